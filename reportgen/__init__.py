@@ -1,0 +1,27 @@
+"""reportgen: statistically sound, reproducible reports from benchmark results of stochastic optimisers.
+
+Python API (the same as the command line)::
+
+    import reportgen
+    study = reportgen.load_study("study.yaml")        # validated spec
+    results = reportgen.run_study(study, "out/")      # every analysis, report written
+    results["performance_profiles"].verdicts          # a result object's tables
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportgen.errors import InputError, Problem
+
+__all__ = ["InputError", "Problem", "StudyResults", "load_study", "run_study", "validate_study"]
+
+
+def __getattr__(name: str) -> Any:
+    # The pipeline pulls in the renderers (weasyprint, matplotlib); load it only when used, so
+    # that importing one analysis module stays light.
+    if name in {"StudyResults", "load_study", "run_study", "validate_study"}:
+        from reportgen import pipeline
+
+        return getattr(pipeline, name)
+    raise AttributeError(f"module 'reportgen' has no attribute {name!r}")

@@ -1,0 +1,60 @@
+"""Errors and warnings that reach the user.
+
+Every problem with the user's input is a :class:`Problem`: *where* (a spec key path with the
+YAML ``file:line``, or a data file with row and column) and *what* (the bad value quoted, what
+was allowed, and a "did you mean" suggestion where one exists). Problems are collected, not
+raised one at a time, so that ``reportgen validate`` can list every problem at once.
+:class:`InputError` carries one or more problems; the command line prints them without a
+traceback and exits with status 1.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem with the user's input.
+
+    Parameters
+    ----------
+    where : str
+        The location, e.g. ``"analyses[0].tolerances (study.yaml:12)"`` or
+        ``"data/runs.csv, row 17, column 'value'"``.
+    message : str
+        What is wrong, quoting the bad value and saying what is allowed.
+    """
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class InputError(Exception):
+    """The user's spec or data is invalid; carries every problem found."""
+
+    def __init__(self, problems: Problem | Iterable[Problem]) -> None:
+        self.problems: tuple[Problem, ...] = (
+            (problems,) if isinstance(problems, Problem) else tuple(problems)
+        )
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def did_you_mean(name: str, choices: Sequence[str]) -> str:
+    """Return ``" (did you mean 'x'?)"`` for the closest choice, or ``""`` when none is close."""
+    close = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.7)
+    if not close:
+        lowered = {c.lower(): c for c in choices}
+        if name.lower() in lowered:
+            close = [lowered[name.lower()]]
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def quote_choices(choices: Iterable[str]) -> str:
+    """Format allowed names for a message: ``'a', 'b', 'c'``."""
+    return ", ".join(f"'{c}'" for c in choices)

@@ -1,0 +1,18 @@
+"""The ``analyses`` entries of a study: a union discriminated by ``kind``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+from reportgen.spec.analyses.performance_profiles import PerformanceProfilesOptions
+from reportgen.spec.base import AnalysisOptions
+
+AnalysisSpec = Annotated[
+    PerformanceProfilesOptions,
+    Field(discriminator="kind"),
+]
+
+ANALYSIS_OPTIONS: tuple[type[AnalysisOptions], ...] = (PerformanceProfilesOptions,)
+"""Every options model, in the order kinds are listed in messages and the schema."""

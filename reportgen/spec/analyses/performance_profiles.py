@@ -1,0 +1,60 @@
+"""Options of the ``performance_profiles`` analysis (Liu et al., papers/000 §III–IV)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from reportgen.spec.base import AnalysisOptions
+
+
+class PerformanceProfilesOptions(AnalysisOptions):
+    """Performance (Dolan–Moré) and data (Moré–Wild) profiles of the mean curves."""
+
+    kind: Literal["performance_profiles"]
+    tolerances: list[float] = Field(
+        default=[1e-1, 1e-3, 1e-5, 1e-7],
+        min_length=1,
+        description="Tolerances τ of the convergence test f(x0) − f(x) ≥ (1 − τ)(f(x0) − f_L), "
+        "each in (0, 1).",
+    )
+    profiles: list[Literal["performance", "data"]] = Field(
+        default=["performance", "data"], min_length=1, description="Which profiles to draw."
+    )
+    lambdas: list[float] = Field(
+        default_factory=list,
+        description="Confidence-bound widths λ (> 0) for mean ± λ·S/√n_r (Liu et al. Eq. 6); "
+        "each adds Algorithm 2's significance verdicts and the full ranking. Empty: mean "
+        "profiles only.",
+    )
+    start_value: Literal["worst_first_mean"] = Field(
+        default="worst_first_mean",
+        description="How f(x0) is chosen per problem: worst_first_mean = the largest of all "
+        "algorithms' first recorded mean values (METHODS.md).",
+    )
+    budget: float | None = Field(
+        default=None,
+        gt=0,
+        description="Budget μ_f in evaluations; default: the largest evaluation count in the data.",
+    )
+
+    @field_validator("tolerances")
+    @classmethod
+    def _tolerances_in_unit_interval(cls, values: list[float]) -> list[float]:
+        bad = [v for v in values if not 0 < v < 1]
+        if bad:
+            raise ValueError(f"every tolerance τ must lie in (0, 1); got {bad[0]!r}")
+        if len(set(values)) != len(values):
+            raise ValueError("tolerances must be distinct")
+        return values
+
+    @field_validator("lambdas")
+    @classmethod
+    def _positive_lambdas(cls, values: list[float]) -> list[float]:
+        bad = [v for v in values if not v > 0]
+        if bad:
+            raise ValueError(f"every λ must be > 0; got {bad[0]!r}")
+        if len(set(values)) != len(values):
+            raise ValueError("lambdas must be distinct")
+        return values

@@ -1,0 +1,378 @@
+"""Read a study spec from YAML into a validated :class:`~reportgen.spec.study.Study`.
+
+Every problem is reported at once, each naming the dotted key path *and* the ``file:line`` of
+the offending value, quoting the bad value and saying what is allowed, with a "did you mean"
+suggestion for misspelt keys and kinds. YAML is parsed with the safe loader; duplicate keys
+(which PyYAML would silently collapse) are errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, get_args, get_origin
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.spec.analyses import ANALYSIS_OPTIONS
+from reportgen.spec.study import Study
+
+KeyPath = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class LoadedSpec:
+    """A validated study with where it came from.
+
+    Attributes
+    ----------
+    study : Study
+        The validated spec.
+    path : pathlib.Path
+        The spec file (absolute).
+    lines : dict
+        Line number (1-based) of every key path in the YAML, for later error messages.
+    """
+
+    study: Study
+    path: Path
+    lines: Mapping[KeyPath, int]
+
+    @property
+    def base_dir(self) -> Path:
+        """The folder that relative data paths are resolved against."""
+        return self.path.parent
+
+    def where(self, key_path: KeyPath) -> str:
+        """``analyses[0].tolerances (study.yaml:12)`` for a key path."""
+        return format_where(key_path, self.path, self.lines)
+
+
+def format_key_path(key_path: KeyPath) -> str:
+    """``('analyses', 0, 'tolerances')`` → ``analyses[0].tolerances``."""
+    text = ""
+    for part in key_path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "(top level)"
+
+
+def format_where(key_path: KeyPath, path: Path, lines: Mapping[KeyPath, int]) -> str:
+    """The dotted key path with the YAML file and line of its nearest located ancestor."""
+    probe = key_path
+    while probe and probe not in lines:
+        probe = probe[:-1]
+    line = lines.get(probe)
+    location = f"{path.name}:{line}" if line else path.name
+    return f"{format_key_path(key_path)} ({location})"
+
+
+def _compose_lines(
+    node: yaml.Node, prefix: KeyPath, lines: dict[KeyPath, int], problems: list[Problem], path: Path
+) -> None:
+    """Record the line of every key path; report duplicate mapping keys."""
+    lines.setdefault(prefix, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            key = str(key_node.value)
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                problems.append(
+                    Problem(
+                        format_where((*prefix, key), path, {(*prefix, key): line}),
+                        f"duplicate key '{key}' (first given on line {seen[key]})",
+                    )
+                )
+            seen[key] = line
+            lines[(*prefix, key)] = line
+            _compose_lines(value_node, (*prefix, key), lines, problems, path)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _compose_lines(item, (*prefix, index), lines, problems, path)
+
+
+def read_yaml(path: Path) -> tuple[Any, dict[KeyPath, int]]:
+    """Parse a YAML file safely; return the data and the line of every key path."""
+    if not path.is_file():
+        raise InputError(Problem(str(path), "the spec file does not exist"))
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            Problem(str(path), f"the spec file is not UTF-8 text ({exc.reason})")
+        ) from None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path.name}:{mark.line + 1}:{mark.column + 1}" if mark else path.name
+        problem = getattr(exc, "problem", None) or str(exc)
+        context = getattr(exc, "context", None)
+        detail = f"{context}, {problem}" if context else problem
+        raise InputError(Problem(where, f"YAML syntax error: {detail}")) from None
+    lines: dict[KeyPath, int] = {}
+    problems: list[Problem] = []
+    if node is not None:
+        _compose_lines(node, (), lines, problems, path)
+    if problems:
+        raise InputError(problems)
+    return data, lines
+
+
+def load_spec(path: str | Path) -> LoadedSpec:
+    """Read and validate a study spec (the spec only; data is checked by the data layer).
+
+    Raises
+    ------
+    InputError
+        With every problem found, each located by key path and ``file:line``.
+    """
+    path = Path(path).resolve()
+    data, lines = read_yaml(path)
+    if not isinstance(data, dict):
+        raise InputError(
+            Problem(
+                f"{path.name}:1",
+                f"the spec must be a mapping of keys (study, data, analyses, ...); got {_describe(data)}",
+            )
+        )
+    problems = _check_references(data, path, lines)
+    try:
+        study = Study.model_validate(data)
+    except ValidationError as exc:
+        raise InputError([*_translate(exc, data, path, lines), *problems]) from None
+    if problems:
+        raise InputError(problems)
+    return LoadedSpec(study=study, path=path, lines=lines)
+
+
+# --- translating pydantic errors ------------------------------------------------------------
+
+_PRIMITIVE_BRANCHES = {"str", "int", "float", "bool", "none"}
+
+
+def _resolve(loc: Sequence[str | int], data: Any) -> tuple[KeyPath, Any, list[str]]:
+    """Walk an error location over the raw data.
+
+    Pydantic inserts union branch tags (``'performance_profiles'``, ``'str'``) into locations;
+    they are not keys of the data. Return the data key path, the value there, and the skipped
+    branch tags.
+    """
+    key_path: list[str | int] = []
+    branches: list[str] = []
+    node: Any = data
+    for part in loc:
+        if (isinstance(node, dict) and part in node) or (
+            isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        ):
+            key_path.append(part)
+            node = node[part]  # type: ignore[index]  # checked above: a key or a valid index
+        elif isinstance(node, dict) and not _is_branch_tag(part, node):
+            key_path.append(part)  # a missing key
+            node = None
+        else:
+            branches.append(str(part))
+    return tuple(key_path), node, branches
+
+
+def _is_branch_tag(part: str | int, node: dict[str, Any]) -> bool:
+    if not isinstance(part, str):
+        return False
+    if part == node.get("kind"):
+        return True
+    return part.split("[")[0].lower() in _PRIMITIVE_BRANCHES or part[:1].isupper()
+
+
+def _model_at(key_path: KeyPath, raw: Any) -> type[BaseModel] | None:
+    """The spec model that validates the mapping at ``key_path``."""
+    model: Any = Study
+    node = raw
+    for part in key_path:
+        if model is None:
+            return None
+        if isinstance(node, dict) and isinstance(part, str):
+            node = node.get(part)
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            node = node[part]
+        model = _field_model(model, part, node)
+    return model
+
+
+def _field_model(model: Any, part: str | int, node: Any) -> type[BaseModel] | None:
+    if isinstance(model, tuple):  # a list/dict element type
+        annotation = model[0]
+    elif isinstance(part, str) and isinstance(model, type) and issubclass(model, BaseModel):
+        field = model.model_fields.get(part)
+        if field is None:
+            return None
+        annotation = field.annotation
+    else:
+        return None
+
+    def pick(annotation: Any) -> Any:
+        origin = get_origin(annotation)
+        if origin in (list, dict):
+            return (get_args(annotation)[-1],)
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            return annotation
+        candidates = [pick(a) for a in get_args(annotation)]
+        candidates = [c for c in candidates if c is not None]
+        if isinstance(node, dict) and "kind" in node:
+            for c in candidates:
+                kind = getattr(c, "model_fields", {}).get("kind")
+                if kind is not None and node["kind"] in get_args(kind.annotation):
+                    return c
+        models = [c for c in candidates if isinstance(c, type)]
+        return models[0] if models else (candidates[0] if candidates else None)
+
+    return pick(annotation)
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _translate(
+    exc: ValidationError, data: Any, path: Path, lines: Mapping[KeyPath, int]
+) -> list[Problem]:
+    problems: list[Problem] = []
+    resolved = []
+    for err in exc.errors(include_url=False):
+        key_path, value, branches = _resolve(err["loc"], data)
+        resolved.append((key_path, value, branches, err))
+    # For a union such as `str | AlgorithmRef`, a mapping was meant as the model: drop the
+    # complaints of the primitive branches when a model branch also reported.
+    model_paths = {
+        kp
+        for kp, _, br, _ in resolved
+        if br and br[-1].split("[")[0].lower() not in _PRIMITIVE_BRANCHES
+    }
+    seen: set[tuple[KeyPath, str]] = set()
+    for key_path, value, branches, err in resolved:
+        if (
+            branches
+            and branches[-1].split("[")[0].lower() in _PRIMITIVE_BRANCHES
+            and any(
+                mp[: len(key_path)] == key_path or key_path[: len(mp)] == mp for mp in model_paths
+            )
+            and isinstance(value, dict)
+        ):
+            continue
+        message = _message(err, key_path, value, data)
+        if (key_path, message) in seen:
+            continue
+        seen.add((key_path, message))
+        problems.append(Problem(format_where(key_path, path, lines), message))
+    return problems
+
+
+def _message(err: Any, key_path: KeyPath, value: Any, data: Any) -> str:
+    kind = err["type"]
+    ctx = err.get("ctx") or {}
+    if kind == "extra_forbidden":
+        key = str(key_path[-1])
+        model = _model_at(key_path[:-1], data)
+        allowed = sorted(model.model_fields) if model is not None else []
+        hint = did_you_mean(key, allowed)
+        listing = f"; allowed keys: {quote_choices(allowed)}" if allowed else ""
+        return f"unknown key '{key}'{hint}{listing}"
+    if kind == "missing":
+        return f"required key '{key_path[-1]}' is missing"
+    kinds = analysis_kinds()
+    if kind == "union_tag_invalid":
+        tag = str(ctx.get("tag"))
+        return f"unknown analysis kind '{tag}'{did_you_mean(tag, kinds)}; allowed: {quote_choices(kinds)}"
+    if kind == "union_tag_not_found":
+        return f"each analysis needs a 'kind'; allowed: {quote_choices(kinds)}"
+    if kind == "literal_error":
+        expected = str(ctx.get("expected", ""))
+        choices = [c.strip(" '") for c in expected.replace(" or ", ", ").split(",")]
+        return f"got {_describe(value)}; allowed: {expected}{did_you_mean(str(value), choices)}"
+    if kind == "value_error":
+        return str(err["msg"]).removeprefix("Value error, ")
+    msg = str(err["msg"])
+    msg = msg[0].lower() + msg[1:] if msg else msg
+    return f"got {_describe(value)}; {msg.removeprefix('input ')}"
+
+
+def analysis_kinds() -> list[str]:
+    """The ``kind`` values of every analysis, in registry order."""
+    return [get_args(model.model_fields["kind"].annotation)[0] for model in ANALYSIS_OPTIONS]
+
+
+def _check_references(
+    data: dict[str, Any], path: Path, lines: Mapping[KeyPath, int]
+) -> list[Problem]:
+    """Cross-key checks on the raw spec: analyses name existing sources; ids are unique.
+
+    Run on the raw data (not the validated model) so that they are reported together with
+    every other problem, even when some part of the spec failed validation.
+    """
+    problems: list[Problem] = []
+    raw_sources = data.get("data")
+    sources_map: dict[str, Any] = raw_sources if isinstance(raw_sources, dict) else {}
+    sources = [str(s) for s in sources_map]
+    raw_analyses = data.get("analyses")
+    analyses: list[Any] = raw_analyses if isinstance(raw_analyses, list) else []
+    seen_ids: dict[str, int] = {}
+    for index, analysis in enumerate(analyses):
+        if not isinstance(analysis, dict):
+            continue
+        raw_names = analysis.get("data")
+        names = (
+            [raw_names]
+            if isinstance(raw_names, str)
+            else raw_names
+            if isinstance(raw_names, list)
+            else []
+        )
+        for j, name in enumerate(names):
+            if isinstance(name, str) and name not in sources_map:
+                key: KeyPath = (
+                    ("analyses", index, "data")
+                    if isinstance(raw_names, str)
+                    else ("analyses", index, "data", j)
+                )
+                problems.append(
+                    Problem(
+                        format_where(key, path, lines),
+                        f"no data source named '{name}'{did_you_mean(name, sources)}; "
+                        f"the spec defines: {quote_choices(sources)}",
+                    )
+                )
+        formats = {
+            sources_map[n].get("format")
+            for n in names
+            if isinstance(n, str) and isinstance(sources_map.get(n), dict)
+        }
+        formats = {"summary" if f == "wide" else f for f in formats if isinstance(f, str)}
+        if len(formats) > 1:
+            problems.append(
+                Problem(
+                    format_where(("analyses", index, "data"), path, lines),
+                    f"sources of different formats cannot be merged: {quote_choices(sorted(formats))}",
+                )
+            )
+        analysis_id = analysis.get("id") or analysis.get("kind")
+        if isinstance(analysis_id, str):
+            if analysis_id in seen_ids:
+                problems.append(
+                    Problem(
+                        format_where(("analyses", index), path, lines),
+                        f"analysis id '{analysis_id}' is already used by analyses[{seen_ids[analysis_id]}]; "
+                        "give each analysis of the same kind its own 'id'",
+                    )
+                )
+            seen_ids.setdefault(analysis_id, index)
+    return problems

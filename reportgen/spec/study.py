@@ -1,0 +1,102 @@
+"""The study spec: the one input of reportgen.
+
+A YAML file validated into :class:`Study`. Loading and error reporting (with YAML line
+numbers) are in :mod:`reportgen.spec.load`; this module only declares the shape.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from reportgen.spec.analyses import AnalysisSpec
+from reportgen.spec.base import SpecModel
+from reportgen.spec.sources import DataSource
+
+
+class StudyInfo(SpecModel):
+    """What the study is, for the title page."""
+
+    title: str = Field(min_length=1, description="Title of the report.")
+    authors: list[str] = Field(default_factory=list, description="Authors, in order.")
+    description: str = Field("", description="Why this study exists; shown on the title page.")
+
+
+class AlgorithmRef(SpecModel):
+    """An algorithm selected for the study, with an optional display label."""
+
+    name: str = Field(min_length=1, description="The name as it appears in the data.")
+    label: str | None = Field(None, description="How the report names it (default: its name).")
+
+
+class ProblemFilter(SpecModel):
+    """Which problems of the data the study keeps."""
+
+    dimensions: list[int] | None = Field(None, description="Keep only these dimensions.")
+    include: list[str] | None = Field(None, description="Keep only these problems.")
+    exclude: list[str] | None = Field(None, description="Drop these problems.")
+    incomplete: Literal["error", "exclude"] = Field(
+        "error",
+        description="A problem that some algorithm has no data for: an error (default), or "
+        "excluded from every analysis and listed in the report's caveats.",
+    )
+
+
+class ReportOptions(SpecModel):
+    """Where and how the report is written."""
+
+    output: str = Field("out", description="Output folder, relative to the spec file.")
+    formats: list[Literal["html", "pdf"]] = Field(
+        default=["html", "pdf"], min_length=1, description="Documents to write."
+    )
+
+
+class Study(SpecModel):
+    """A reportgen study: data sources, algorithms, problems, analyses and report options."""
+
+    study: StudyInfo
+    minimize: bool = Field(
+        description="true: smaller values are better. false: values are negated once at load "
+        "time and the report says so."
+    )
+    data: dict[str, DataSource] = Field(min_length=1, description="Named data sources.")
+    algorithms: list[str | AlgorithmRef] | None = Field(
+        None,
+        description="Algorithms to compare, in report order, optionally with labels "
+        "(default: every algorithm in the data, sorted by name).",
+    )
+    problems: ProblemFilter | None = Field(None, description="Optional problem filters.")
+    analyses: list[AnalysisSpec] = Field(
+        min_length=1, description="The analyses to run, in report order."
+    )
+    report: ReportOptions = Field(
+        default=ReportOptions(), description="Where and how the report is written."
+    )
+
+    @model_validator(mode="after")
+    def _unique_algorithms(self) -> Study:
+        names = [a if isinstance(a, str) else a.name for a in self.algorithms or []]
+        dupes = sorted({n for n in names if names.count(n) > 1})
+        if dupes:
+            raise ValueError(f"algorithms: '{dupes[0]}' is listed more than once")
+        return self
+
+    def algorithm_names(self) -> list[str] | None:
+        """Selected algorithm names in study order, or None for "all in the data"."""
+        if self.algorithms is None:
+            return None
+        return [a if isinstance(a, str) else a.name for a in self.algorithms]
+
+    def algorithm_labels(self) -> dict[str, str]:
+        """Display labels given in the spec."""
+        return {
+            a.name: a.label
+            for a in self.algorithms or []
+            if isinstance(a, AlgorithmRef) and a.label is not None
+        }
+
+    def analysis_id(self, index: int) -> str:
+        """The id of analysis ``index`` (its own ``id`` or, by default, its kind)."""
+        analysis = self.analyses[index]
+        return analysis.id or analysis.kind

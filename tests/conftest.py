@@ -1,0 +1,82 @@
+"""Shared fixtures: write small study folders (spec + data) and run the real CLI on them."""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from reportgen.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+
+@dataclass
+class CliResult:
+    code: int
+    out: str
+    err: str
+
+
+def run_cli(*args: str) -> CliResult:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(args), stdout=out, stderr=err)
+    return CliResult(code, out.getvalue(), err.getvalue())
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+HISTORIES_CSV = """
+algorithm,problem,dim,run,evals,value
+A,f1,2,1,1,10
+A,f1,2,1,5,1
+A,f1,2,2,1,10
+A,f1,2,2,7,2
+B,f1,2,1,1,9
+B,f1,2,1,9,1
+B,f1,2,2,1,9
+B,f1,2,2,6,3
+A,f2,2,1,1,5
+A,f2,2,1,3,0.5
+A,f2,2,2,1,5
+A,f2,2,2,4,0.1
+B,f2,2,1,1,5
+B,f2,2,1,8,0.2
+B,f2,2,2,1,5
+B,f2,2,2,2,1
+"""
+
+SPEC = """
+study:
+  title: Tiny study
+  authors: [Tester]
+minimize: true
+data:
+  curves:
+    path: data/h.csv
+    format: histories
+    columns: {dimension: dim, evaluations: evals}
+analyses:
+  - kind: performance_profiles
+    data: curves
+    tolerances: [0.1, 0.001]
+report:
+  output: out
+  formats: [html]
+"""
+
+
+@pytest.fixture
+def tiny_study(tmp_path: Path) -> Path:
+    """A valid two-algorithm, two-problem study; returns the spec path."""
+    write(tmp_path, "data/h.csv", HISTORIES_CSV)
+    return write(tmp_path, "study.yaml", SPEC)

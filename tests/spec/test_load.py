@@ -1,0 +1,132 @@
+"""Broken specs and the exact messages users get for them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from reportgen.errors import InputError
+from reportgen.spec.load import load_spec
+from tests.conftest import SPEC, write
+
+
+def problems(path: Path) -> list[str]:
+    with pytest.raises(InputError) as info:
+        load_spec(path)
+    return [str(p) for p in info.value.problems]
+
+
+# Lines of tests.conftest.SPEC: 1 study, 2 title, 3 authors, 4 minimize, 5 data, 6 curves,
+# 7 path, 8 format, 9 columns, 10 analyses, 11 - kind, 12 data, 13 tolerances, 14 report.
+
+
+def test_valid_spec_loads(tiny_study):
+    spec = load_spec(tiny_study)
+    assert spec.study.analyses[0].tolerances == [0.1, 0.001]
+    assert spec.where(("analyses", 0, "tolerances")) == "analyses[0].tolerances (study.yaml:13)"
+
+
+def test_yaml_syntax_error(tmp_path):
+    path = write(tmp_path, "study.yaml", "study:\n  title: [unclosed\nminimize: true\n")
+    assert problems(path) == [
+        "study.yaml:3:9: YAML syntax error: while parsing a flow sequence, expected ',' or ']', but got ':'"
+    ]
+
+
+def test_unknown_key_with_suggestion(tmp_path):
+    path = write(tmp_path, "study.yaml", SPEC.replace("tolerances:", "tolerence:"))
+    assert problems(path) == [
+        "analyses[0].tolerence (study.yaml:13): unknown key 'tolerence' (did you mean 'tolerances'?); "
+        "allowed keys: 'budget', 'data', 'id', 'kind', 'lambdas', 'profiles', 'start_value', 'title', 'tolerances'"
+    ]
+
+
+def test_wrong_type(tmp_path):
+    path = write(tmp_path, "study.yaml", SPEC.replace("minimize: true", "minimize: 'maybe'"))
+    assert problems(path) == ["minimize (study.yaml:4): got 'maybe'; should be a valid boolean"]
+
+
+def test_misspelt_kind(tmp_path):
+    path = write(
+        tmp_path,
+        "study.yaml",
+        SPEC.replace("kind: performance_profiles", "kind: performance_profile"),
+    )
+    (message,) = problems(path)
+    assert message.startswith(
+        "analyses[0] (study.yaml:11): unknown analysis kind 'performance_profile' (did you mean 'performance_profiles'?); allowed: "
+    )
+
+
+def test_unknown_data_source_and_bad_tolerance_together(tmp_path):
+    text = SPEC.replace("data: curves", "data: curve").replace("[0.1, 0.001]", "[0.1, 2]")
+    path = write(tmp_path, "study.yaml", text)
+    assert problems(path) == [
+        "analyses[0].tolerances (study.yaml:13): every tolerance τ must lie in (0, 1); got 2.0",
+        "analyses[0].data (study.yaml:12): no data source named 'curve' (did you mean 'curves'?); the spec defines: 'curves'",
+    ]
+
+
+def test_missing_required_key(tmp_path):
+    path = write(tmp_path, "study.yaml", SPEC.replace("    format: histories\n", ""))
+    assert problems(path) == ["data.curves.format (study.yaml:6): required key 'format' is missing"]
+
+
+def test_misspelt_literal(tmp_path):
+    path = write(tmp_path, "study.yaml", SPEC.replace("format: histories", "format: history"))
+    assert problems(path) == [
+        "data.curves.format (study.yaml:8): got 'history'; allowed: 'trials', 'histories', 'summary' or 'wide' "
+        "(did you mean 'histories'?)"
+    ]
+
+
+def test_duplicate_key(tmp_path):
+    path = write(
+        tmp_path, "study.yaml", SPEC.replace("minimize: true", "minimize: true\nminimize: false")
+    )
+    assert problems(path) == [
+        "minimize (study.yaml:5): duplicate key 'minimize' (first given on line 4)"
+    ]
+
+
+def test_duplicate_analysis_id(tmp_path):
+    text = SPEC.replace("report:", "  - kind: performance_profiles\n    data: curves\nreport:")
+    path = write(tmp_path, "study.yaml", text)
+    assert problems(path) == [
+        "analyses[1] (study.yaml:14): analysis id 'performance_profiles' is already used by analyses[0]; "
+        "give each analysis of the same kind its own 'id'"
+    ]
+
+
+def test_spec_file_missing(tmp_path):
+    path = tmp_path / "nope.yaml"
+    assert problems(path) == [f"{path}: the spec file does not exist"]
+
+
+def test_not_a_mapping(tmp_path):
+    path = write(tmp_path, "study.yaml", "- a\n- b\n")
+    assert problems(path) == [
+        "study.yaml:1: the spec must be a mapping of keys (study, data, analyses, ...); got a list"
+    ]
+
+
+def test_every_problem_at_once(tmp_path):
+    text = (
+        SPEC.replace("minimize: true", "minimize: 3")
+        .replace("format: histories", "format: hist")
+        .replace("tolerances:", "tolerancs:")
+    )
+    path = write(tmp_path, "study.yaml", text)
+    assert len(problems(path)) == 3
+
+
+def test_path_and_paths_exclusive(tmp_path):
+    path = write(
+        tmp_path,
+        "study.yaml",
+        SPEC.replace("    path: data/h.csv\n", "    path: data/h.csv\n    paths: [a.csv]\n"),
+    )
+    assert problems(path) == [
+        "data.curves (study.yaml:6): give exactly one of 'path' (one file) or 'paths' (a list or a glob)"
+    ]
