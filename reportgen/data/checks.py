@@ -1,0 +1,116 @@
+"""Cell-level checks that turn raw file columns into clean typed columns.
+
+Each check names the file, the row and the column of every bad cell and quotes its value; at
+most :data:`MAX_ROWS_PER_PROBLEM` rows are listed per kind of problem, with a count of the rest,
+so a broken file of a million rows gives a readable message.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from reportgen.data.read import RawTable
+from reportgen.errors import Problem
+
+MAX_ROWS_PER_PROBLEM = 5
+
+
+def _report(
+    raw: RawTable,
+    column: str,
+    rows: np.ndarray,
+    values: pd.Series,
+    message: str,
+    problems: list[Problem],
+) -> None:
+    """Add one problem per bad row (first few), then a count of the rest."""
+    for row in rows[:MAX_ROWS_PER_PROBLEM]:
+        problems.append(
+            Problem(raw.where(int(row), column), f"{message}: {values.iloc[int(row)]!r}")
+        )
+    if len(rows) > MAX_ROWS_PER_PROBLEM:
+        problems.append(
+            Problem(
+                f"{raw.display}, column '{column}'",
+                f"{message} in {len(rows) - MAX_ROWS_PER_PROBLEM} more rows",
+            )
+        )
+
+
+def text_column(raw: RawTable, column: str, problems: list[Problem]) -> pd.Series:
+    """A column of names (algorithm, problem): non-empty text; numbers are written as text."""
+    values = raw.frame[column]
+    if pd.api.types.is_float_dtype(values):
+        as_int = values.dropna()
+        if (as_int == np.round(as_int)).all():
+            values = values.astype("Int64")
+    text = values.astype("string").str.strip()
+    empty = np.flatnonzero(text.isna().to_numpy() | (text.fillna("") == "").to_numpy())
+    if len(empty):
+        _report(raw, column, empty, values, "empty name", problems)
+    return text.fillna("").astype(object)
+
+
+def number_column(
+    raw: RawTable,
+    column: str,
+    problems: list[Problem],
+    *,
+    allow_inf: bool = False,
+    integer: bool = False,
+    minimum: float | None = None,
+    inf_meaning: str = "",
+) -> pd.Series:
+    """Parse a numeric column; NaN, empty, non-numbers, disallowed ∞ and out-of-range are errors.
+
+    Parameters
+    ----------
+    allow_inf : bool
+        Accept ``inf`` (only where it means "never reached"; ``-inf`` never).
+    integer : bool
+        Values must be whole numbers (evaluation counts, run numbers, dimensions).
+    minimum : float, optional
+        Smallest allowed value.
+    """
+    values = raw.frame[column]
+    if values.dtype == object or pd.api.types.is_string_dtype(values):
+        cells = values.astype("string").str.strip()
+        empty = cells.isna() | (cells == "")
+        parsed = pd.to_numeric(cells.where(~empty, None), errors="coerce").astype(float)
+        unparsable = (
+            ~empty & parsed.isna() & ~cells.str.lower().isin(["nan", "-nan", "+nan"])
+        ).to_numpy()
+    else:
+        empty = values.isna()
+        parsed = pd.to_numeric(values, errors="coerce").astype(float)
+        unparsable = np.zeros(len(values), dtype=bool)
+    empty_rows = np.flatnonzero(empty.to_numpy())
+    if len(empty_rows):
+        _report(
+            raw, column, empty_rows, values, "empty value (every cell needs a number)", problems
+        )
+    bad = np.flatnonzero(unparsable)
+    if len(bad):
+        _report(raw, column, bad, values, "not a number", problems)
+    array = parsed.to_numpy(dtype=float)
+    nan_rows = np.flatnonzero(np.isnan(array) & ~empty.to_numpy() & ~unparsable)
+    if len(nan_rows):
+        _report(raw, column, nan_rows, values, "NaN is not allowed", problems)
+    inf_mask = np.isinf(array) & ((array < 0) | (not allow_inf))
+    if inf_mask.any():
+        allowed = f" ({inf_meaning})" if allow_inf else ""
+        what = (
+            "-inf is not allowed" if allow_inf else f"infinite values are not allowed here{allowed}"
+        )
+        _report(raw, column, np.flatnonzero(inf_mask), values, what, problems)
+    finite = np.isfinite(array)
+    if minimum is not None:
+        low = np.flatnonzero(finite & (array < minimum))
+        if len(low):
+            _report(raw, column, low, values, f"must be ≥ {minimum:g}", problems)
+    if integer:
+        fractional = np.flatnonzero(finite & (array != np.round(array)))
+        if len(fractional):
+            _report(raw, column, fractional, values, "must be a whole number", problems)
+    return pd.Series(array, index=values.index)

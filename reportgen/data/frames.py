@@ -1,0 +1,91 @@
+"""The canonical in-memory tables every analysis reads.
+
+Loaders turn each data source, whatever its file format, into one of three tidy
+:class:`pandas.DataFrame` layouts. Analyses only ever see these layouts; they never read
+files and never see the user's column names.
+
+Layouts
+-------
+``trials`` — one row per run:
+    ``algorithm`` (str), ``problem`` (str), ``dimension`` (int, 0 when the source gives
+    none), ``run`` (int), ``value`` (float, finite: the final value, smaller is better) and,
+    when the source has them, ``evaluations_used`` (float, finite, ≥ 0),
+    ``evaluations_to_target`` (float ≥ 0, ``inf`` = the target was never reached) and
+    ``time_seconds`` (float, finite, ≥ 0).
+``histories`` — best-so-far records, one row per improvement:
+    ``algorithm``, ``problem``, ``dimension``, ``run``, ``evaluations`` (float, finite,
+    ≥ 0), ``value`` (float, finite). Sorted by algorithm, problem, dimension, run,
+    evaluations; within a run ``evaluations`` strictly increase and ``value`` never increases.
+    The value of a run at evaluation count ``k`` is that of its last record at or before ``k``.
+``summary`` — one row per algorithm × problem (a published table):
+    ``algorithm``, ``problem``, ``dimension`` and any of ``mean``, ``std``, ``n``,
+    ``median``, ``minimum``, ``maximum`` (float; ``inf`` allowed in ``mean`` only, meaning a
+    fixed-target cost that was never reached). A ``wide`` source (one row per problem, one
+    column per algorithm) is loaded into this layout with its statistic as the one column.
+
+Orientation: values are always "smaller is better". A study with ``minimize: false`` has its
+values negated once, at load time (:mod:`reportgen.data.load`), never inside an analysis.
+
+A *problem instance* is the pair (problem, dimension); analyses treat ``f1`` in 10-D and
+``f1`` in 20-D as two problems.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+import pandas as pd
+
+Format = Literal["trials", "histories", "summary"]
+
+KEYS: tuple[str, ...] = ("algorithm", "problem", "dimension")
+"""Columns identifying an algorithm on a problem instance."""
+
+RUN_KEYS: tuple[str, ...] = (*KEYS, "run")
+"""Columns identifying one run."""
+
+TRIALS_OPTIONAL: tuple[str, ...] = ("evaluations_used", "evaluations_to_target", "time_seconds")
+SUMMARY_STATISTICS: tuple[str, ...] = ("mean", "std", "n", "median", "minimum", "maximum")
+
+
+def natural_key(text: str) -> tuple[object, ...]:
+    """Sort key that orders ``f2`` before ``f10``."""
+    return tuple(int(part) if part.isdigit() else part.lower() for part in re.split(r"(\d+)", text))
+
+
+def sorted_problems(pairs: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    """Problem instances in their natural order: by dimension, then by natural problem name."""
+    return tuple(sorted(set(pairs), key=lambda pd_: (pd_[1], natural_key(pd_[0]))))
+
+
+def problem_label(problem: str, dimension: int) -> str:
+    """How a problem instance is named in the report: ``f3`` or ``f3 (D=10)``."""
+    return problem if dimension == 0 else f"{problem} (D={dimension})"
+
+
+@dataclass(frozen=True)
+class AnalysisData:
+    """What one analysis receives: one canonical table and the study's selections.
+
+    Attributes
+    ----------
+    format : {"trials", "histories", "summary"}
+        The layout of ``frame``.
+    frame : pandas.DataFrame
+        The table, already filtered to the study's algorithms and problems.
+    algorithms : tuple of str
+        Algorithm names in study order (the order results and figures follow).
+    problems : tuple of (str, int)
+        Problem instances (problem, dimension) in natural order.
+    sources : tuple of str
+        Names of the data sources merged into ``frame``.
+    """
+
+    format: Format
+    frame: pd.DataFrame
+    algorithms: tuple[str, ...]
+    problems: tuple[tuple[str, int], ...]
+    sources: tuple[str, ...] = ()

@@ -1,0 +1,591 @@
+"""Load every data source of a study into canonical tables, checking as it goes.
+
+The order of work: resolve files → read → map columns → check cells → check the table
+(duplicates, best-so-far histories) → orient (``minimize: false`` negates once) → select
+algorithms and problems → check completeness. Every problem found is collected; loading
+raises one :class:`~reportgen.errors.InputError` with all of them, so ``reportgen validate``
+lists everything at once.
+
+Decisions
+---------
+- Problem and algorithm names are text; a numeric problem column (``1, 2, …``) keeps its
+  numbers as names (``"1"``), ordered naturally.
+- A source without a dimension column and without ``dimension:`` gets dimension 0 ("not
+  given"); analyses that need it (data profiles) say so.
+- Histories: records that do not improve on the previous one are redundant and dropped; a
+  record that is *worse* than an earlier one of the same run is an error (the values must be
+  best-so-far); two records of one run at the same evaluation count are an error.
+- Maximisation (``minimize: false``): ``value``, ``mean``, ``median`` are negated and
+  ``minimum``/``maximum`` are negated and swapped, so that everything downstream minimises.
+- A problem that some selected algorithm has no data for is an error, unless
+  ``problems.incomplete: exclude`` drops it (listed as a caveat in the report).
+- Unequal run counts across algorithms on a problem are a caveat, not an error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from reportgen.analyses.base import Caveat
+from reportgen.data.checks import MAX_ROWS_PER_PROBLEM, number_column, text_column
+from reportgen.data.frames import (
+    KEYS,
+    RUN_KEYS,
+    SUMMARY_STATISTICS,
+    TRIALS_OPTIONAL,
+    AnalysisData,
+    Format,
+    natural_key,
+    problem_label,
+    sorted_problems,
+)
+from reportgen.data.read import RawTable, read_table, resolve_paths
+from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.spec.load import LoadedSpec
+from reportgen.spec.sources import DataSource
+
+
+@dataclass(frozen=True)
+class FileRecord:
+    """One input file, for the data appendix and provenance."""
+
+    source: str
+    display: str
+    sha256: str
+    rows: int
+
+
+@dataclass(frozen=True)
+class SourceData:
+    """One source in canonical form."""
+
+    name: str
+    format: Format
+    frame: pd.DataFrame
+    files: tuple[FileRecord, ...]
+
+    @property
+    def algorithms(self) -> list[str]:
+        return sorted(self.frame["algorithm"].unique(), key=natural_key)
+
+
+@dataclass(frozen=True)
+class StudyData:
+    """All data of a study, checked and oriented.
+
+    Attributes
+    ----------
+    sources : dict
+        Canonical tables by source name.
+    algorithms : tuple of str
+        The study's algorithms in report order.
+    caveats : tuple of Caveat
+        Things the report must mention (unequal run counts, excluded problems).
+    """
+
+    sources: dict[str, SourceData]
+    algorithms: tuple[str, ...]
+    caveats: tuple[Caveat, ...] = ()
+    excluded: tuple[tuple[str, str, int], ...] = field(default_factory=tuple)
+
+    @property
+    def files(self) -> tuple[FileRecord, ...]:
+        return tuple(f for s in self.sources.values() for f in s.files)
+
+    def for_analysis(self, names: str | Sequence[str]) -> AnalysisData:
+        """The merged table of the named sources, as one analysis sees it."""
+        names = [names] if isinstance(names, str) else list(names)
+        parts = [self.sources[n] for n in names]
+        frame = (
+            pd.concat([p.frame for p in parts], ignore_index=True)
+            if len(parts) > 1
+            else parts[0].frame
+        )
+        present = set(frame["algorithm"].unique())
+        algorithms = tuple(a for a in self.algorithms if a in present)
+        problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
+        return AnalysisData(
+            format=parts[0].format,
+            frame=frame,
+            algorithms=algorithms,
+            problems=problems,
+            sources=tuple(names),
+        )
+
+
+# --- one source -------------------------------------------------------------------------------
+
+_REQUIRED: dict[str, tuple[str, ...]] = {
+    "trials": ("problem", "run", "value"),
+    "histories": ("problem", "run", "evaluations", "value"),
+    "summary": ("problem",),
+    "wide": ("problem",),
+}
+_OPTIONAL: dict[str, tuple[str, ...]] = {
+    "trials": TRIALS_OPTIONAL,
+    "histories": (),
+    "summary": SUMMARY_STATISTICS,
+    "wide": (),
+}
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _column_names(
+    source: DataSource, raw: RawTable, key: str, problems: list[Problem]
+) -> dict[str, str]:
+    """Map canonical names to the file's columns; complain about missing ones."""
+    mapping: dict[str, str] = {}
+    available = list(raw.frame.columns)
+    explicit = source.columns.model_dump(exclude_none=True)
+    wanted = list(_REQUIRED[source.format])
+    if source.algorithm is None and source.format != "wide":
+        wanted.insert(0, "algorithm")
+    optional = (
+        ["dimension", *_OPTIONAL[source.format]]
+        if source.dimension is None
+        else list(_OPTIONAL[source.format])
+    )
+    for name in wanted + optional:
+        column = explicit.get(name, name)
+        if column in available:
+            mapping[name] = column
+        elif name in wanted or name in explicit:
+            mapped = f" (mapped from '{name}' in {key}.columns)" if name in explicit else ""
+            hint = did_you_mean(column, available)
+            fix = "" if name in explicit else f"; map it with {key}.columns.{name}"
+            problems.append(
+                Problem(
+                    raw.display,
+                    f"missing column '{column}'{mapped}{hint}{fix}; the file has: {quote_choices(available)}",
+                )
+            )
+    for name in explicit:
+        if name not in wanted and name not in optional:
+            problems.append(
+                Problem(
+                    raw.display,
+                    f"{key}.columns.{name}: a '{source.format}' source has no column '{name}'",
+                )
+            )
+    if source.format == "summary" and not any(s in mapping for s in SUMMARY_STATISTICS):
+        problems.append(
+            Problem(
+                raw.display,
+                f"a summary table needs at least one of {quote_choices(SUMMARY_STATISTICS)}; "
+                f"the file has: {quote_choices(available)}",
+            )
+        )
+    return mapping
+
+
+def _canonical(
+    source: DataSource, raw: RawTable, key: str, problems: list[Problem]
+) -> pd.DataFrame | None:
+    """One file's rows in the canonical layout, or None when columns are missing."""
+    before = len(problems)
+    mapping = _column_names(source, raw, key, problems)
+    if len(problems) > before:
+        return None
+    out = pd.DataFrame(index=raw.frame.index)
+    if source.format == "wide":
+        return _wide(source, raw, mapping, problems)
+    out["algorithm"] = (
+        source.algorithm
+        if source.algorithm is not None
+        else text_column(raw, mapping["algorithm"], problems)
+    )
+    out["problem"] = text_column(raw, mapping["problem"], problems)
+    out["dimension"] = _dimension(source, raw, mapping, problems)
+    out["_row"] = np.arange(len(raw.frame))
+    if "run" in mapping:
+        out["run"] = number_column(raw, mapping["run"], problems, integer=True, minimum=0)
+    if source.format == "histories":
+        out["evaluations"] = number_column(
+            raw, mapping["evaluations"], problems, integer=True, minimum=0
+        )
+    if "value" in mapping:
+        out["value"] = number_column(raw, mapping["value"], problems)
+    for name in ("evaluations_used", "evaluations_to_target", "time_seconds"):
+        if name in mapping:
+            out[name] = number_column(
+                raw,
+                mapping[name],
+                problems,
+                allow_inf=name == "evaluations_to_target",
+                inf_meaning="inf means the target was never reached",
+                integer=name != "time_seconds",
+                minimum=0,
+            )
+    for name in SUMMARY_STATISTICS:
+        if source.format == "summary" and name in mapping:
+            out[name] = number_column(
+                raw,
+                mapping[name],
+                problems,
+                allow_inf=name == "mean",
+                inf_meaning="inf means a cost that was never reached",
+                minimum=0 if name in ("std", "n") else None,
+                integer=name == "n",
+            )
+    return out
+
+
+def _dimension(
+    source: DataSource, raw: RawTable, mapping: dict[str, str], problems: list[Problem]
+) -> pd.Series | int:
+    if source.dimension is not None:
+        return source.dimension
+    if "dimension" in mapping:
+        return (
+            number_column(raw, mapping["dimension"], problems, integer=True, minimum=1)
+            .fillna(0)
+            .astype(int)
+        )
+    return 0
+
+
+def _wide(
+    source: DataSource, raw: RawTable, mapping: dict[str, str], problems: list[Problem]
+) -> pd.DataFrame:
+    """A published table, one column per algorithm, into the summary layout."""
+    key_columns = [mapping["problem"], *([mapping["dimension"]] if "dimension" in mapping else [])]
+    algorithm_columns = source.algorithm_columns or [
+        c for c in raw.frame.columns if c not in key_columns
+    ]
+    missing = [c for c in algorithm_columns if c not in raw.frame.columns]
+    for column in missing:
+        problems.append(
+            Problem(
+                raw.display,
+                f"missing algorithm column '{column}'{did_you_mean(column, list(raw.frame.columns))}",
+            )
+        )
+    parts = []
+    names = text_column(raw, mapping["problem"], problems)
+    dimension = _dimension(source, raw, mapping, problems)
+    for column in algorithm_columns:
+        if column in missing:
+            continue
+        assert source.statistic is not None  # checked by the spec model
+        part = pd.DataFrame({"algorithm": column, "problem": names, "dimension": dimension})
+        part[source.statistic] = number_column(
+            raw,
+            column,
+            problems,
+            allow_inf=source.statistic == "mean",
+            inf_meaning="inf means never reached",
+        )
+        part["_row"] = np.arange(len(raw.frame))
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+
+
+def _check_duplicates(
+    frame: pd.DataFrame, keys: list[str], display: dict[int, RawTable], problems: list[Problem]
+) -> None:
+    duplicated = frame.duplicated(keys, keep=False)
+    if not duplicated.any():
+        return
+    groups = frame[duplicated].groupby(keys, sort=True)
+    for count, (key, group) in enumerate(groups):
+        if count == MAX_ROWS_PER_PROBLEM:
+            problems.append(Problem("", f"... and {groups.ngroups - count} more duplicated keys"))
+            break
+        rows = [
+            display[int(f)].where(int(r))
+            for f, r in zip(group["_file"], group["_row"], strict=True)
+        ]
+        key = tuple(
+            int(k) if isinstance(k, float) and k.is_integer() else k
+            for k in (key if isinstance(key, tuple) else (key,))
+        )
+        values = [
+            int(v) if isinstance(v, float) and v.is_integer() else v
+            for v in (key if isinstance(key, tuple) else (key,))
+        ]
+        described = ", ".join(f"{k}={v!r}" for k, v in zip(keys, values, strict=True))
+        problems.append(
+            Problem(rows[0], f"duplicate rows for {described}; also at {'; '.join(rows[1:])}")
+        )
+
+
+def _check_histories(
+    frame: pd.DataFrame, display: dict[int, RawTable], problems: list[Problem]
+) -> pd.DataFrame:
+    """Sort records; reject repeated evaluation counts and worsening values; drop non-improvements."""
+    frame = frame.sort_values([*RUN_KEYS, "evaluations"], kind="stable", ignore_index=True)
+    same_run = (frame[list(RUN_KEYS)].shift() == frame[list(RUN_KEYS)]).all(axis=1).to_numpy()
+    previous_value = frame["value"].shift().to_numpy()
+    same_evaluations = same_run & (
+        frame["evaluations"].shift().to_numpy() == frame["evaluations"].to_numpy()
+    )
+    worse = same_run & ~same_evaluations & (frame["value"].to_numpy() > previous_value)
+    for mask, message in (
+        (same_evaluations, "two records of the same run at the same evaluation count"),
+        (worse, "the value gets worse within a run (histories must be best-so-far values)"),
+    ):
+        rows = np.flatnonzero(mask)
+        for i in rows[:MAX_ROWS_PER_PROBLEM]:
+            raw = display[int(frame["_file"].iat[i])]
+            run = f"run {int(frame['run'].iat[i])} of {frame['algorithm'].iat[i]} on {problem_label(frame['problem'].iat[i], int(frame['dimension'].iat[i]))}"
+            problems.append(
+                Problem(
+                    raw.where(int(frame["_row"].iat[i])),
+                    f"{message}: {run}, evaluation {frame['evaluations'].iat[i]:g}, value "
+                    f"{float(frame['value'].iat[i])!r} after {float(previous_value[i])!r}",
+                )
+            )
+        if len(rows) > MAX_ROWS_PER_PROBLEM:
+            problems.append(
+                Problem("", f"... {message}: {len(rows) - MAX_ROWS_PER_PROBLEM} more rows")
+            )
+    improving = ~same_run | (frame["value"].to_numpy() < previous_value)
+    return frame[improving].reset_index(drop=True)
+
+
+def load_source(name: str, source: DataSource, spec: LoadedSpec, minimize: bool) -> SourceData:
+    """Read, check and orient one data source."""
+    key = f"data.{name}"
+    where = spec.where(("data", name, "path" if source.path is not None else "paths"))
+    patterns = (
+        [source.path]
+        if source.path is not None
+        else ([source.paths] if isinstance(source.paths, str) else list(source.paths or []))
+    )
+    files = resolve_paths(patterns, spec.base_dir, where)
+    problems: list[Problem] = []
+    frames: list[pd.DataFrame] = []
+    records: list[FileRecord] = []
+    display: dict[int, RawTable] = {}
+    for index, (path, shown) in enumerate(files):
+        try:
+            raw = read_table(path, shown, source.separator)
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        display[index] = raw
+        records.append(FileRecord(name, shown, _sha256(path), len(raw.frame)))
+        frame = _canonical(source, raw, key, problems)
+        if frame is not None and len(frame):
+            frame["_file"] = index
+            frames.append(frame)
+        elif frame is not None:
+            problems.append(Problem(shown, "the file has no data rows"))
+    if problems:
+        raise InputError(problems)
+    fmt: Format = "summary" if source.format == "wide" else source.format
+    frame = pd.concat(frames, ignore_index=True)
+    frame["dimension"] = frame["dimension"].astype(int)
+    if fmt == "histories":
+        frame = _check_histories(frame, display, problems)
+    else:
+        _check_duplicates(frame, list(RUN_KEYS if fmt == "trials" else KEYS), display, problems)
+    if problems:
+        raise InputError(problems)
+    if not minimize:
+        frame = _negate(frame)
+    if "run" in frame:
+        frame["run"] = frame["run"].astype(int)
+    frame = frame.drop(columns=["_row", "_file"])
+    frame = frame.sort_values(
+        list(RUN_KEYS) + (["evaluations"] if fmt == "histories" else [])
+        if "run" in frame
+        else list(KEYS),
+        kind="stable",
+        ignore_index=True,
+    )
+    return SourceData(name=name, format=fmt, frame=frame, files=tuple(records))
+
+
+def _negate(frame: pd.DataFrame) -> pd.DataFrame:
+    """Turn a maximisation table into the equivalent minimisation table."""
+    frame = frame.copy()
+    for column in ("value", "mean", "median"):
+        if column in frame:
+            frame[column] = -frame[column]
+    if "minimum" in frame or "maximum" in frame:
+        low = -frame["maximum"] if "maximum" in frame else None
+        high = -frame["minimum"] if "minimum" in frame else None
+        frame = frame.drop(columns=[c for c in ("minimum", "maximum") if c in frame])
+        if low is not None:
+            frame["minimum"] = low
+        if high is not None:
+            frame["maximum"] = high
+    return frame
+
+
+# --- the whole study --------------------------------------------------------------------------
+
+
+def load_data(spec: LoadedSpec) -> StudyData:
+    """Load, check, select and orient every data source of the study.
+
+    Raises
+    ------
+    InputError
+        With every problem in every source.
+    """
+    study = spec.study
+    problems: list[Problem] = []
+    sources: dict[str, SourceData] = {}
+    for name, source in study.data.items():
+        try:
+            sources[name] = load_source(name, source, spec, study.minimize)
+        except InputError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise InputError(problems)
+
+    selected = study.algorithm_names()
+    if selected is None:
+        algorithms = tuple(
+            sorted({a for s in sources.values() for a in s.algorithms}, key=natural_key)
+        )
+    else:
+        algorithms = tuple(selected)
+        for name, data in sources.items():
+            present = data.algorithms
+            for index, algorithm in enumerate(selected):
+                if algorithm not in present:
+                    files = ", ".join(f.display for f in data.files)
+                    problems.append(
+                        Problem(
+                            spec.where(("algorithms", index)),
+                            f"algorithm '{algorithm}' is not in data source '{name}' ({files})"
+                            f"{did_you_mean(algorithm, present)}; it has: {quote_choices(present)}",
+                        )
+                    )
+    caveats: list[Caveat] = []
+    excluded: list[tuple[str, str, int]] = []
+    for name, data in list(sources.items()):
+        frame = data.frame[data.frame["algorithm"].isin(algorithms)]
+        frame = _filter_problems(frame, spec, problems)
+        # Only algorithms the source has: one it lacks entirely is reported above, once.
+        expected = [a for a in algorithms if a in data.algorithms]
+        frame, dropped = _check_complete(name, frame, expected, spec, problems)
+        excluded.extend((name, p, d) for p, d in dropped)
+        caveats.extend(_run_count_caveats(name, frame))
+        sources[name] = SourceData(name, data.format, frame.reset_index(drop=True), data.files)
+    if excluded:
+        listing = ", ".join(f"{problem_label(p, d)} [{s}]" for s, p, d in excluded)
+        caveats.append(
+            Caveat(
+                "excluded_problems",
+                f"{len(excluded)} problem(s) were excluded because some algorithm has no data for them.",
+                listing,
+            )
+        )
+    if problems:
+        raise InputError(problems)
+    return StudyData(
+        sources=sources, algorithms=algorithms, caveats=tuple(caveats), excluded=tuple(excluded)
+    )
+
+
+def _filter_problems(
+    frame: pd.DataFrame, spec: LoadedSpec, problems: list[Problem]
+) -> pd.DataFrame:
+    selection = spec.study.problems
+    if selection is None:
+        return frame
+    names = set(frame["problem"])
+    for key in ("include", "exclude"):
+        for index, problem in enumerate(getattr(selection, key) or []):
+            if problem not in names:
+                problems.append(
+                    Problem(
+                        spec.where(("problems", key, index)),
+                        f"no problem named '{problem}' in the data{did_you_mean(problem, sorted(names))}",
+                    )
+                )
+    if selection.dimensions is not None:
+        dims = set(frame["dimension"])
+        for index, dim in enumerate(selection.dimensions):
+            if dim not in dims:
+                problems.append(
+                    Problem(
+                        spec.where(("problems", "dimensions", index)),
+                        f"no problem of dimension {dim} in the data; it has {sorted(dims)}",
+                    )
+                )
+        frame = frame[frame["dimension"].isin(selection.dimensions)]
+    if selection.include is not None:
+        frame = frame[frame["problem"].isin(selection.include)]
+    if selection.exclude is not None:
+        frame = frame[~frame["problem"].isin(selection.exclude)]
+    return frame
+
+
+def _check_complete(
+    name: str,
+    frame: pd.DataFrame,
+    algorithms: Sequence[str],
+    spec: LoadedSpec,
+    problems: list[Problem],
+) -> tuple[pd.DataFrame, list[tuple[str, int]]]:
+    """Every algorithm must have data on every problem (or the problem is excluded)."""
+    have = frame.groupby(["problem", "dimension"], sort=False)["algorithm"].agg(lambda s: set(s))
+    incomplete = [
+        (key, sorted(set(algorithms) - have[key], key=natural_key))
+        for key in sorted_problems(have.index)
+    ]
+    incomplete = [(key, missing) for key, missing in incomplete if missing]
+    if not incomplete:
+        return frame, []
+    policy = spec.study.problems.incomplete if spec.study.problems is not None else "error"
+    if policy == "exclude":
+        drop = {key for key, _ in incomplete}
+        keep = [
+            (p, d) not in drop for p, d in zip(frame["problem"], frame["dimension"], strict=True)
+        ]
+        return frame[keep], [key for key, _ in incomplete]
+    for count, ((problem, dimension), missing) in enumerate(incomplete):
+        if count == MAX_ROWS_PER_PROBLEM:
+            problems.append(
+                Problem(
+                    f"data.{name}", f"... and {len(incomplete) - count} more incomplete problems"
+                )
+            )
+            break
+        problems.append(
+            Problem(
+                f"data.{name}",
+                f"problem {problem_label(problem, dimension)} has no data for {quote_choices(missing)}; "
+                "every algorithm needs data on every problem (or set problems.incomplete: exclude)",
+            )
+        )
+    return frame, []
+
+
+def _run_count_caveats(name: str, frame: pd.DataFrame) -> list[Caveat]:
+    if "run" not in frame:
+        return []
+    counts = frame.groupby(list(KEYS), sort=False)["run"].nunique().unstack("algorithm")
+    unequal = counts[counts.nunique(axis=1) > 1]
+    if unequal.empty:
+        return []
+    examples = []
+    for (problem, dimension), row in unequal.head(3).iterrows():
+        parts = ", ".join(f"{a}: {int(n)}" for a, n in row.dropna().items())
+        examples.append(f"{problem_label(problem, int(dimension))} ({parts})")
+    more = f" and {len(unequal) - 3} more" if len(unequal) > 3 else ""
+    return [
+        Caveat(
+            "unequal_runs",
+            f"Data source '{name}': algorithms have unequal numbers of runs on {len(unequal)} problem(s).",
+            "; ".join(examples) + more,
+        )
+    ]

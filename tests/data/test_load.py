@@ -1,0 +1,228 @@
+"""Broken data files and the exact messages users get; loading of every format."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from reportgen.data.load import load_data
+from reportgen.errors import InputError
+from reportgen.spec.load import load_spec
+from tests.conftest import HISTORIES_CSV, SPEC, write
+
+TRIALS_SPEC = """
+study: {title: Trials}
+minimize: true
+data:
+  runs:
+    path: data/runs.csv
+    format: trials
+    columns: {problem: function, value: error}
+analyses:
+  - kind: performance_profiles
+    data: runs
+"""
+TRIALS_CSV = """
+algorithm,function,run,error,evaluations_to_target
+A,f1,1,0.5,100
+A,f1,2,0.25,inf
+B,f1,1,1.5,200
+B,f1,2,2.5,300
+"""
+
+
+def data_problems(spec: Path) -> list[str]:
+    with pytest.raises(InputError) as info:
+        load_data(load_spec(spec))
+    return [str(p) for p in info.value.problems]
+
+
+def study(tmp_path: Path, csv: str, spec: str = SPEC, name: str = "data/h.csv") -> Path:
+    write(tmp_path, name, csv)
+    return write(tmp_path, "study.yaml", spec)
+
+
+def test_histories_load_into_the_canonical_layout(tiny_study):
+    data = load_data(load_spec(tiny_study))
+    frame = data.sources["curves"].frame
+    assert list(frame.columns) == [
+        "algorithm",
+        "problem",
+        "dimension",
+        "run",
+        "evaluations",
+        "value",
+    ]
+    assert data.algorithms == ("A", "B")
+    assert len(frame) == 16 and frame["dimension"].unique().tolist() == [2]
+    assert data.caveats == ()
+
+
+def test_missing_data_file(tmp_path):
+    path = write(tmp_path, "study.yaml", SPEC)
+    assert data_problems(path) == [
+        f"data.curves.path (study.yaml:7): the data file 'data/h.csv' does not exist (looked for {tmp_path / 'data/h.csv'})"
+    ]
+
+
+def test_glob_matching_nothing(tmp_path):
+    path = write(tmp_path, "study.yaml", SPEC.replace("path: data/h.csv", "paths: 'data/*.csv'"))
+    assert data_problems(path) == [
+        f"data.curves.paths (study.yaml:7): the pattern 'data/*.csv' matches no file in {tmp_path}"
+    ]
+
+
+def test_misspelt_column(tmp_path):
+    path = study(tmp_path, HISTORIES_CSV.replace("evals", "evls"))
+    assert data_problems(path) == [
+        "data/h.csv: missing column 'evals' (mapped from 'evaluations' in data.curves.columns) (did you mean 'evls'?); "
+        "the file has: 'algorithm', 'problem', 'dim', 'run', 'evls', 'value'"
+    ]
+
+
+def test_missing_unmapped_column_suggests_mapping(tmp_path):
+    path = study(tmp_path, HISTORIES_CSV.replace("value", "fbest"))
+    assert data_problems(path) == [
+        "data/h.csv: missing column 'value'; map it with data.curves.columns.value; "
+        "the file has: 'algorithm', 'problem', 'dim', 'run', 'evals', 'fbest'"
+    ]
+
+
+def test_nan_inf_empty_and_text_values(tmp_path):
+    csv = HISTORIES_CSV.replace("A,f1,2,1,5,1\n", "A,f1,2,1,5,nan\n")
+    csv = csv.replace("A,f1,2,2,7,2\n", "A,f1,2,2,7,inf\n").replace(
+        "B,f1,2,1,9,1\n", "B,f1,2,1,9,\n"
+    )
+    csv = csv.replace("B,f1,2,2,6,3\n", "B,f1,2,2,6,three\n")
+    assert data_problems(study(tmp_path, csv)) == [
+        "data/h.csv, row 6 (line 7), column 'value': empty value (every cell needs a number): ''",
+        "data/h.csv, row 8 (line 9), column 'value': not a number: 'three'",
+        "data/h.csv, row 2 (line 3), column 'value': NaN is not allowed: 'nan'",
+        "data/h.csv, row 4 (line 5), column 'value': infinite values are not allowed here: 'inf'",
+    ]
+
+
+def test_negative_and_fractional_evaluations(tmp_path):
+    csv = HISTORIES_CSV.replace("A,f1,2,1,5,1\n", "A,f1,2,1,-5,1\n").replace(
+        "A,f1,2,2,7,2\n", "A,f1,2,2,7.5,2\n"
+    )
+    assert data_problems(study(tmp_path, csv)) == [
+        "data/h.csv, row 2 (line 3), column 'evals': must be ≥ 0: '-5'",
+        "data/h.csv, row 4 (line 5), column 'evals': must be a whole number: '7.5'",
+    ]
+
+
+def test_history_that_gets_worse(tmp_path):
+    csv = HISTORIES_CSV.replace("A,f1,2,1,5,1\n", "A,f1,2,1,5,12\n")
+    assert data_problems(study(tmp_path, csv)) == [
+        "data/h.csv, row 2 (line 3): the value gets worse within a run (histories must be best-so-far values): "
+        "run 1 of A on f1 (D=2), evaluation 5, value 12.0 after 10.0"
+    ]
+
+
+def test_repeated_evaluation_count_in_a_run(tmp_path):
+    csv = HISTORIES_CSV.replace("A,f1,2,1,5,1\n", "A,f1,2,1,5,1\nA,f1,2,1,5,0.5\n")
+    assert data_problems(study(tmp_path, csv)) == [
+        "data/h.csv, row 3 (line 4): two records of the same run at the same evaluation count: "
+        "run 1 of A on f1 (D=2), evaluation 5, value 0.5 after 1.0"
+    ]
+
+
+def test_non_improving_records_are_dropped(tmp_path):
+    csv = HISTORIES_CSV.replace("A,f1,2,1,5,1\n", "A,f1,2,1,5,1\nA,f1,2,1,6,1\n")
+    data = load_data(load_spec(study(tmp_path, csv)))
+    assert len(data.sources["curves"].frame) == 16
+
+
+def test_duplicate_trial_rows(tmp_path):
+    write(tmp_path, "data/runs.csv", TRIALS_CSV + "A,f1,1,0.7,50\n")
+    path = write(tmp_path, "study.yaml", TRIALS_SPEC)
+    assert data_problems(path) == [
+        "data/runs.csv, row 1 (line 2): duplicate rows for algorithm='A', problem='f1', dimension=0, run=1; "
+        "also at data/runs.csv, row 5 (line 6)"
+    ]
+
+
+def test_trials_inf_only_where_it_means_never_reached(tmp_path):
+    write(tmp_path, "data/runs.csv", TRIALS_CSV.replace("A,f1,1,0.5,100", "A,f1,1,inf,100"))
+    path = write(tmp_path, "study.yaml", TRIALS_SPEC)
+    assert data_problems(path) == [
+        "data/runs.csv, row 1 (line 2), column 'error': infinite values are not allowed here: 'inf'"
+    ]
+    write(tmp_path, "data/runs.csv", TRIALS_CSV)
+    frame = load_data(load_spec(path)).sources["runs"].frame
+    assert math.isinf(frame["evaluations_to_target"].iloc[1])
+
+
+def test_algorithm_named_in_spec_but_absent(tmp_path):
+    spec = SPEC.replace("analyses:", "algorithms: [A, b]\nanalyses:")
+    assert data_problems(study(tmp_path, HISTORIES_CSV, spec)) == [
+        "algorithms[1] (study.yaml:10): algorithm 'b' is not in data source 'curves' (data/h.csv) "
+        "(did you mean 'B'?); it has: 'A', 'B'"
+    ]
+
+
+def test_problem_without_data_for_some_algorithm(tmp_path):
+    csv = "\n".join(line for line in HISTORIES_CSV.splitlines() if not line.startswith("B,f2"))
+    assert data_problems(study(tmp_path, csv)) == [
+        "data.curves: problem f2 (D=2) has no data for 'B'; every algorithm needs data on every problem "
+        "(or set problems.incomplete: exclude)"
+    ]
+    spec = SPEC.replace("analyses:", "problems: {incomplete: exclude}\nanalyses:")
+    data = load_data(load_spec(study(tmp_path, csv, spec)))
+    assert set(data.sources["curves"].frame["problem"]) == {"f1"}
+    assert [c.code for c in data.caveats] == ["excluded_problems"]
+    assert data.caveats[0].where == "f2 (D=2) [curves]"
+
+
+def test_unequal_run_counts_are_a_caveat_not_an_error(tmp_path):
+    csv = HISTORIES_CSV + "A,f1,2,3,1,10\nA,f1,2,3,4,2\n"
+    data = load_data(load_spec(study(tmp_path, csv)))
+    (caveat,) = data.caveats
+    assert caveat.code == "unequal_runs"
+    assert caveat.where == "f1 (D=2) (A: 3, B: 2)"
+
+
+def test_maximisation_negates_values_once(tmp_path):
+    write(tmp_path, "data/runs.csv", TRIALS_CSV)
+    path = write(tmp_path, "study.yaml", TRIALS_SPEC.replace("minimize: true", "minimize: false"))
+    frame = load_data(load_spec(path)).sources["runs"].frame
+    assert frame["value"].tolist() == [-0.5, -0.25, -1.5, -2.5]
+
+
+def test_wide_table_becomes_summary(tmp_path):
+    write(tmp_path, "data/table.csv", "function,A,B\nf1,1.5,2\nf2,0.25,inf\n")
+    spec = """
+    study: {title: Wide}
+    minimize: true
+    data:
+      table: {path: data/table.csv, format: wide, statistic: mean, columns: {problem: function}}
+    analyses:
+      - {kind: performance_profiles, data: table}
+    """
+    data = load_data(load_spec(write(tmp_path, "study.yaml", spec)))
+    frame = data.sources["table"].frame
+    assert data.sources["table"].format == "summary"
+    assert frame[["algorithm", "problem", "mean"]].values.tolist() == [
+        ["A", "f1", 1.5],
+        ["A", "f2", 0.25],
+        ["B", "f1", 2.0],
+        ["B", "f2", math.inf],
+    ]
+
+
+def test_several_files_with_paths(tmp_path):
+    lines = HISTORIES_CSV.strip().splitlines()
+    header, rows = lines[0], lines[1:]
+    write(
+        tmp_path, "data/a.csv", "\n".join([header, *[r for r in rows if r.startswith("A")]]) + "\n"
+    )
+    write(
+        tmp_path, "data/b.csv", "\n".join([header, *[r for r in rows if r.startswith("B")]]) + "\n"
+    )
+    path = write(tmp_path, "study.yaml", SPEC.replace("path: data/h.csv", "paths: 'data/*.csv'"))
+    data = load_data(load_spec(path))
+    assert len(data.sources["curves"].frame) == 16
+    assert [f.display for f in data.files] == ["data/a.csv", "data/b.csv"]
