@@ -1,0 +1,49 @@
+"""What every analysis result provides.
+
+An analysis is a module ``reportgen/analyses/<kind>.py`` with a pure function
+``compute(data: AnalysisData, options: <Kind>Options) -> <Kind>Result``. The result is a frozen
+dataclass: it records what was computed and how (parameters, n, ties, caveats). Tables,
+``results.json``, figures, narrative and LaTeX are all presenters of that one object; none of
+them recomputes a statistic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import pandas as pd
+
+
+@dataclass(frozen=True)
+class Caveat:
+    """Something the reader must know to trust a result (shown in the report's caveats).
+
+    Parameters
+    ----------
+    code : str
+        A stable identifier, e.g. ``"few_runs"``, ``"unequal_runs"``, ``"normality_assumed"``,
+        ``"ties_at_precision"``, ``"excluded_problems"``.
+    message : str
+        One or two sentences for the reader.
+    where : str
+        What it concerns (problems, algorithms, rows), if specific.
+    """
+
+    code: str
+    message: str
+    where: str = ""
+
+
+class AnalysisResult(Protocol):
+    """The interface of every analysis result object."""
+
+    caveats: tuple[Caveat, ...]
+
+    def tables(self) -> dict[str, pd.DataFrame]:
+        """The machine-readable tables, by file stem (``t`` → ``tables/<id>/t.csv``)."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """Every number the report shows, as JSON-serialisable data (no NaN; ∞ as "inf")."""
+        ...
