@@ -1,0 +1,449 @@
+"""The build, top to bottom: spec → data → analyses → sections → documents.
+
+:func:`validate_study` checks the spec and the data and runs every analysis's computation
+(so that every input problem surfaces before anything is written). :func:`run_study` does
+the same, then renders and writes the report into a temporary folder beside the output and
+moves it into place only when complete: a failed run leaves no half-written report and does
+not destroy the previous one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import hashlib
+import importlib.metadata
+import os
+import platform
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportgen.analyses.base import AnalysisResult, Caveat
+from reportgen.data.frames import problem_label
+from reportgen.data.load import StudyData, load_data
+from reportgen.errors import InputError, Problem
+from reportgen.figures.format import number
+from reportgen.figures.style import FigureStyle, make_style
+from reportgen.narrative.base import Finding
+from reportgen.registry import ANALYSES
+from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock
+from reportgen.render.document import Document, render_sections
+from reportgen.render.files import write_csv, write_figure, write_json, write_latex
+from reportgen.render.html import render_html
+from reportgen.render.pdf import write_pdf
+from reportgen.spec.load import LoadedSpec, load_spec
+
+OUTPUT_MARKER = ".reportgen-output"
+"""File that marks a folder as written by reportgen (and so safe to replace)."""
+
+Progress = Callable[[str], None]
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("reportgen")
+    except importlib.metadata.PackageNotFoundError:  # running from a source tree
+        return "0+unknown"
+
+
+@dataclass(frozen=True)
+class AnalysisOutcome:
+    """One analysis of a study: its spec entry, its result and its report section."""
+
+    id: str
+    kind: str
+    options: Any
+    result: AnalysisResult
+    section: Section | None = None
+
+
+@dataclass(frozen=True)
+class StudyResults:
+    """What a run produced: the spec, the data summary, every analysis result."""
+
+    spec: LoadedSpec
+    data: StudyData
+    analyses: tuple[AnalysisOutcome, ...]
+    caveats: tuple[Caveat, ...]
+    output_dir: Path | None = None
+
+    def __getitem__(self, analysis_id: str) -> AnalysisResult:
+        for outcome in self.analyses:
+            if outcome.id == analysis_id:
+                return outcome.result
+        raise KeyError(analysis_id)
+
+
+def load_study(path: str | Path) -> LoadedSpec:
+    """Read and validate a study spec (the Python API's entry point)."""
+    return load_spec(path)
+
+
+def compute_study(spec: LoadedSpec, progress: Progress | None = None) -> StudyResults:
+    """Load the data and run every analysis; no file is written.
+
+    Raises
+    ------
+    InputError
+        With every problem found in the data, or the first analysis's input problems
+        (located at its spec entry).
+    """
+    say = progress or (lambda _: None)
+    say("loading data")
+    data = load_data(spec)
+    outcomes = []
+    problems: list[Problem] = []
+    for index, options in enumerate(spec.study.analyses):
+        analysis_id = spec.study.analysis_id(index)
+        say(f"computing {analysis_id}")
+        kind = ANALYSES[options.kind]
+        try:
+            result = kind.compute(data.for_analysis(options.data), options)
+        except InputError as exc:
+            for problem in exc.problems:
+                key = ("analyses", index, problem.where) if problem.where else ("analyses", index)
+                problems.append(Problem(spec.where(key), problem.message))
+            continue
+        outcomes.append(AnalysisOutcome(analysis_id, options.kind, options, result))
+    if problems:
+        raise InputError(problems)
+    caveats = list(data.caveats)
+    for outcome in outcomes:
+        caveats.extend(outcome.result.caveats)
+    return StudyResults(spec=spec, data=data, analyses=tuple(outcomes), caveats=tuple(caveats))
+
+
+def validate_study(
+    path: str | Path, strict: bool = False, progress: Progress | None = None
+) -> StudyResults:
+    """Check the spec and the data and run the computations; raise InputError on any problem."""
+    results = compute_study(load_spec(path), progress)
+    if strict:
+        _raise_for_caveats(results)
+    return results
+
+
+def _raise_for_caveats(results: StudyResults) -> None:
+    if results.caveats:
+        raise InputError(
+            Problem("--strict", f"warning treated as an error: {c.message} {c.where}".strip())
+            for c in results.caveats
+        )
+
+
+def run_study(
+    study: LoadedSpec | str | Path,
+    output_dir: str | Path | None = None,
+    *,
+    strict: bool = False,
+    progress: Progress | None = None,
+    command_line: str | None = None,
+) -> StudyResults:
+    """Validate, compute, and write the complete report.
+
+    Parameters
+    ----------
+    study : LoadedSpec or path
+        The study (from :func:`load_study`) or the path of its spec.
+    output_dir : path, optional
+        Where the report goes; default: ``report.output`` of the spec, relative to it.
+    strict : bool
+        Treat warnings (caveats) as errors.
+    progress : callable, optional
+        Called with a short message at each stage.
+    command_line : str, optional
+        Recorded in the provenance (default: this process's arguments).
+
+    Returns
+    -------
+    StudyResults
+        Every analysis result, with ``output_dir`` set.
+    """
+    spec = study if isinstance(study, LoadedSpec) else load_spec(study)
+    say = progress or (lambda _: None)
+    target = (
+        Path(output_dir) if output_dir is not None else spec.base_dir / spec.study.report.output
+    )
+    target = target.resolve()
+    _check_output_target(target, spec)
+    results = compute_study(spec, say)
+    if strict:
+        _raise_for_caveats(results)
+    style = make_style(
+        [a for a in results.data.algorithms],
+        spec.study.algorithm_labels(),
+    )
+    outcomes = []
+    for outcome in results.analyses:
+        say(f"presenting {outcome.id}")
+        section = ANALYSES[outcome.kind].build_section(outcome.result, outcome.options, style)
+        section = dataclasses.replace(section, id=outcome.id)
+        outcomes.append(dataclasses.replace(outcome, section=section))
+    results = dataclasses.replace(results, analyses=tuple(outcomes))
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".reportgen-", dir=target.parent))
+    try:
+        _write_report(results, staging, style, say, command_line)
+        _swap_into_place(staging, target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return dataclasses.replace(results, output_dir=target)
+
+
+def _check_output_target(target: Path, spec: LoadedSpec) -> None:
+    """Refuse output folders whose replacement would destroy the user's files."""
+    protected = [spec.path, *(spec.base_dir / s.path for s in spec.study.data.values() if s.path)]
+    for path in protected:
+        if path.resolve().is_relative_to(target):
+            raise InputError(
+                Problem(
+                    spec.where(("report", "output")),
+                    f"the output folder {target} contains the study's own files ({path.name}); "
+                    "choose a folder of its own, such as 'out/'",
+                )
+            )
+    if target.exists() and (
+        not target.is_dir() or (any(target.iterdir()) and not (target / OUTPUT_MARKER).exists())
+    ):
+        raise InputError(
+            Problem(
+                spec.where(("report", "output")),
+                f"{target} exists and was not written by reportgen; refusing to replace it "
+                "(remove it or choose another output folder)",
+            )
+        )
+
+
+def _swap_into_place(staging: Path, target: Path) -> None:
+    """Replace ``target`` by ``staging`` with the old report kept until the new one is in place."""
+    old = None
+    if target.exists():
+        old = target.with_name(f".{target.name}.old-{os.getpid()}")
+        target.rename(old)
+    staging.rename(target)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _findings_json(section: Section) -> list[dict[str, Any]]:
+    from reportgen.analyses.jsonable import json_value
+
+    out: list[dict[str, Any]] = []
+    for block in section.blocks:
+        if isinstance(block, Prose):
+            out.extend(_finding_json(f, json_value) for f in block.findings)
+    return out
+
+
+def _finding_json(finding: Finding, json_value: Callable[[Any], Any]) -> dict[str, Any]:
+    def clean(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {str(k): clean(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [clean(v) for v in value]
+        return json_value(value)
+
+    return {"id": finding.id, "text": finding.text, "numbers": clean(finding.numbers)}
+
+
+def _write_report(
+    results: StudyResults, folder: Path, style: FigureStyle, say: Progress, command_line: str | None
+) -> None:
+    spec = results.spec
+    (folder / OUTPUT_MARKER).write_text(
+        "This folder was written by reportgen and is replaced on the next run.\n"
+    )
+    figure_svgs: dict[tuple[str, str], str] = {}
+    figure_files: dict[tuple[str, str], tuple[str, ...]] = {}
+    table_files: dict[tuple[str, str], tuple[str, ...]] = {}
+    analyses_json: dict[str, Any] = {}
+    for outcome in results.analyses:
+        assert outcome.section is not None
+        say(f"writing tables and figures of {outcome.id}")
+        for name, frame in outcome.result.tables().items():
+            write_csv(frame, folder / "tables" / outcome.id / f"{name}.csv")
+            write_latex(frame, folder / "tables" / outcome.id / f"{name}.tex")
+        for block in outcome.section.blocks:
+            if isinstance(block, FigureBlock):
+                stem = folder / "figures" / outcome.id / block.spec.name
+                figure_svgs[(outcome.id, block.spec.name)] = write_figure(block.spec.figure, stem)
+                figure_files[(outcome.id, block.spec.name)] = (
+                    f"figures/{outcome.id}/{block.spec.name}.svg",
+                    f"figures/{outcome.id}/{block.spec.name}.pdf",
+                )
+            elif isinstance(block, TableBlock):
+                relative = f"tables/{outcome.id}/report_{block.name}.tex"
+                write_latex(block.frame, folder / relative, block.bold)
+                table_files[(outcome.id, block.name)] = (relative,)
+        analyses_json[outcome.id] = {
+            "kind": outcome.kind,
+            "options": outcome.options.model_dump(mode="json"),
+            "result": outcome.result.to_json(),
+            "findings": _findings_json(outcome.section),
+            "caveats": [dataclasses.asdict(c) for c in outcome.result.caveats],
+        }
+    provenance = _provenance(results, command_line)
+    write_json(
+        {
+            "reportgen": {"version": _version(), "format": 1},
+            "study": spec.study.study.model_dump(mode="json"),
+            "minimize": spec.study.minimize,
+            "algorithms": list(results.data.algorithms),
+            "labels": {a: style.label(a) for a in results.data.algorithms},
+            "analyses": analyses_json,
+            "caveats": [dataclasses.asdict(c) for c in results.caveats],
+            "provenance": provenance,
+        },
+        folder / "results.json",
+    )
+    say("rendering the report")
+    document = _document(results, figure_svgs, figure_files, table_files, provenance)
+    html = render_html(document)
+    formats = spec.study.report.formats
+    if "html" in formats:
+        (folder / "report.html").write_text(html, encoding="utf-8")
+    if "pdf" in formats:
+        say("rendering the PDF")
+        write_pdf(html, folder, folder / "report.pdf")
+
+
+def _provenance(results: StudyResults, command_line: str | None) -> dict[str, Any]:
+    spec = results.spec
+    packages = {}
+    for name in (
+        "reportgen",
+        "numpy",
+        "pandas",
+        "scipy",
+        "networkx",
+        "matplotlib",
+        "pydantic",
+        "jinja2",
+        "weasyprint",
+        "pyyaml",
+    ):
+        try:
+            packages[name] = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            packages[name] = "not installed"
+    return {
+        "spec": {
+            "path": str(spec.path),
+            "sha256": hashlib.sha256(spec.path.read_bytes()).hexdigest(),
+        },
+        "inputs": [
+            {"source": f.source, "file": f.display, "rows": f.rows, "sha256": f.sha256}
+            for f in results.data.files
+        ],
+        "packages": packages,
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "command_line": command_line
+        if command_line is not None
+        else " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]),
+        "time": _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat(),
+    }
+
+
+def _overview(results: StudyResults) -> tuple[str, ...]:
+    data = results.data
+    study = results.spec.study
+    labels = study.algorithm_labels()
+    names = [labels.get(a, a) for a in data.algorithms]
+    paragraphs = [
+        f"This report compares {len(names)} algorithms — {', '.join(names)} — with "
+        f"{len(results.analyses)} analys{'is' if len(results.analyses) == 1 else 'es'}.",
+    ]
+    for name, source in data.sources.items():
+        frame = source.frame
+        problems = frame.groupby(["problem", "dimension"]).ngroups
+        dims = sorted(d for d in frame["dimension"].unique() if d)
+        runs = ""
+        if "run" in frame:
+            per = frame.groupby(["algorithm", "problem", "dimension"])["run"].nunique()
+            runs = (
+                f", {per.min()}–{per.max()} runs per algorithm and problem"
+                if per.min() != per.max()
+                else f", {per.min()} runs per algorithm and problem"
+            )
+        dim_text = (
+            f" in dimension{'s' if len(dims) > 1 else ''} {', '.join(map(str, dims))}"
+            if dims
+            else ""
+        )
+        paragraphs.append(
+            f"Data source “{name}” ({source.format}): {problems} problems{dim_text}{runs}."
+        )
+    if not study.minimize:
+        paragraphs.append(
+            "The study maximises: values were negated once at load time, so smaller is better throughout."
+        )
+    else:
+        paragraphs.append("Smaller values are better (minimisation).")
+    return tuple(paragraphs)
+
+
+def _document(
+    results: StudyResults,
+    figure_svgs: dict[tuple[str, str], str],
+    figure_files: dict[tuple[str, str], tuple[str, ...]],
+    table_files: dict[tuple[str, str], tuple[str, ...]],
+    provenance: dict[str, Any],
+) -> Document:
+    spec = results.spec
+    sections = [o.section for o in results.analyses if o.section is not None]
+    rendered = render_sections(sections, figure_svgs, figure_files, table_files)
+    toc = [("1", "sec-overview", "Overview")]
+    toc += [(s.number, s.anchor, s.title) for s in rendered]
+    toc += [
+        ("A", "app-methods", "Methods"),
+        ("B", "app-data", "Data"),
+        ("C", "app-provenance", "Provenance"),
+    ]
+    data_sources = []
+    for name, source in results.data.sources.items():
+        frame = source.frame
+        problems = frame.groupby(["problem", "dimension"]).ngroups
+        examples = sorted(
+            {
+                problem_label(p, int(d))
+                for p, d in zip(frame["problem"], frame["dimension"], strict=True)
+            }
+        )[:6]
+        data_sources.append(
+            {
+                "name": name,
+                "format": source.format,
+                "summary": f"{number(len(frame))} rows after selection; {problems} problems (e.g. {', '.join(examples)}); "
+                f"algorithms: {', '.join(sorted(frame['algorithm'].unique()))}.",
+                "files": [dataclasses.asdict(f) for f in source.files],
+            }
+        )
+    prov_rows = [
+        ("spec", f"{provenance['spec']['path']} (SHA-256 {provenance['spec']['sha256']})"),
+        ("command", provenance["command_line"]),
+        ("time (UTC)", provenance["time"]),
+        ("python", f"{provenance['python']} on {provenance['platform']}"),
+        ("packages", ", ".join(f"{k} {v}" for k, v in provenance["packages"].items())),
+    ]
+    return Document(
+        title=spec.study.study.title,
+        authors=tuple(spec.study.study.authors),
+        description=spec.study.study.description,
+        date=provenance["time"][:10],
+        version=_version(),
+        overview=_overview(results),
+        sections=rendered,
+        caveats=results.caveats,
+        data_sources=tuple(data_sources),
+        provenance=tuple(prov_rows),
+        spec_text=spec.path.read_text(encoding="utf-8"),
+        toc=tuple(toc),
+    )

@@ -1,0 +1,29 @@
+"""Which code computes and presents each analysis kind.
+
+The one place that wires a ``kind`` to its pure compute function and its section builder;
+the pipeline looks analyses up here and knows nothing about any particular method.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from reportgen.analyses import performance_profiles
+from reportgen.render.sections import performance_profiles as performance_profiles_section
+
+
+@dataclass(frozen=True)
+class AnalysisKind:
+    """The functions behind one ``kind`` of analysis."""
+
+    compute: Callable[[Any, Any], Any]
+    build_section: Callable[[Any, Any, Any], Any]
+
+
+ANALYSES: dict[str, AnalysisKind] = {
+    "performance_profiles": AnalysisKind(
+        performance_profiles.compute, performance_profiles_section.build_section
+    ),
+}

@@ -1,0 +1,80 @@
+"""The document model: what a report section is made of.
+
+Each analysis has a section builder ``reportgen/render/sections/<kind>.py`` with
+``build_section(result, options, style) -> Section`` that assembles prose (findings), figures
+and display tables from the result object. One generic template renders every section; the
+document numbers figures and tables and builds the table of contents. Builders format
+numbers; they never compute statistics.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from reportgen.figures.style import FigureSpec
+from reportgen.narrative.base import Finding
+
+
+@dataclass(frozen=True)
+class Prose:
+    """Generated sentences shown as one paragraph (or a list when ``as_list``)."""
+
+    findings: tuple[Finding, ...]
+    as_list: bool = False
+
+
+@dataclass(frozen=True)
+class Text:
+    """Fixed explanatory text from the section builder (methods, how to read a figure)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class FigureBlock:
+    """A figure in the document."""
+
+    spec: FigureSpec
+
+
+@dataclass(frozen=True)
+class TableBlock:
+    """A display table.
+
+    Parameters
+    ----------
+    name : str
+        Anchor/file stem of the display table (the machine-readable tables come from
+        ``result.tables()``).
+    caption : str
+        What the table shows and with which parameters.
+    frame : pandas.DataFrame
+        Cells already formatted as strings (the builder decides the digits).
+    bold : pandas.DataFrame or None
+        Boolean mask of the same shape: cells to print in bold (e.g. best per row).
+    notes : str
+        A footnote under the table.
+    """
+
+    name: str
+    caption: str
+    frame: pd.DataFrame
+    bold: pd.DataFrame | None = None
+    notes: str = ""
+
+
+Block = Prose | Text | FigureBlock | TableBlock
+
+
+@dataclass(frozen=True)
+class Section:
+    """One analysis's section of the report."""
+
+    id: str
+    title: str
+    blocks: tuple[Block, ...] = field(default_factory=tuple)
+    methods: tuple[str, ...] = ()
+    """Paragraphs for the methods appendix: formulas (LaTeX between ``$`` / ``$$``) and
+    every parameter value used."""

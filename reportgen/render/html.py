@@ -1,0 +1,35 @@
+"""The HTML report: one self-contained file (CSS and SVG figures inline, no external fetches).
+
+Every string from the spec or the data reaches the page through jinja2's autoescaping, so an
+algorithm called ``<script>alert(1)</script>`` appears as text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+from reportgen.render.document import Document
+
+TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
+
+
+def template_environment() -> jinja2.Environment:
+    """The jinja2 environment over ``templates/``, autoescaping everything."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render_html(document: Document) -> str:
+    """The report as one HTML string."""
+    env = template_environment()
+    css = (TEMPLATES_DIR / "report.css").read_text(encoding="utf-8")
+    return env.get_template("report.html.j2").render(
+        doc=document, css=jinja2.utils.markupsafe.Markup(css)
+    )

@@ -1,0 +1,147 @@
+"""The report section of the performance-profile analysis."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from reportgen.analyses.performance_profiles import SIGNIFICANTLY_WORSE, PerformanceProfilesResult
+from reportgen.figures.format import number, power_of_ten, share
+from reportgen.figures.performance_profiles import figures
+from reportgen.figures.style import FigureStyle
+from reportgen.narrative.performance_profiles import findings
+from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock, Text
+from reportgen.spec.analyses.performance_profiles import PerformanceProfilesOptions
+
+
+def _ranking_table(result: PerformanceProfilesResult, style: FigureStyle) -> TableBlock:
+    rows = result.mean_ranking
+    table = pd.DataFrame(
+        {
+            "τ": [power_of_ten(t) for t in rows["tolerance"]],
+            "rank": rows["rank"].astype(int).astype(str),
+            "algorithm": [style.label(a) for a in rows["algorithm"]],
+            "solved": [share(v) for v in rows["solved"]],
+            "fastest ρ(1)": [share(v) for v in rows["fastest"]],
+            "mean 1/r": [number(v, 3) for v in rows["mean_inverse_ratio"]],
+        }
+    )
+    bold = pd.DataFrame(False, index=table.index, columns=table.columns)
+    bold["algorithm"] = rows["rank"].to_numpy() == 1
+    return TableBlock(
+        name="mean_ranking",
+        caption="Order of the mean profiles per tolerance τ: share of problems solved within the budget (the "
+        "profiles' right end), share on which the algorithm is fastest (ρ(1)), and the mean inverse "
+        "performance ratio used to break ties.",
+        frame=table,
+        bold=bold,
+    )
+
+
+def _verdict_table(result: PerformanceProfilesResult, style: FigureStyle) -> TableBlock:
+    verdicts = result.verdicts[result.verdicts["profile"] == result.profile_kinds[0]]
+    columns: dict[str, list[str]] = {}
+    keys = list(dict.fromkeys(zip(verdicts["tolerance"], verdicts["lambda"], strict=True)))
+    columns["τ"] = [power_of_ten(t) for t, _ in keys]
+    columns["λ"] = [f"{lam:g}" for _, lam in keys]
+    columns["winner"] = []
+    for algorithm in result.algorithms:
+        columns[style.label(algorithm)] = []
+    for tau, lam in keys:
+        part = verdicts[(verdicts["tolerance"] == tau) & (verdicts["lambda"] == lam)]
+        winner = str(part["winner"].iloc[0])
+        columns["winner"].append(style.label(winner))
+        for algorithm in result.algorithms:
+            row = part[part["algorithm"] == algorithm]
+            if algorithm == winner:
+                columns[style.label(algorithm)].append("winner")
+            else:
+                columns[style.label(algorithm)].append(
+                    "worse" if row["verdict"].iloc[0] == SIGNIFICANTLY_WORSE else "n.s."
+                )
+    table = pd.DataFrame(columns)
+    bold = table == "winner"
+    return TableBlock(
+        name="verdicts",
+        caption="Significance verdicts of Algorithm 2 (Liu et al. §IV-E) per tolerance τ and λ: 'worse' = "
+        "significantly worse than the winner (its lower-bound profile ends below the winner's upper-bound "
+        "profile); 'n.s.' = no significant difference. Performance and data profiles give the same verdicts "
+        "(their right ends coincide, Remark 3).",
+        frame=table,
+        bold=bold,
+    )
+
+
+def _full_ranking_table(result: PerformanceProfilesResult, style: FigureStyle) -> TableBlock:
+    ranking = result.ranking[result.ranking["profile"] == result.profile_kinds[0]]
+    rows = []
+    for (tau, lam), part in ranking.groupby(["tolerance", "lambda"], sort=False):
+        layers = [
+            ", ".join(style.label(a) for a in group["algorithm"])
+            for _, group in part.groupby("rank", sort=True)
+        ]
+        rows.append(
+            {
+                "τ": power_of_ten(tau),
+                "λ": f"{lam:g}",
+                "ranking (best first; ties share a rank)": "  ≻  ".join(layers),
+            }
+        )
+    return TableBlock(
+        name="ranking",
+        caption="Full ranking by repeating Algorithm 2 without the best algorithm(s) of the previous round "
+        "(Liu et al. §IV-E): algorithms in one group are not significantly different from that round's winner.",
+        frame=pd.DataFrame(rows),
+    )
+
+
+def build_section(
+    result: PerformanceProfilesResult,
+    options: PerformanceProfilesOptions,
+    style: FigureStyle,
+) -> Section:
+    """Text, findings, figures and tables of the profiles section."""
+    intro = (
+        "Each algorithm's runs are averaged into a mean best-so-far curve per problem. A problem counts as "
+        "solved by an algorithm once its mean curve passes the convergence test f(x0) − f ≥ (1 − τ)(f(x0) − f_L) "
+        "(Liu et al. Eq. 3); t is the first evaluation count at which it does. Performance profiles show the "
+        "share of problems solved within a factor γ of the fastest algorithm, data profiles within a budget of "
+        "κ simplex gradients (D + 1 evaluations each)."
+    )
+    if result.lambdas:
+        intro += (
+            " Confidence bounds decide whether the winner's lead is significant: its upper-bound curve "
+            "(mean + λS/√n_r) must still beat the others' lower-bound curves (mean − λS/√n_r)."
+        )
+    blocks: list = [Text(intro), Prose(tuple(findings(result, style)), as_list=True)]
+    blocks.extend(FigureBlock(spec) for spec in figures(result, style))
+    blocks.append(_ranking_table(result, style))
+    if result.lambdas:
+        blocks.append(_verdict_table(result, style))
+        blocks.append(_full_ranking_table(result, style))
+    methods = [
+        "Convergence test (Liu et al. Eq. 3): $f(x_0) - f(x) \\ge (1-\\tau)\\,(f(x_0) - f_L)$; "
+        "$t_{p,s}$ is the first evaluation count at which the mean curve of algorithm $s$ on problem $p$ "
+        "passes it, $\\infty$ if never within the budget.",
+        "Performance profile (Eq. 4): $\\rho_s(\\gamma) = \\frac{1}{n_p}\\,|\\{p : t_{p,s}/\\min_{q} t_{p,q} \\le \\gamma\\}|$; "
+        "data profile (Eq. 5): $d_s(\\kappa) = \\frac{1}{n_p}\\,|\\{p : t_{p,s}/(D_p+1) \\le \\kappa\\}|$.",
+        "Mean curve (Eq. 9): $\\bar H(k) = \\frac{1}{n_r}\\sum_r H(k, r)$, evaluated exactly at every evaluation count "
+        "where some run improves; $f(x_0)$ per problem is the largest first mean value of all algorithms; "
+        "$f_L$ is the smallest value of any profiled curve within the budget.",
+        f"Parameters: τ ∈ {{{', '.join(power_of_ten(t) for t in result.tolerances)}}}; budget μ_f = {result.budget:g} "
+        f"evaluations{' (given)' if options.budget is not None else ' (the largest evaluation count in the data)'}; "
+        f"profiles: {', '.join(result.profile_kinds)}; {len(result.problems)} problems, {len(result.algorithms)} algorithms.",
+    ]
+    if result.lambdas:
+        methods.append(
+            "Confidence bounds (Eqs. 6, 10, 11): $H_{\\text{upper/lower}}(k) = \\bar H(k) \\pm \\lambda S_H(k)/\\sqrt{n_r}$ with "
+            "$S_H^2$ the sample variance over runs (ddof = 1); "
+            f"λ ∈ {{{', '.join(f'{v:g}' for v in result.lambdas)}}}. λ = 2 corresponds to about 95 % only under normality; "
+            "the method requires n_r ≥ 30 (Remark 4). An algorithm is significantly worse than the winner iff the "
+            "winner's upper-bound profile ends strictly higher than the algorithm's lower-bound profile."
+        )
+    return Section(
+        id=options.id or options.kind,
+        title=options.title or "Performance and data profiles",
+        blocks=tuple(blocks),
+        methods=tuple(methods),
+    )

@@ -1,0 +1,173 @@
+"""The real command line, end to end, on small study folders."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from tests.conftest import HISTORIES_CSV, ROOT, SPEC, run_cli, write
+
+
+def test_validate_ok(tiny_study):
+    result = run_cli("validate", str(tiny_study), "--quiet")
+    assert result.code == 0 and result.err == ""
+
+
+def test_validate_lists_every_problem_and_exits_1(tmp_path):
+    spec = SPEC.replace("minimize: true", "minimize: 3").replace("tolerances:", "tolerancs:")
+    path = write(tmp_path, "study.yaml", spec)
+    result = run_cli("validate", str(path))
+    assert result.code == 1
+    assert result.err.splitlines() == [
+        "reportgen: 2 problems found:",
+        "  - minimize (study.yaml:4): got 3; should be a valid boolean",
+        "  - analyses[0].tolerancs (study.yaml:13): unknown key 'tolerancs' (did you mean 'tolerances'?); "
+        "allowed keys: 'budget', 'data', 'id', 'kind', 'lambdas', 'profiles', 'start_value', 'title', 'tolerances'",
+    ]
+    assert "Traceback" not in result.err
+
+
+def test_strict_turns_warnings_into_errors(tmp_path):
+    write(tmp_path, "data/h.csv", HISTORIES_CSV + "A,f1,2,3,1,10\nA,f1,2,3,4,2\n")
+    path = write(tmp_path, "study.yaml", SPEC)
+    assert run_cli("validate", str(path), "--quiet").code == 0
+    strict = run_cli("validate", str(path), "--strict")
+    assert strict.code == 1
+    assert (
+        "warning treated as an error: Data source 'curves': algorithms have unequal numbers of runs"
+        in strict.err
+    )
+
+
+def test_run_writes_the_report(tiny_study):
+    result = run_cli("run", str(tiny_study), "--quiet")
+    assert result.code == 0, result.err
+    out = tiny_study.parent / "out"
+    assert (out / "report.html").is_file() and not (out / "report.pdf").exists()
+    for name in ("t", "profiles", "mean_ranking", "problems"):
+        assert (out / "tables" / "performance_profiles" / f"{name}.csv").is_file()
+        assert (
+            (out / "tables" / "performance_profiles" / f"{name}.tex")
+            .read_text()
+            .startswith("\\begin{tabular}")
+        )
+    figures = sorted(p.name for p in (out / "figures" / "performance_profiles").iterdir())
+    assert "performance_tau_0.001.svg" in figures and "data_tau_0.1.pdf" in figures
+    results = json.loads((out / "results.json").read_text())
+    assert results["analyses"]["performance_profiles"]["result"]["parameters"]["tolerances"] == [
+        0.1,
+        0.001,
+    ]
+    html = (out / "report.html").read_text()
+    assert "Tiny study" in html and "Figure 1." in html and "<script" not in html
+
+
+def test_results_and_tables_are_byte_identical_across_runs(tiny_study, tmp_path):
+    first, second = tmp_path / "one", tmp_path / "two"
+    assert run_cli("run", str(tiny_study), "-o", str(first), "--quiet").code == 0
+    assert run_cli("run", str(tiny_study), "-o", str(second), "--quiet").code == 0
+
+    def without_provenance(folder):
+        data = json.loads((folder / "results.json").read_text())
+        data.pop("provenance")
+        return data
+
+    assert without_provenance(first) == without_provenance(second)
+    for table in (first / "tables").rglob("*.*"):
+        assert table.read_bytes() == (second / table.relative_to(first)).read_bytes(), table
+
+
+def test_strings_from_the_data_are_escaped(tmp_path):
+    evil = "<script>alert(1)</script>"
+    write(tmp_path, "data/h.csv", HISTORIES_CSV.replace("\nB,", f'\n"{evil}",'))
+    path = write(
+        tmp_path, "study.yaml", SPEC.replace("title: Tiny study", "title: '<b>bold</b> & co'")
+    )
+    assert run_cli("run", str(path), "--quiet").code == 0
+    html = (tmp_path / "out" / "report.html").read_text()
+    assert evil not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<b>bold</b>" not in html and "&lt;b&gt;bold&lt;/b&gt; &amp; co" in html
+
+
+def test_failed_run_keeps_the_previous_report(tiny_study):
+    assert run_cli("run", str(tiny_study), "--quiet").code == 0
+    out = tiny_study.parent / "out"
+    before = (out / "results.json").read_bytes()
+    (tiny_study.parent / "data" / "h.csv").write_text(
+        HISTORIES_CSV.replace("A,f1,2,1,5,1", "A,f1,2,1,5,oops")
+    )
+    result = run_cli("run", str(tiny_study))
+    assert result.code == 1 and "not a number: 'oops'" in result.err
+    assert (out / "results.json").read_bytes() == before
+    assert not [p for p in tiny_study.parent.iterdir() if p.name.startswith(".reportgen-")]
+
+
+def test_refuses_to_replace_a_folder_it_did_not_write(tiny_study):
+    out = tiny_study.parent / "out"
+    out.mkdir()
+    (out / "precious.txt").write_text("keep me")
+    result = run_cli("run", str(tiny_study))
+    assert result.code == 1 and "was not written by reportgen; refusing to replace it" in result.err
+    assert (out / "precious.txt").read_text() == "keep me"
+
+
+def test_output_folder_may_not_contain_the_study(tiny_study):
+    result = run_cli("run", str(tiny_study), "-o", str(tiny_study.parent))
+    assert result.code == 1 and "contains the study's own files" in result.err
+
+
+def test_schema_command_prints_the_schema_file():
+    result = run_cli("schema")
+    assert result.code == 0
+    assert json.loads(result.out) == json.loads(
+        (ROOT / "schemas" / "study.schema.json").read_text()
+    )
+
+
+def test_init_writes_a_runnable_study(tmp_path):
+    target = tmp_path / "mystudy"
+    result = run_cli("init", str(target))
+    assert result.code == 0
+    assert (target / "study.yaml").is_file() and any((target / "data").iterdir())
+    assert run_cli("validate", str(target / "study.yaml"), "--quiet").code == 0
+    assert run_cli("init", str(target)).code == 1  # not empty any more
+
+
+def test_help_for_every_command(capsys):
+    for command in ("validate", "run", "schema", "init"):
+        with pytest.raises(SystemExit) as info:
+            run_cli(command, "--help")
+        assert info.value.code == 0
+    assert "--strict" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_quickstart_pdf(tmp_path):
+    if shutil.which("pdftotext") is None:
+        pytest.skip("poppler-utils (pdftotext) is not installed: run scripts/system-deps.sh test")
+    import subprocess
+
+    study = tmp_path / "quickstart"
+    shutil.copytree(
+        ROOT / "example_studies" / "quickstart", study, ignore=shutil.ignore_patterns("out")
+    )
+    result = run_cli("run", str(study / "study.yaml"), "--quiet")
+    assert result.code == 0, result.err
+    pdf = study / "out" / "report.pdf"
+    text = subprocess.run(
+        ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    for heading in (
+        "Contents",
+        "Overview",
+        "Performance and data profiles",
+        "Methods",
+        "Data",
+        "Provenance",
+    ):
+        assert heading in text
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+    assert pages >= 8
