@@ -1,0 +1,40 @@
+# reportgen: `make report` builds the quickstart report, `make test` runs every check.
+# Both create a local virtual environment in .venv on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: report test lint typecheck pytest schema benchmark clean
+
+$(BIN)/reportgen: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+report: $(BIN)/reportgen
+	scripts/system-deps.sh report
+	$(BIN)/reportgen run example_studies/quickstart/study.yaml
+
+test: $(BIN)/reportgen
+	scripts/system-deps.sh test
+	$(MAKE) --no-print-directory lint typecheck pytest
+
+lint:
+	$(BIN)/ruff check reportgen tests
+	$(BIN)/ruff format --check reportgen tests
+
+typecheck:
+	$(BIN)/mypy reportgen
+
+pytest:
+	$(BIN)/pytest -q
+
+schema: $(BIN)/reportgen
+	$(BIN)/reportgen schema > schemas/study.schema.json
+
+benchmark: $(BIN)/reportgen
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) example_studies/*/out .pytest_cache .mypy_cache .ruff_cache
