@@ -10,8 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from reportgen.analyses import performance_profiles
+from reportgen.analyses import performance_profiles, perspectives
 from reportgen.render.sections import performance_profiles as performance_profiles_section
+from reportgen.render.sections import perspectives as perspectives_section
 
 
 @dataclass(frozen=True)
@@ -26,4 +27,5 @@ ANALYSES: dict[str, AnalysisKind] = {
     "performance_profiles": AnalysisKind(
         performance_profiles.compute, performance_profiles_section.build_section
     ),
+    "perspectives": AnalysisKind(perspectives.compute, perspectives_section.build_section),
 }

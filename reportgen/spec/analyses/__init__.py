@@ -7,12 +7,16 @@ from typing import Annotated
 from pydantic import Field
 
 from reportgen.spec.analyses.performance_profiles import PerformanceProfilesOptions
+from reportgen.spec.analyses.perspectives import PerspectivesOptions
 from reportgen.spec.base import AnalysisOptions
 
 AnalysisSpec = Annotated[
-    PerformanceProfilesOptions,
+    PerformanceProfilesOptions | PerspectivesOptions,
     Field(discriminator="kind"),
 ]
 
-ANALYSIS_OPTIONS: tuple[type[AnalysisOptions], ...] = (PerformanceProfilesOptions,)
+ANALYSIS_OPTIONS: tuple[type[AnalysisOptions], ...] = (
+    PerformanceProfilesOptions,
+    PerspectivesOptions,
+)
 """Every options model, in the order kinds are listed in messages and the schema."""

@@ -1,0 +1,1037 @@
+r"""Perspectives of algorithmic performance, each ranked with the Friedman test and Holm's procedure.
+
+Poikolainen, Weber, Äyrämö & Tirronen, "Perspectives of algorithmic performance"
+(papers/003, §"Perspectives of algorithmic performance" and the CEC 2008 / BBOB 2010 study
+cases) argue that the sample mean answers no question a user has, and replace it by
+perspectives, each a statistic of the sample :math:`S_A` of final values of algorithm
+:math:`A` on problem :math:`f` (smaller values are better):
+
+- accuracy :math:`\alpha_{(A,f)} = \min S_A` (the sample minimum, the best result);
+- reliability :math:`\Theta_{(A,f)} = |\{s \in S_A : s \le \theta_f\}| / |S_A|`, the
+  empirical probability of a result at most the threshold :math:`\theta_f`; and the number of
+  repeats needed to reach :math:`\theta_f` at least once with probability THR,
+  :math:`t = \log(1 - \mathrm{THR}) / \log(1 - \Theta)` (paper's equation for :math:`t`);
+- robustness :math:`\max S_A` (the sample maximum, the worst result);
+- efficiency: the minimum measured running time.
+
+The mean and the median are kept as perspectives for comparison. For each perspective the
+algorithms are ranked on every problem (rank 1 = best), and compared over all problems as in
+Derrac et al. (2011), which the paper follows:
+
+- Friedman's :math:`\chi^2_F` with its p-value (:func:`scipy.stats.friedmanchisquare`, with its
+  correction for ties);
+- the Iman–Davenport statistic
+  :math:`F_F = (N - 1)\chi^2_F / (N(k - 1) - \chi^2_F)`, p from the F distribution with
+  :math:`(k - 1, (k - 1)(N - 1))` degrees of freedom (:func:`scipy.stats.f`);
+- Holm's step-down procedure against a control algorithm 0, with
+  :math:`z_i = (R_0 - R_i) / \sqrt{k(k+1)/(6N)}` (:math:`R` the mean ranks), hypotheses
+  ordered by p ascending and tested at :math:`\alpha / i`, :math:`i = k-1, \dots, 1`;
+- the Nemenyi critical difference :math:`CD = q_\alpha \sqrt{k(k+1)/(6N)}`, with
+  :math:`q_\alpha` the :math:`1-\alpha` quantile of the studentized range of :math:`k` means
+  with infinite degrees of freedom divided by :math:`\sqrt 2` (Demšar 2006, §3.2.2).
+
+Decisions (METHODS.md, "Poikolainen, Weber et al."; and where the paper is silent)
+---------------------------------------------------------------------------------
+- :math:`\theta_f` is the ``threshold_quantile`` (default 0.10) quantile of the union of all
+  compared algorithms' results on problem :math:`f`, with the sample-quantile definition
+  ``threshold_method`` of :func:`numpy.quantile` (default ``"linear"``, Hyndman–Fan type 7;
+  the paper names no definition). A run counts as reaching the threshold when its value is
+  ``<=`` :math:`\theta_f`.
+- Repeats are not rounded (:math:`\Theta = 0.966` gives 0.9 in the paper's table);
+  :math:`t = \infty` when :math:`\Theta = 0` and :math:`t = 1` when :math:`\Theta = 1`, the
+  paper's conventions. Reliability is ranked by :math:`\Theta` (higher is better), which ranks
+  identically to ranking by repeats.
+- Efficiency is the minimum of ``time_seconds`` over the runs (the paper: the smallest of
+  repeated time measurements); without a time column it is listed as not available.
+- Ranks use average ranks for ties. Ties are exact comparisons of the values given: for
+  published statistics (``summary`` input) a tie at printed precision is a real tie (METHODS.md;
+  it is why the paper's robustness table for CEC 2008 cannot be reproduced from its printed
+  maxima: on f6 CMA-ES and SA both print 2.00e+01). Such ties are reported as a caveat.
+- Sign of :math:`z`: the paper's tables print :math:`z \le 0` for algorithms ranked worse
+  than the control, i.e. :math:`z = (R_0 - R_i)/SE` with rank 1 = best (equivalently
+  METHODS.md's :math:`(R_i - R_0)/SE` with ranks counted from the worst). ``one-sided``:
+  :math:`p = \Phi(z)`, the alternative "algorithm :math:`i` ranks worse than the control", as
+  the paper prints; ``two-sided`` (the default): :math:`p = 2\Phi(-|z|)`.
+- Holm: hypotheses sorted by p ascending (ties keep the order of mean ranks, then study order);
+  the hypothesis at step :math:`i` (:math:`i` = number of hypotheses still open) is rejected
+  when :math:`p \le \alpha/i`; after the first non-rejection no further hypothesis is rejected.
+- Control ``"best"``: the algorithm with the lowest mean rank in that perspective (ties: the
+  first in study order, with a caveat), as in the paper's tables.
+- Friedman needs complete blocks: a problem on which some algorithm has no value for a
+  perspective is left out of that perspective (caveat). A perspective needs at least two
+  algorithms and two problems; Friedman and Iman–Davenport need :math:`k \ge 3` and are
+  undefined (``None``) when every problem is a complete tie.
+- Nemenyi groups (the bars of the CD diagram) are the maximal cliques of the graph joining
+  algorithms whose mean ranks differ by less than CD (:func:`networkx.find_cliques`).
+- ``summary`` input (published tables) supports the perspectives whose statistic it contains
+  (mean, median, accuracy = ``minimum``, robustness = ``maximum``); reliability needs per-run
+  values and efficiency per-run times, so they are listed as not available with the reason.
+
+References
+----------
+Poikolainen, I., Weber, M., Äyrämö, S., Tirronen, V. Perspectives of algorithmic performance
+(papers/003). Derrac, J., García, S., Molina, D., Herrera, F. (2011) A practical tutorial on the
+use of nonparametric statistical tests... Swarm Evol. Comput. 1:3–18. Demšar, J. (2006)
+Statistical comparisons of classifiers over multiple data sets. JMLR 7:1–30.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import networkx as nx
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from reportgen.analyses.base import Caveat
+from reportgen.analyses.jsonable import json_value
+from reportgen.data.frames import AnalysisData, problem_label
+from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.spec.analyses.perspectives import PerspectivesOptions
+
+Alternative = Literal["two-sided", "one-sided"]
+
+STATISTIC_COLUMNS: tuple[str, ...] = (
+    "n_runs",
+    "mean",
+    "median",
+    "std",
+    "accuracy",
+    "robustness",
+    "threshold",
+    "reliability",
+    "repeats",
+    "efficiency",
+)
+"""Columns of the per-(problem, algorithm) statistics table, after the keys."""
+
+HIGHER_IS_BETTER: frozenset[str] = frozenset({"reliability"})
+"""Perspectives whose statistic is better when larger; all others are better when smaller."""
+
+SUMMARY_COLUMNS: Mapping[str, str] = {
+    "n_runs": "n",
+    "mean": "mean",
+    "median": "median",
+    "std": "std",
+    "accuracy": "minimum",
+    "robustness": "maximum",
+}
+"""Which column of the ``summary`` layout holds each statistic."""
+
+MIN_PROBLEMS = 2
+MIN_ALGORITHMS = 2
+
+
+# --------------------------------------------------------------------------------------------
+# Result objects
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HolmStep:
+    """One step of Holm's step-down procedure.
+
+    Attributes
+    ----------
+    i : int
+        Number of hypotheses still open at this step; the step's level is ``alpha / i``.
+    index : int
+        Position of the hypothesis in the input sequence.
+    p_value, alpha_i : float
+        The hypothesis' p-value and its level :math:`\\alpha/i`.
+    rejected : bool
+        Whether the hypothesis is rejected.
+    """
+
+    i: int
+    index: int
+    p_value: float
+    alpha_i: float
+    rejected: bool
+
+
+@dataclass(frozen=True)
+class HolmRow:
+    """One row of a Holm table (the paper's layout: i, Optimizer, z, p, α/i, Hypothesis)."""
+
+    i: int
+    algorithm: str
+    mean_rank: float
+    z: float
+    p_value: float
+    alpha_i: float
+    rejected: bool
+
+
+@dataclass(frozen=True)
+class PerspectiveComparison:
+    """The multiple-problem comparison of the algorithms by one perspective.
+
+    Attributes
+    ----------
+    perspective : str
+        ``mean``, ``median``, ``accuracy``, ``reliability``, ``robustness`` or ``efficiency``.
+    values : pandas.DataFrame
+        The statistic, problems (labels) × algorithms, complete rows only.
+    ranks : pandas.DataFrame
+        Per-problem ranks, same shape (1 = best, average ranks for ties).
+    mean_ranks : pandas.Series
+        Mean rank of each algorithm over the problems, in study order.
+    control : str
+        The control algorithm of Holm's procedure.
+    alpha : float
+        Family-wise level.
+    alternative : {"two-sided", "one-sided"}
+    friedman_chi2, friedman_p, iman_davenport_f, iman_davenport_p : float or None
+        ``None`` when undefined (fewer than three algorithms, or all problems complete ties).
+    holm : tuple of HolmRow
+        Sorted by p ascending, as in the paper's tables.
+    q_alpha, critical_difference : float
+        Nemenyi :math:`q_\\alpha` (studentized range / √2) and :math:`CD`.
+    cd_groups : tuple of tuple of str
+        Groups of algorithms with no significant Nemenyi difference (≥ 2 members), by rank.
+    tied_problems : tuple of str
+        Problems on which at least two algorithms tie (they share an average rank).
+    excluded_problems : tuple of str
+        Problems left out because some algorithm has no value for this statistic.
+    """
+
+    perspective: str
+    values: pd.DataFrame
+    ranks: pd.DataFrame
+    mean_ranks: pd.Series
+    control: str
+    alpha: float
+    alternative: Alternative
+    friedman_chi2: float | None
+    friedman_p: float | None
+    iman_davenport_f: float | None
+    iman_davenport_p: float | None
+    holm: tuple[HolmRow, ...]
+    q_alpha: float
+    critical_difference: float
+    cd_groups: tuple[tuple[str, ...], ...]
+    tied_problems: tuple[str, ...] = ()
+    excluded_problems: tuple[str, ...] = ()
+
+    @property
+    def n_problems(self) -> int:
+        return int(self.values.shape[0])
+
+    @property
+    def n_algorithms(self) -> int:
+        return int(self.values.shape[1])
+
+    @property
+    def best(self) -> str:
+        """The algorithm with the lowest mean rank (first in study order on ties)."""
+        return str(self.mean_ranks.index[int(np.argmin(self.mean_ranks.to_numpy()))])
+
+    @property
+    def rejected(self) -> tuple[str, ...]:
+        """Algorithms significantly different from the control (Holm), by p ascending."""
+        return tuple(row.algorithm for row in self.holm if row.rejected)
+
+
+@dataclass(frozen=True)
+class UnavailablePerspective:
+    """A requested perspective that the input cannot support, and why."""
+
+    perspective: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class PerspectivesResult:
+    """Everything the perspectives analysis computed.
+
+    Attributes
+    ----------
+    statistics : pandas.DataFrame
+        One row per (problem, dimension, algorithm): ``n_runs``, mean, median, std, accuracy,
+        robustness, threshold θ_f, reliability Θ, repeats t and efficiency (NaN where the input
+        has no such statistic).
+    comparisons : tuple of PerspectiveComparison
+        One per computable perspective, in the order requested.
+    unavailable : tuple of UnavailablePerspective
+        Requested perspectives that could not be computed, with the reason.
+    algorithms : tuple of str
+        Algorithms compared, in study order.
+    input_format : {"trials", "summary"}
+    alpha, threshold_quantile, repeat_probability : float
+    threshold_method, control_option, alternative : str
+    critical_difference_diagrams : bool
+        Whether the report draws the CD diagrams (option ``critical_difference``).
+    caveats : tuple of Caveat
+    """
+
+    statistics: pd.DataFrame
+    comparisons: tuple[PerspectiveComparison, ...]
+    unavailable: tuple[UnavailablePerspective, ...]
+    algorithms: tuple[str, ...]
+    input_format: str
+    alpha: float
+    threshold_quantile: float
+    threshold_method: str
+    repeat_probability: float
+    control_option: str
+    alternative: Alternative
+    critical_difference_diagrams: bool
+    caveats: tuple[Caveat, ...] = ()
+
+    def comparison(self, perspective: str) -> PerspectiveComparison:
+        """The comparison by ``perspective`` (``KeyError`` when it was not computed)."""
+        for comparison in self.comparisons:
+            if comparison.perspective == perspective:
+                return comparison
+        raise KeyError(perspective)
+
+    def tables(self) -> dict[str, pd.DataFrame]:
+        """statistics, friedman, mean_ranks, ranks, holm and unavailable tables."""
+        friedman = pd.DataFrame(
+            [
+                {
+                    "perspective": c.perspective,
+                    "n_problems": c.n_problems,
+                    "n_algorithms": c.n_algorithms,
+                    "chi2": c.friedman_chi2,
+                    "p_value": c.friedman_p,
+                    "iman_davenport_f": c.iman_davenport_f,
+                    "iman_davenport_p": c.iman_davenport_p,
+                    "critical_difference": c.critical_difference,
+                }
+                for c in self.comparisons
+            ],
+            columns=[
+                "perspective",
+                "n_problems",
+                "n_algorithms",
+                "chi2",
+                "p_value",
+                "iman_davenport_f",
+                "iman_davenport_p",
+                "critical_difference",
+            ],
+        )
+        mean_ranks = pd.DataFrame(
+            [
+                {"perspective": c.perspective, "algorithm": a, "mean_rank": float(r)}
+                for c in self.comparisons
+                for a, r in c.mean_ranks.items()
+            ],
+            columns=["perspective", "algorithm", "mean_rank"],
+        )
+        ranks = pd.DataFrame(
+            [
+                {
+                    "perspective": c.perspective,
+                    "problem": p,
+                    "algorithm": a,
+                    "value": float(c.values.loc[p, a]),
+                    "rank": float(c.ranks.loc[p, a]),
+                }
+                for c in self.comparisons
+                for p in c.values.index
+                for a in c.values.columns
+            ],
+            columns=["perspective", "problem", "algorithm", "value", "rank"],
+        )
+        holm = pd.DataFrame(
+            [
+                {
+                    "perspective": c.perspective,
+                    "control": c.control,
+                    "i": row.i,
+                    "algorithm": row.algorithm,
+                    "z": row.z,
+                    "p_value": row.p_value,
+                    "alpha_i": row.alpha_i,
+                    "rejected": row.rejected,
+                }
+                for c in self.comparisons
+                for row in c.holm
+            ],
+            columns=[
+                "perspective",
+                "control",
+                "i",
+                "algorithm",
+                "z",
+                "p_value",
+                "alpha_i",
+                "rejected",
+            ],
+        )
+        unavailable = pd.DataFrame(
+            [{"perspective": u.perspective, "reason": u.reason} for u in self.unavailable],
+            columns=["perspective", "reason"],
+        )
+        return {
+            "statistics": self.statistics.copy(),
+            "friedman": friedman,
+            "mean_ranks": mean_ranks,
+            "ranks": ranks,
+            "holm": holm,
+            "unavailable": unavailable,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """Every number of the analysis; ∞ as ``"inf"``, NaN as ``None``."""
+        statistics = [
+            {k: json_value(v) for k, v in record.items()}
+            for record in self.statistics.to_dict(orient="records")
+        ]
+        return {
+            "parameters": {
+                "input_format": self.input_format,
+                "alpha": self.alpha,
+                "threshold_quantile": self.threshold_quantile,
+                "threshold_method": self.threshold_method,
+                "repeat_probability": self.repeat_probability,
+                "control": self.control_option,
+                "alternative": self.alternative,
+            },
+            "algorithms": list(self.algorithms),
+            "statistics": statistics,
+            "comparisons": [_comparison_json(c) for c in self.comparisons],
+            "unavailable": [
+                {"perspective": u.perspective, "reason": u.reason} for u in self.unavailable
+            ],
+            "caveats": [
+                {"code": c.code, "message": c.message, "where": c.where} for c in self.caveats
+            ],
+        }
+
+
+def _comparison_json(c: PerspectiveComparison) -> dict[str, Any]:
+    return {
+        "perspective": c.perspective,
+        "n_problems": c.n_problems,
+        "n_algorithms": c.n_algorithms,
+        "control": c.control,
+        "best": c.best,
+        "alpha": c.alpha,
+        "alternative": c.alternative,
+        "mean_ranks": {a: json_value(float(r)) for a, r in c.mean_ranks.items()},
+        "friedman": {
+            "chi2": json_value(c.friedman_chi2),
+            "p_value": json_value(c.friedman_p),
+            "iman_davenport_f": json_value(c.iman_davenport_f),
+            "iman_davenport_p": json_value(c.iman_davenport_p),
+        },
+        "holm": [
+            {
+                "i": row.i,
+                "algorithm": row.algorithm,
+                "mean_rank": json_value(row.mean_rank),
+                "z": json_value(row.z),
+                "p_value": json_value(row.p_value),
+                "alpha_i": json_value(row.alpha_i),
+                "rejected": row.rejected,
+            }
+            for row in c.holm
+        ],
+        "nemenyi": {
+            "q_alpha": json_value(c.q_alpha),
+            "critical_difference": json_value(c.critical_difference),
+            "groups": [list(g) for g in c.cd_groups],
+        },
+        "values": {
+            p: {a: json_value(float(c.values.loc[p, a])) for a in c.values.columns}
+            for p in c.values.index
+        },
+        "ranks": {
+            p: {a: json_value(float(c.ranks.loc[p, a])) for a in c.ranks.columns}
+            for p in c.ranks.index
+        },
+        "tied_problems": list(c.tied_problems),
+        "excluded_problems": list(c.excluded_problems),
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# The statistical building blocks
+# --------------------------------------------------------------------------------------------
+
+
+def repeats_needed(reliability: float, probability: float) -> float:
+    r"""Number of repeats to reach the threshold at least once with probability THR.
+
+    Parameters
+    ----------
+    reliability : float
+        :math:`\Theta \in [0, 1]`.
+    probability : float
+        THR in (0, 1).
+
+    Returns
+    -------
+    float
+        .. math:: t = \frac{\log(1 - \mathrm{THR})}{\log(1 - \Theta)}
+
+        not rounded; ``inf`` when :math:`\Theta = 0`, 1 when :math:`\Theta = 1` (papers/003,
+        §"Perspectives", equation for :math:`t` and its conventions).
+
+    Examples
+    --------
+    >>> round(repeats_needed(0.966, 0.95), 1)  # papers/003, CEC 2008 repeats table, f2, CMA-ES
+    0.9
+    """
+    if not 0.0 <= reliability <= 1.0:
+        raise ValueError(f"reliability must lie in [0, 1]; got {reliability!r}")
+    if reliability == 0.0:
+        return math.inf
+    if reliability == 1.0:
+        return 1.0
+    return math.log1p(-probability) / math.log1p(-reliability)
+
+
+def holm_step_down(p_values: Sequence[float], alpha: float) -> tuple[HolmStep, ...]:
+    r"""Holm's (1979) step-down procedure.
+
+    Sort the :math:`m` p-values ascending, :math:`p_{(1)} \le \dots \le p_{(m)}`; step
+    :math:`j` tests :math:`p_{(j)} \le \alpha / i` with :math:`i = m - j + 1` (the number of
+    hypotheses still open). Reject until the first step that fails; none after it is rejected.
+
+    Parameters
+    ----------
+    p_values : sequence of float
+        One p-value per hypothesis. Equal p-values keep their input order.
+    alpha : float
+        Family-wise error rate.
+
+    Returns
+    -------
+    tuple of HolmStep
+        In test order (p ascending), with ``i`` from :math:`m` down to 1.
+    """
+    p = np.asarray(p_values, dtype=float)
+    order = np.argsort(p, kind="stable")
+    m = len(p)
+    steps = []
+    still_rejecting = True
+    for j, index in enumerate(order):
+        i = m - j
+        alpha_i = alpha / i
+        still_rejecting = still_rejecting and bool(p[index] <= alpha_i)
+        steps.append(HolmStep(i, int(index), float(p[index]), alpha_i, still_rejecting))
+    return tuple(steps)
+
+
+def iman_davenport(chi2: float, n_problems: int, n_algorithms: int) -> tuple[float, float]:
+    r"""Iman–Davenport's correction of Friedman's statistic.
+
+    .. math:: F_F = \frac{(N - 1)\chi^2_F}{N(k - 1) - \chi^2_F}
+              \sim F\bigl(k - 1, (k - 1)(N - 1)\bigr)
+
+    Returns ``(F_F, p)``; ``(inf, 0)`` when :math:`\chi^2_F = N(k-1)` (every problem ranks the
+    algorithms identically).
+    """
+    n, k = n_problems, n_algorithms
+    denominator = n * (k - 1) - chi2
+    if denominator <= 0:
+        return math.inf, 0.0
+    f_statistic = (n - 1) * chi2 / denominator
+    return float(f_statistic), float(stats.f.sf(f_statistic, k - 1, (k - 1) * (n - 1)))
+
+
+def nemenyi_critical_difference(
+    n_algorithms: int, n_problems: int, alpha: float
+) -> tuple[float, float]:
+    r"""Nemenyi's critical difference of mean ranks (Demšar 2006, §3.2.2).
+
+    .. math:: CD = q_\alpha \sqrt{\frac{k(k+1)}{6N}}, \qquad
+              q_\alpha = \frac{Q_{1-\alpha}(k, \infty)}{\sqrt 2}
+
+    with :math:`Q` the studentized range distribution (:data:`scipy.stats.studentized_range`).
+    Returns ``(q_alpha, CD)``.
+
+    Examples
+    --------
+    >>> round(nemenyi_critical_difference(4, 14, 0.05)[0], 3)  # Demšar 2006, Table 5(a), k=4
+    2.569
+    """
+    k, n = n_algorithms, n_problems
+    q_alpha = _studentized_range_quantile(1 - alpha, k) / math.sqrt(2)
+    return q_alpha, q_alpha * math.sqrt(k * (k + 1) / (6 * n))
+
+
+@functools.lru_cache(maxsize=64)
+def _studentized_range_quantile(probability: float, k: int) -> float:
+    """Quantile of the studentized range of k means, infinite df (cached: it is slow)."""
+    return float(stats.studentized_range.ppf(probability, k, np.inf))
+
+
+def holm_against_control(
+    mean_ranks: pd.Series,
+    control: str,
+    n_problems: int,
+    alpha: float,
+    alternative: Alternative,
+) -> tuple[HolmRow, ...]:
+    r"""Compare every algorithm with a control on mean ranks (Derrac et al. 2011, §3.2).
+
+    .. math:: z_i = \frac{R_0 - R_i}{\sqrt{k(k+1)/(6N)}}
+
+    ``one-sided``: :math:`p_i = \Phi(z_i)` (papers/003, CEC 2008 and BBOB 2010 Holm tables);
+    ``two-sided``: :math:`p_i = 2\Phi(-|z_i|)`. Then :func:`holm_step_down`.
+
+    Parameters
+    ----------
+    mean_ranks : pandas.Series
+        Mean rank (1 = best) of each algorithm, in study order.
+    control : str
+        The control algorithm (an index of ``mean_ranks``).
+    n_problems : int
+        N, the number of problems the ranks are averaged over.
+    alpha : float
+        Family-wise level.
+    alternative : {"two-sided", "one-sided"}
+
+    Returns
+    -------
+    tuple of HolmRow
+        The paper's table rows: sorted by p ascending, ``i`` from k − 1 down to 1.
+    """
+    k = len(mean_ranks)
+    standard_error = math.sqrt(k * (k + 1) / (6 * n_problems))
+    # Others in order of mean rank then study order, so equal p-values list in that order.
+    others = sorted(
+        (a for a in mean_ranks.index if a != control),
+        key=lambda a: (mean_ranks[a], list(mean_ranks.index).index(a)),
+    )
+    z = np.array([(mean_ranks[control] - mean_ranks[a]) / standard_error for a in others])
+    if alternative == "one-sided":
+        p = stats.norm.cdf(z)  # the paper's tables: p = Φ(z), z ≤ 0 when worse than control
+    else:
+        p = np.minimum(1.0, 2.0 * stats.norm.sf(np.abs(z)))
+    return tuple(
+        HolmRow(
+            i=step.i,
+            algorithm=str(others[step.index]),
+            mean_rank=float(mean_ranks[others[step.index]]),
+            z=float(z[step.index]),
+            p_value=step.p_value,
+            alpha_i=step.alpha_i,
+            rejected=step.rejected,
+        )
+        for step in holm_step_down(p, alpha)
+    )
+
+
+def compare(
+    values: pd.DataFrame,
+    perspective: str,
+    *,
+    control: str = "best",
+    alpha: float = 0.05,
+    alternative: Alternative = "two-sided",
+    excluded_problems: tuple[str, ...] = (),
+) -> PerspectiveComparison:
+    """Rank algorithms by one perspective over problems: Friedman, Iman–Davenport, Holm, Nemenyi.
+
+    Parameters
+    ----------
+    values : pandas.DataFrame
+        The perspective's statistic, one row per problem, one column per algorithm (study
+        order), no missing values.
+    perspective : str
+        Its name; ``reliability`` is better when larger, every other statistic when smaller.
+    control : str
+        ``"best"`` (lowest mean rank, first in column order on ties) or an algorithm (column).
+    alpha : float
+        Family-wise level of Holm's procedure and of the critical difference.
+    alternative : {"two-sided", "one-sided"}
+        See the module docstring.
+    excluded_problems : tuple of str
+        Recorded in the result only.
+
+    Returns
+    -------
+    PerspectiveComparison
+    """
+    n, k = values.shape
+    matrix = values.to_numpy(dtype=float)
+    # papers/003 §"Perspectives" + Derrac et al. §3: rank per problem, 1 = best, average ties.
+    oriented = -matrix if perspective in HIGHER_IS_BETTER else matrix
+    rank_matrix = stats.rankdata(oriented, axis=1, method="average")
+    ranks = pd.DataFrame(rank_matrix, index=values.index, columns=values.columns)
+    mean_ranks = ranks.mean(axis=0)
+    tied = tuple(str(p) for p, row in zip(values.index, oriented, strict=True) if len(set(row)) < k)
+
+    # Friedman's χ² (scipy, tie-corrected); undefined for k < 3 or when every problem is a tie.
+    chi2 = p_chi2 = f_id = p_id = None
+    all_tied = all(len(set(row)) == 1 for row in oriented)
+    if k >= 3 and not all_tied:
+        result = stats.friedmanchisquare(*matrix.T)
+        chi2, p_chi2 = float(result.statistic), float(result.pvalue)
+        f_id, p_id = iman_davenport(chi2, n, k)
+
+    if control == "best":
+        control_name = str(mean_ranks.index[int(np.argmin(mean_ranks.to_numpy()))])
+    else:
+        control_name = control
+    holm = holm_against_control(mean_ranks, control_name, n, alpha, alternative)
+    q_alpha, cd = nemenyi_critical_difference(k, n, alpha)
+    return PerspectiveComparison(
+        perspective=perspective,
+        values=values,
+        ranks=ranks,
+        mean_ranks=mean_ranks,
+        control=control_name,
+        alpha=alpha,
+        alternative=alternative,
+        friedman_chi2=chi2,
+        friedman_p=p_chi2,
+        iman_davenport_f=f_id,
+        iman_davenport_p=p_id,
+        holm=holm,
+        q_alpha=q_alpha,
+        critical_difference=cd,
+        cd_groups=_nemenyi_groups(mean_ranks, cd),
+        tied_problems=tied,
+        excluded_problems=excluded_problems,
+    )
+
+
+def _nemenyi_groups(mean_ranks: pd.Series, cd: float) -> tuple[tuple[str, ...], ...]:
+    """Maximal groups of algorithms whose mean ranks pairwise differ by less than CD."""
+    graph = nx.Graph()
+    names = list(mean_ranks.index)
+    graph.add_nodes_from(names)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            if abs(mean_ranks[a] - mean_ranks[b]) < cd:
+                graph.add_edge(a, b)
+    position = {a: i for i, a in enumerate(names)}
+    cliques = [
+        tuple(sorted(c, key=lambda a: (mean_ranks[a], position[a])))
+        for c in nx.find_cliques(graph)
+        if len(c) >= 2
+    ]
+    return tuple(
+        sorted(cliques, key=lambda g: (mean_ranks[g[0]], mean_ranks[g[-1]], position[g[0]]))
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# compute()
+# --------------------------------------------------------------------------------------------
+
+
+def compute(data: AnalysisData, options: PerspectivesOptions) -> PerspectivesResult:
+    """Per-problem statistics and one Friedman/Holm/Nemenyi comparison per perspective.
+
+    Parameters
+    ----------
+    data : AnalysisData
+        ``trials`` (per-run final values, optionally ``time_seconds``) or ``summary``
+        (published statistics ``mean``/``median``/``minimum``/``maximum``/``std``/``n``).
+    options : PerspectivesOptions
+
+    Returns
+    -------
+    PerspectivesResult
+
+    Raises
+    ------
+    InputError
+        For the ``histories`` format, an empty table, a summary without any statistic, or a
+        control that is not one of the study's algorithms.
+    """
+    _check_input(data, options)
+    caveats: list[Caveat] = []
+    if data.format == "trials":
+        statistics = _statistics_from_trials(data, options)
+        has_time = "time_seconds" in data.frame.columns
+    else:
+        statistics = _statistics_from_summary(data)
+        has_time = False
+    algorithms = tuple(a for a in data.algorithms if a in set(statistics["algorithm"].astype(str)))
+    missing = [a for a in data.algorithms if a not in algorithms]
+    if missing:
+        caveats.append(
+            Caveat(
+                "excluded_algorithms",
+                "These algorithms have no data in this analysis's input and are not compared.",
+                ", ".join(missing),
+            )
+        )
+    if options.control != "best" and options.control not in algorithms:
+        raise InputError(
+            Problem(
+                _where(options, "control"),
+                f"'{options.control}' has no data in this analysis; allowed: 'best' or one of "
+                f"{quote_choices(algorithms)}{did_you_mean(options.control, algorithms)}",
+            )
+        )
+
+    comparisons: list[PerspectiveComparison] = []
+    unavailable: list[UnavailablePerspective] = []
+    for perspective in options.perspectives:
+        reason = _unavailable_reason(perspective, data, statistics, has_time)
+        if reason is None:
+            values, excluded = _perspective_matrix(statistics, perspective, algorithms, data)
+            if len(algorithms) < MIN_ALGORITHMS:
+                reason = f"fewer than {MIN_ALGORITHMS} algorithms have data"
+            elif len(values) < MIN_PROBLEMS:
+                reason = (
+                    f"fewer than {MIN_PROBLEMS} problems have a {perspective} value for "
+                    "every algorithm"
+                )
+        if reason is not None:
+            unavailable.append(UnavailablePerspective(perspective, reason))
+            continue
+        comparisons.append(
+            compare(
+                values,
+                perspective,
+                control=options.control,
+                alpha=options.alpha,
+                alternative=options.alternative,
+                excluded_problems=excluded,
+            )
+        )
+
+    caveats.extend(_caveats(data, statistics, comparisons))
+    return PerspectivesResult(
+        statistics=statistics,
+        comparisons=tuple(comparisons),
+        unavailable=tuple(unavailable),
+        algorithms=algorithms,
+        input_format=data.format,
+        alpha=options.alpha,
+        threshold_quantile=options.threshold_quantile,
+        threshold_method=options.threshold_method,
+        repeat_probability=options.repeat_probability,
+        control_option=options.control,
+        alternative=options.alternative,
+        critical_difference_diagrams=options.critical_difference,
+        caveats=tuple(caveats),
+    )
+
+
+def _where(options: PerspectivesOptions, key: str = "") -> str:
+    """The option an input problem concerns; the pipeline places it at the spec's line."""
+    return key
+
+
+def _check_input(data: AnalysisData, options: PerspectivesOptions) -> None:
+    """The accepted formats: trials (with value) or summary (with at least one statistic)."""
+    where = _where(options, "data")
+    if data.format not in ("trials", "summary"):
+        raise InputError(
+            Problem(
+                where,
+                f"the perspectives analysis reads 'trials' (one final value per run) or "
+                f"'summary' (published statistics); got '{data.format}'. Use a source of "
+                "final values per run.",
+            )
+        )
+    if data.frame.empty:
+        raise InputError(Problem(where, "the data has no rows for the study's selection"))
+    needed = ["algorithm", "problem", "dimension"]
+    if data.format == "trials":
+        needed += ["run", "value"]
+    absent = [c for c in needed if c not in data.frame.columns]
+    if absent:
+        raise InputError(Problem(where, f"the {data.format} table lacks column '{absent[0]}'"))
+    if data.format == "summary" and not any(
+        c in data.frame.columns for c in ("mean", "median", "minimum", "maximum")
+    ):
+        raise InputError(
+            Problem(
+                where,
+                "the summary has none of the statistics 'mean', 'median', 'minimum', "
+                "'maximum'; at least one is needed to rank the algorithms",
+            )
+        )
+
+
+def _ordered(statistics: pd.DataFrame, data: AnalysisData) -> pd.DataFrame:
+    """Rows in natural problem order, then study algorithm order."""
+    problem_position = {p: i for i, p in enumerate(data.problems)}
+    algorithm_position = {a: i for i, a in enumerate(data.algorithms)}
+    key_problem = [
+        problem_position.get((p, int(d)), len(problem_position))
+        for p, d in zip(statistics["problem"], statistics["dimension"], strict=True)
+    ]
+    key_algorithm = [
+        algorithm_position.get(a, len(algorithm_position)) for a in statistics["algorithm"]
+    ]
+    order = np.lexsort((key_algorithm, key_problem))
+    return statistics.iloc[order].reset_index(drop=True)
+
+
+def _statistics_from_trials(data: AnalysisData, options: PerspectivesOptions) -> pd.DataFrame:
+    """Per (problem, dimension, algorithm): the sample statistics of papers/003 §Perspectives."""
+    frame = data.frame
+    keys = ["problem", "dimension", "algorithm"]
+    grouped = frame.groupby(keys, sort=False, observed=True)["value"]
+    statistics = grouped.agg(
+        n_runs="count", mean="mean", median="median", std="std", accuracy="min", robustness="max"
+    ).reset_index()
+    # θ_f: the threshold_quantile of the union of all algorithms' results on the problem.
+    thresholds = (
+        frame.groupby(["problem", "dimension"], sort=False, observed=True)["value"]
+        .apply(
+            lambda v: float(
+                np.quantile(
+                    v.to_numpy(dtype=float),
+                    options.threshold_quantile,
+                    method=options.threshold_method,
+                )
+            )
+        )
+        .rename("threshold")
+        .reset_index()
+    )
+    reached = frame[keys].copy()
+    reached = reached.merge(thresholds, on=["problem", "dimension"], how="left")
+    reached["reached"] = frame["value"].to_numpy(dtype=float) <= reached["threshold"].to_numpy()
+    reliability = (
+        reached.groupby(keys, sort=False, observed=True)["reached"]
+        .mean()
+        .rename("reliability")
+        .reset_index()
+    )
+    statistics = statistics.merge(thresholds, on=["problem", "dimension"], how="left")
+    statistics = statistics.merge(reliability, on=keys, how="left")
+    statistics["repeats"] = [
+        repeats_needed(float(theta), options.repeat_probability)
+        for theta in statistics["reliability"]
+    ]
+    if "time_seconds" in frame.columns:
+        efficiency = (
+            frame.groupby(keys, sort=False, observed=True)["time_seconds"]
+            .min()
+            .rename("efficiency")
+            .reset_index()
+        )
+        statistics = statistics.merge(efficiency, on=keys, how="left")
+    else:
+        statistics["efficiency"] = np.nan
+    statistics["n_runs"] = statistics["n_runs"].astype(float)
+    statistics["dimension"] = statistics["dimension"].astype(int)
+    statistics = statistics[["problem", "dimension", "algorithm", *STATISTIC_COLUMNS]]
+    return _ordered(statistics, data)
+
+
+def _statistics_from_summary(data: AnalysisData) -> pd.DataFrame:
+    """The published statistics, renamed to the perspectives' names; the rest NaN."""
+    frame = data.frame
+    statistics = frame[["problem", "dimension", "algorithm"]].copy()
+    for column in STATISTIC_COLUMNS:
+        source = SUMMARY_COLUMNS.get(column)
+        if source is not None and source in frame.columns:
+            statistics[column] = frame[source].to_numpy(dtype=float)
+        else:
+            statistics[column] = np.nan
+    statistics["dimension"] = statistics["dimension"].astype(int)
+    return _ordered(statistics.reset_index(drop=True), data)
+
+
+def _unavailable_reason(
+    perspective: str, data: AnalysisData, statistics: pd.DataFrame, has_time: bool
+) -> str | None:
+    """Why ``perspective`` cannot be computed from this input, or None when it can."""
+    if data.format == "summary":
+        if perspective == "reliability":
+            return (
+                "reliability needs the per-run values (the fraction of runs at most θ_f); "
+                "the input holds only published statistics"
+            )
+        if perspective == "efficiency":
+            return "efficiency needs per-run running times (a time_seconds column in trials)"
+        source = SUMMARY_COLUMNS[perspective]
+        if source not in data.frame.columns:
+            return f"the published table has no '{source}' column"
+    elif perspective == "efficiency" and not has_time:
+        return "the trials have no running times (no time_seconds column)"
+    if statistics[perspective].isna().all():
+        return f"no {perspective} value in the input"
+    return None
+
+
+def _perspective_matrix(
+    statistics: pd.DataFrame,
+    perspective: str,
+    algorithms: tuple[str, ...],
+    data: AnalysisData,
+) -> tuple[pd.DataFrame, tuple[str, ...]]:
+    """Problems × algorithms table of one statistic; problems with a missing value dropped."""
+    labelled = statistics.assign(
+        label=[
+            problem_label(p, int(d))
+            for p, d in zip(statistics["problem"], statistics["dimension"], strict=True)
+        ]
+    )
+    wide = labelled.pivot_table(
+        index="label", columns="algorithm", values=perspective, aggfunc="first", dropna=False
+    )
+    labels = [problem_label(p, d) for p, d in data.problems]
+    labels += [lab for lab in dict.fromkeys(labelled["label"]) if lab not in set(labels)]
+    wide = wide.reindex(index=labels, columns=list(algorithms))
+    wide.index.name = "problem"
+    wide.columns.name = None
+    complete = wide.notna().all(axis=1)
+    present = wide.notna().any(axis=1)
+    excluded = tuple(str(p) for p in wide.index[present & ~complete])
+    return wide[complete].astype(float), excluded
+
+
+def _caveats(
+    data: AnalysisData,
+    statistics: pd.DataFrame,
+    comparisons: Sequence[PerspectiveComparison],
+) -> list[Caveat]:
+    """Ties at printed precision, excluded problems, unequal runs, tied controls."""
+    caveats: list[Caveat] = []
+    for c in comparisons:
+        if c.excluded_problems:
+            caveats.append(
+                Caveat(
+                    "excluded_problems",
+                    f"{c.perspective}: problems without a value for every algorithm are left "
+                    "out of the Friedman test, which needs complete blocks.",
+                    ", ".join(c.excluded_problems),
+                )
+            )
+        if data.format == "summary" and c.tied_problems:
+            caveats.append(
+                Caveat(
+                    "ties_at_precision",
+                    f"{c.perspective}: published statistics are rounded; values equal at printed "
+                    "precision are treated as ties and share the average rank (METHODS.md), "
+                    "which can change mean ranks and Holm's decisions.",
+                    ", ".join(c.tied_problems),
+                )
+            )
+        if c.control == c.best:
+            best_rank = float(c.mean_ranks.min())
+            tied_best = [a for a, r in c.mean_ranks.items() if r == best_rank]
+            if len(tied_best) > 1:
+                caveats.append(
+                    Caveat(
+                        "tied_control",
+                        f"{c.perspective}: {', '.join(map(str, tied_best))} share the best mean "
+                        f"rank {best_rank:.3f}; the first in study order is the control.",
+                    )
+                )
+    if data.format == "trials":
+        runs = statistics["n_runs"].dropna()
+        if runs.nunique() > 1:
+            caveats.append(
+                Caveat(
+                    "unequal_runs",
+                    f"The number of runs varies from {int(runs.min())} to {int(runs.max())}. "
+                    "Accuracy (minimum) and robustness (maximum) are sample extremes: more runs "
+                    "make the minimum smaller and the maximum larger.",
+                )
+            )
+    return caveats

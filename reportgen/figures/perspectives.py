@@ -1,0 +1,184 @@
+"""Nemenyi critical-difference diagrams, one per perspective (Demšar 2006, Fig. 1 style).
+
+Each diagram shows the mean ranks of the algorithms over the problems on a scale from 1 (best,
+left) to k, the critical difference CD as a bar above the scale, and a thick bar under the
+scale for each group of algorithms whose mean ranks differ by less than CD (no significant
+Nemenyi difference). The groups, CD and ranks are read from the result; nothing is recomputed.
+The control of Holm's procedure is printed in bold.
+"""
+
+from __future__ import annotations
+
+import math
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from reportgen.analyses.perspectives import PerspectiveComparison, PerspectivesResult
+from reportgen.figures.style import FigureSpec, FigureStyle
+
+PERSPECTIVE_TITLES: dict[str, str] = {
+    "mean": "mean",
+    "median": "median",
+    "accuracy": "accuracy (sample minimum)",
+    "reliability": "reliability (fraction of runs ≤ θ_f)",
+    "robustness": "robustness (sample maximum)",
+    "efficiency": "efficiency (minimum running time)",
+}
+
+_SCALE_IN = 3.6  # width of the rank scale in inches (grows beyond 12 algorithms)
+_CHAR_IN = 0.068  # approximate width of one label character at _FONT points
+_UNIT_IN = 0.24  # height of one label row in inches
+_FONT = 8.5
+
+
+def figures(result: PerspectivesResult, style: FigureStyle) -> list[FigureSpec]:
+    """One critical-difference diagram per computed perspective (none when disabled)."""
+    if not result.critical_difference_diagrams:
+        return []
+    specs = []
+    for comparison in result.comparisons:
+        specs.append(
+            FigureSpec(
+                name=f"cd_{comparison.perspective}",
+                caption=_caption(comparison),
+                figure=critical_difference_diagram(comparison, style),
+            )
+        )
+    return specs
+
+
+def _caption(c: PerspectiveComparison) -> str:
+    return (
+        f"Critical-difference diagram, ranking by {PERSPECTIVE_TITLES[c.perspective]}: mean "
+        f"ranks over N = {c.n_problems} problems (1 = best). Algorithms joined by a thick bar "
+        f"do not differ significantly by the Nemenyi test at α = {c.alpha:g}; "
+        f"CD = q_α √(k(k+1)/(6N)) = {c.q_alpha:.3f} × √({c.n_algorithms}·"
+        f"{c.n_algorithms + 1}/(6·{c.n_problems})) = {c.critical_difference:.2f}. "
+        f"The control of Holm's procedure ({c.control}) is in bold."
+    )
+
+
+def _levels(groups: tuple[tuple[str, ...], ...], ranks: dict[str, float]) -> list[int]:
+    """Stack group bars: each bar on the first level where it does not overlap another."""
+    ends: list[float] = []
+    levels = []
+    for group in groups:
+        start, end = ranks[group[0]], ranks[group[-1]]
+        for level, last_end in enumerate(ends):
+            if start > last_end + 0.15:
+                ends[level] = end
+                levels.append(level)
+                break
+        else:
+            ends.append(end)
+            levels.append(len(ends) - 1)
+    return levels
+
+
+def _tick_step(k: int) -> int:
+    if k <= 12:
+        return 1
+    if k <= 24:
+        return 2
+    return 5
+
+
+def critical_difference_diagram(c: PerspectiveComparison, style: FigureStyle) -> Figure:
+    """Draw the CD diagram of one perspective (object-oriented matplotlib only)."""
+    k = c.n_algorithms
+    ranks = {str(a): float(r) for a, r in c.mean_ranks.items()}
+    position = {a: i for i, a in enumerate(ranks)}
+    ordered = sorted(ranks, key=lambda a: (ranks[a], position[a]))
+    n_left = math.ceil(k / 2)
+    left, right = ordered[:n_left], ordered[n_left:][::-1]  # right: worst at the top row
+
+    levels = _levels(c.cd_groups, ranks)
+    n_levels = max(levels) + 1 if levels else 0
+    group_top = -0.55
+    group_step = 0.4
+    first_row = group_top - group_step * n_levels - 0.45
+    row_step = 1.0
+    last_row = first_row - row_step * (max(len(left), len(right)) - 1)
+    top, bottom = 2.0, last_row - 0.7
+    height_in = (top - bottom) * _UNIT_IN
+
+    # Width: the scale plus room for the longest label on each side.
+    label_text = {a: f"{style.label(a)} ({ranks[a]:.2f})" for a in ordered}
+    left_in = _CHAR_IN * max(len(label_text[a]) for a in left) + 0.35
+    right_in = _CHAR_IN * max((len(label_text[a]) for a in right), default=0) + 0.35
+    scale_in = _SCALE_IN if k <= 12 else _SCALE_IN + 0.08 * (k - 12)
+    width_in = left_in + scale_in + right_in
+    figure = Figure(figsize=(width_in, height_in), layout=None)
+    ax: Axes = figure.add_axes((left_in / width_in, 0.0, scale_in / width_in, 1.0))
+    ax.set_axis_off()
+    span = max(k - 1, 1)
+    ax.set_xlim(1, 1 + span)
+    ax.set_ylim(bottom, top)
+
+    # The rank scale: 1 (best) on the left.
+    ax.plot([1, 1 + span], [0, 0], color="black", lw=1.0, clip_on=False)
+    step = _tick_step(k)
+    for tick in range(1, k + 1):
+        labelled = tick == 1 or tick % step == 0 or tick == k
+        ax.plot([tick, tick], [0, 0.35 if labelled else 0.2], color="black", lw=0.8)
+        if labelled:
+            ax.text(tick, 0.5, str(tick), ha="center", va="bottom", fontsize=_FONT)
+
+    # The critical difference above the scale, from rank 1.
+    cd_y = 1.4
+    ax.plot([1, 1 + c.critical_difference], [cd_y, cd_y], color="black", lw=1.2, clip_on=False)
+    for x in (1, 1 + c.critical_difference):
+        ax.plot([x, x], [cd_y - 0.15, cd_y + 0.15], color="black", lw=1.2, clip_on=False)
+    ax.text(
+        1 + c.critical_difference + 0.02 * span,
+        cd_y,
+        f"CD = {c.critical_difference:.2f}",
+        ha="left",
+        va="center",
+        fontsize=_FONT,
+    )
+
+    # Each algorithm: marker on the scale, elbow line to its label.
+    edge = 0.04 * span
+    for side, names in (("left", left), ("right", right)):
+        for row, name in enumerate(names):
+            rank = ranks[name]
+            y = first_row - row_step * row
+            x_end = 1 - edge if side == "left" else 1 + span + edge
+            ax.plot([rank, rank, x_end], [0, y, y], color="0.35", lw=0.8, clip_on=False)
+            algorithm_style = style.of(name)
+            ax.plot(
+                [rank],
+                [0],
+                marker=algorithm_style.marker,
+                color=algorithm_style.color,
+                markeredgecolor="black",
+                markeredgewidth=0.5,
+                markersize=5,
+                clip_on=False,
+                zorder=3,
+            )
+            ax.text(
+                x_end + (-0.01 if side == "left" else 0.01) * span,
+                y,
+                label_text[name],
+                ha="right" if side == "left" else "left",
+                va="center",
+                fontsize=_FONT,
+                fontweight="bold" if name == c.control else "normal",
+                clip_on=False,
+            )
+
+    # Groups without significant difference: thick bars under the scale.
+    for group, level in zip(c.cd_groups, levels, strict=True):
+        y = group_top - group_step * level
+        ax.plot(
+            [ranks[group[0]] - 0.08, ranks[group[-1]] + 0.08],
+            [y, y],
+            color="black",
+            lw=3.0,
+            solid_capstyle="butt",
+            clip_on=False,
+        )
+    return figure

@@ -1,0 +1,235 @@
+"""Sentences about the perspectives analysis: who is best, who is significantly worse, and
+where the perspectives disagree with the mean and with each other (papers/003, CEC 2008 and
+BBOB 2010 study cases: "by the mean no difference is significant; by accuracy, reliability and
+robustness SA is significantly worse").
+
+Rules
+-----
+- ``best.<p>``: the best mean rank by perspective ``p``, with Friedman's χ² and p.
+- ``holm.<p>``: the algorithms Holm's procedure finds significantly worse (or better, possible
+  with a named control) than the control, or that none is.
+- ``disagreement.best``: whether the best algorithm depends on the perspective.
+- ``disagreement.significance``: perspectives grouped by the set of algorithms found
+  significantly worse than the control.
+- ``disagreement.mean``: algorithms whose verdict by the mean differs from another perspective.
+- ``unavailable.<p>``: a requested perspective that could not be computed, and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from reportgen.analyses.perspectives import PerspectiveComparison, PerspectivesResult
+from reportgen.figures.style import FigureStyle
+from reportgen.narrative.base import Finding
+
+BY: dict[str, str] = {
+    "mean": "the mean",
+    "median": "the median",
+    "accuracy": "accuracy",
+    "reliability": "reliability",
+    "robustness": "robustness",
+    "efficiency": "efficiency",
+}
+"""How a perspective is named after "by"."""
+
+
+def format_p(p: float | None) -> str:
+    """A p-value with three significant digits (scientific below 0.001)."""
+    if p is None:
+        return "undefined"
+    return f"{p:.2e}" if p < 1e-3 else f"{p:.3g}"
+
+
+def join_words(words: Sequence[str], conjunction: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c`` (or another conjunction)."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {conjunction} " + words[-1]
+
+
+def _by(perspectives: Iterable[str], conjunction: str = "and") -> str:
+    return "by " + join_words([BY[p] for p in perspectives], conjunction)
+
+
+def _worse(c: PerspectiveComparison) -> tuple[str, ...]:
+    return tuple(row.algorithm for row in c.holm if row.rejected and row.z < 0)
+
+
+def _better(c: PerspectiveComparison) -> tuple[str, ...]:
+    return tuple(row.algorithm for row in c.holm if row.rejected and row.z > 0)
+
+
+def _test_words(c: PerspectiveComparison) -> str:
+    return f"Holm, {c.alternative}, α = {c.alpha:g}"
+
+
+def findings(result: PerspectivesResult, style: FigureStyle) -> list[Finding]:
+    """Rule-generated sentences about ``result`` (see the module docstring)."""
+    out: list[Finding] = []
+    for c in result.comparisons:
+        out.extend(_perspective_findings(c, style))
+    out.extend(_disagreements(result, style))
+    for u in result.unavailable:
+        out.append(
+            Finding(
+                id=f"unavailable.{u.perspective}",
+                text=f"Ranking by {BY[u.perspective]} is not available: {u.reason}.",
+                numbers={"perspective": u.perspective, "reason": u.reason},
+            )
+        )
+    return out
+
+
+def _perspective_findings(c: PerspectiveComparison, style: FigureStyle) -> list[Finding]:
+    label = style.label
+    best = c.best
+    best_rank = float(c.mean_ranks[best])
+    if c.friedman_chi2 is not None:
+        friedman = f"; Friedman χ² = {c.friedman_chi2:.2f}, p = {format_p(c.friedman_p)}"
+    else:
+        friedman = (
+            "; the Friedman test is undefined here (fewer than three algorithms, or every "
+            "problem a complete tie)"
+        )
+    out = [
+        Finding(
+            id=f"best.{c.perspective}",
+            text=f"By {BY[c.perspective]}, {label(best)} has the best mean rank "
+            f"({best_rank:.2f} over {c.n_problems} problems){friedman}.",
+            numbers={
+                "perspective": c.perspective,
+                "best": best,
+                "mean_rank": best_rank,
+                "n_problems": c.n_problems,
+                "chi2": c.friedman_chi2,
+                "p_value": c.friedman_p,
+            },
+        )
+    ]
+    worse, better = _worse(c), _better(c)
+    parts = []
+    if worse:
+        verb = "is" if len(worse) == 1 else "are"
+        parts.append(f"{join_words([label(a) for a in worse])} {verb} significantly worse")
+    if better:
+        verb = "is" if len(better) == 1 else "are"
+        parts.append(f"{join_words([label(a) for a in better])} {verb} significantly better")
+    if parts:
+        text = f"By {BY[c.perspective]}, {' and '.join(parts)} than {label(c.control)}"
+    else:
+        text = f"By {BY[c.perspective]}, no algorithm differs significantly from {label(c.control)}"
+    out.append(
+        Finding(
+            id=f"holm.{c.perspective}",
+            text=f"{text} ({_test_words(c)}).",
+            numbers={
+                "perspective": c.perspective,
+                "control": c.control,
+                "significantly_worse": list(worse),
+                "significantly_better": list(better),
+                "p_values": {row.algorithm: row.p_value for row in c.holm},
+                "alpha": c.alpha,
+                "alternative": c.alternative,
+            },
+        )
+    )
+    return out
+
+
+def _disagreements(result: PerspectivesResult, style: FigureStyle) -> list[Finding]:
+    comparisons = result.comparisons
+    if len(comparisons) < 2:
+        return []
+    label = style.label
+    out = []
+
+    # Which algorithm is best, by perspective.
+    best_of = {c.perspective: c.best for c in comparisons}
+    bests = list(dict.fromkeys(best_of.values()))
+    if len(bests) == 1:
+        text = f"Every perspective ranks {label(bests[0])} best."
+    else:
+        parts = [f"{label(a)} {_by([p for p, b in best_of.items() if b == a])}" for a in bests]
+        text = f"The best algorithm depends on the perspective: {'; '.join(parts)}."
+    out.append(Finding(id="disagreement.best", text=text, numbers={"best": best_of}))
+
+    # Perspectives grouped by their set of significantly worse algorithms.
+    worse_of = {c.perspective: _worse(c) for c in comparisons}
+    groups: dict[frozenset[str], list[str]] = {}
+    for perspective, worse in worse_of.items():
+        groups.setdefault(frozenset(worse), []).append(perspective)
+    against = (
+        "than the best-ranked algorithm of that perspective"
+        if result.control_option == "best"
+        else f"than {label(result.control_option)}"
+    )
+    if len(groups) == 1:
+        worse = next(iter(worse_of.values()))
+        if worse:
+            verb = "is" if len(worse) == 1 else "are"
+            text = (
+                f"All perspectives agree: {join_words([label(a) for a in worse])} {verb} "
+                f"significantly worse {against}."
+            )
+        else:
+            text = f"By no perspective is any algorithm significantly worse {against}."
+    else:
+        clauses = []
+        for perspectives in groups.values():
+            worse = worse_of[perspectives[0]]
+            if worse:
+                ordered = [a for a in result.algorithms if a in worse]
+                verb = "is" if len(ordered) == 1 else "are"
+                clauses.append(
+                    f"{_by(perspectives)} {join_words([label(a) for a in ordered])} {verb} "
+                    "significantly worse"
+                )
+            else:
+                clauses.append(f"{_by(perspectives)} no difference is significant")
+        text = f"The perspectives disagree: {'; '.join(clauses)} ({against})."
+        text = text[0].upper() + text[1:]
+    out.append(
+        Finding(
+            id="disagreement.significance",
+            text=text,
+            numbers={"significantly_worse": {p: list(w) for p, w in worse_of.items()}},
+        )
+    )
+
+    # Verdicts that differ from the mean's.
+    if "mean" in worse_of:
+        by_mean = set(worse_of["mean"])
+        only_other: dict[str, list[str]] = {}
+        only_mean: dict[str, list[str]] = {}
+        for perspective, worse in worse_of.items():
+            if perspective == "mean":
+                continue
+            for a in result.algorithms:
+                if a in worse and a not in by_mean:
+                    only_other.setdefault(a, []).append(perspective)
+                if a in by_mean and a not in worse:
+                    only_mean.setdefault(a, []).append(perspective)
+        sentences = []
+        if only_other:
+            items = [f"{label(a)} ({_by(ps)})" for a, ps in only_other.items()]
+            sentences.append(
+                "Not significantly worse by the mean, but significantly worse by another "
+                f"perspective: {'; '.join(items)}."
+            )
+        if only_mean:
+            items = [f"{label(a)} (not {_by(ps, 'or')})" for a, ps in only_mean.items()]
+            sentences.append(
+                "Significantly worse by the mean, but not by some other perspective: "
+                f"{'; '.join(items)}."
+            )
+        if sentences:
+            out.append(
+                Finding(
+                    id="disagreement.mean",
+                    text=" ".join(sentences),
+                    numbers={"only_other": only_other, "only_mean": only_mean},
+                )
+            )
+    return out

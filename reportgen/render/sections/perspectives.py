@@ -1,0 +1,316 @@
+"""Report section of the perspectives analysis (papers/003 §"Perspectives of algorithmic
+performance" and its CEC 2008 / BBOB 2010 tables).
+
+Order: intro, findings, the synthesis table ("which algorithm is best, and which are
+significantly worse, by each perspective"), mean ranks, the per-problem statistics tables (best
+per row in bold), reliability and repeats (∞ printed as "∞"), then per perspective its Holm
+table and critical-difference diagram. Cells are formatted here; nothing is recomputed.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+from reportgen.analyses.perspectives import PerspectiveComparison, PerspectivesResult
+from reportgen.data.frames import problem_label
+from reportgen.figures.perspectives import PERSPECTIVE_TITLES, figures
+from reportgen.figures.style import FigureStyle
+from reportgen.narrative.perspectives import findings, format_p
+from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
+from reportgen.spec.analyses.perspectives import PerspectivesOptions
+
+STATISTIC_TABLES: tuple[tuple[str, str, bool], ...] = (
+    ("mean", "Mean final value", True),
+    ("median", "Median final value", True),
+    ("std", "Standard deviation of the final values (not a perspective; not ranked)", False),
+    ("accuracy", "Accuracy: the best (smallest) final value of all runs", True),
+    ("robustness", "Robustness: the worst (largest) final value of all runs", True),
+    ("efficiency", "Efficiency: the shortest measured running time in seconds", True),
+)
+"""(statistic, caption, best-per-row in bold)."""
+
+
+def _number(value: float, digits: int = 2) -> str:
+    """Scientific notation with ``digits`` decimals, as the paper's tables; ∞ as "∞"."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "–"
+    if math.isinf(value):
+        return "∞" if value > 0 else "−∞"
+    return f"{value:.{digits}e}"
+
+
+def _repeats(value: float) -> str:
+    if math.isnan(value):
+        return "–"
+    if math.isinf(value):
+        return "∞"
+    return f"{value:.1f}" if value < 1e5 else f"{value:.2e}"
+
+
+def _wide(result: PerspectivesResult, column: str) -> pd.DataFrame:
+    """Problems (labels, natural order) × algorithms (study order) of one statistic."""
+    statistics = result.statistics
+    labels = [
+        problem_label(p, int(d))
+        for p, d in zip(statistics["problem"], statistics["dimension"], strict=True)
+    ]
+    frame = statistics.assign(label=labels)
+    wide = frame.pivot_table(
+        index="label", columns="algorithm", values=column, aggfunc="first", dropna=False
+    )
+    order = list(dict.fromkeys(labels))
+    wide = wide.reindex(index=order, columns=list(result.algorithms))
+    wide.columns.name = None
+    return wide
+
+
+def _best_mask(values: pd.DataFrame, higher_is_better: bool) -> pd.DataFrame:
+    """True where a cell equals the best value of its row (ties all bold)."""
+    best = values.max(axis=1) if higher_is_better else values.min(axis=1)
+    return values.eq(best, axis=0) & values.notna()
+
+
+def _with_problem_column(
+    cells: pd.DataFrame, bold: pd.DataFrame
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    cells = cells.copy()
+    cells.insert(0, "Problem", list(cells.index))
+    bold = bold.copy()
+    bold.insert(0, "Problem", False)
+    return cells.reset_index(drop=True), bold.reset_index(drop=True)
+
+
+def _statistic_table(
+    result: PerspectivesResult, column: str, caption: str, bold: bool
+) -> TableBlock | None:
+    values = _wide(result, column)
+    if values.isna().all().all():
+        return None
+    cells = values.map(_number)
+    mask = _best_mask(values, False) if bold else values.notna() & False
+    cells, mask = _with_problem_column(cells, mask)
+    suffix = " (best per row in bold)." if bold else "."
+    return TableBlock(name=f"statistics_{column}", caption=caption + suffix, frame=cells, bold=mask)
+
+
+def _reliability_tables(result: PerspectivesResult) -> list[TableBlock]:
+    reliability = _wide(result, "reliability")
+    if reliability.isna().all().all():
+        return []
+    threshold = _wide(result, "threshold").max(axis=1)  # one θ_f per problem
+    repeats = _wide(result, "repeats")
+    q, method, thr = result.threshold_quantile, result.threshold_method, result.repeat_probability
+    tables = []
+    for name, values, fmt, higher, caption in (
+        (
+            "reliability",
+            reliability,
+            lambda v: "–" if math.isnan(v) else f"{v:.3f}",
+            True,
+            f"Reliability Θ: fraction of runs with a final value ≤ θ_f, the {q:g}-quantile "
+            f"('{method}') of all algorithms' results on the problem (best per row in bold).",
+        ),
+        (
+            "repeats",
+            repeats,
+            _repeats,
+            False,
+            f"Number of repeats t = log(1 − {thr:g})/log(1 − Θ) needed to reach θ_f at least "
+            f"once with probability {thr:g}; ∞ when Θ = 0 (best per row in bold).",
+        ),
+    ):
+        cells = values.map(fmt)
+        mask = _best_mask(values, higher)
+        cells.insert(0, "θ_f", threshold.map(_number))
+        mask.insert(0, "θ_f", False)
+        cells, mask = _with_problem_column(cells, mask)
+        tables.append(TableBlock(name=name, caption=caption, frame=cells, bold=mask))
+    return tables
+
+
+def _alternative_words(alternative: str) -> str:
+    if alternative == "one-sided":
+        return "one-sided p = Φ(z) (alternative: the algorithm ranks worse than the control)"
+    return "two-sided p = 2Φ(−|z|)"
+
+
+def _holm_table(c: PerspectiveComparison, style: FigureStyle) -> TableBlock:
+    rows = [
+        {
+            "i": str(row.i),
+            "Algorithm": style.label(row.algorithm),
+            "z": f"{row.z:.3g}",
+            "p": f"{row.p_value:.3g}" if row.p_value >= 1e-3 else f"{row.p_value:.2e}",
+            "α/i": f"{row.alpha_i:.3g}",
+            "Hypothesis": "Rejected" if row.rejected else "Not rejected",
+        }
+        for row in c.holm
+    ]
+    frame = pd.DataFrame(rows, columns=["i", "Algorithm", "z", "p", "α/i", "Hypothesis"])
+    bold = pd.DataFrame(False, index=frame.index, columns=frame.columns)
+    bold["Hypothesis"] = [row.rejected for row in c.holm]
+    if c.friedman_chi2 is not None:
+        friedman = (
+            f"Friedman χ² = {c.friedman_chi2:.3f} (p = {format_p(c.friedman_p)}); "
+            f"Iman–Davenport F = {c.iman_davenport_f:.3f} (p = {format_p(c.iman_davenport_p)})."
+        )
+    else:
+        friedman = "The Friedman test is undefined for this perspective."
+    caption = (
+        f"Holm's procedure, ranking by {PERSPECTIVE_TITLES[c.perspective]}: control "
+        f"{style.label(c.control)} (mean rank {float(c.mean_ranks[c.control]):.3f}), "
+        f"k = {c.n_algorithms} algorithms, N = {c.n_problems} problems; "
+        f"z = (R_0 − R_i)/√(k(k+1)/(6N)), {_alternative_words(c.alternative)}, "
+        f"rejected while p ≤ α/i with α = {c.alpha:g}. {friedman}"
+    )
+    notes = ""
+    if c.tied_problems:
+        notes = "Tied values share the average rank on: " + ", ".join(c.tied_problems) + "."
+    if c.excluded_problems:
+        notes += (
+            " Left out (a value missing for some algorithm): "
+            + ", ".join(c.excluded_problems)
+            + "."
+        )
+    return TableBlock(
+        name=f"holm_{c.perspective}", caption=caption, frame=frame, bold=bold, notes=notes.strip()
+    )
+
+
+def _synthesis_table(result: PerspectivesResult, style: FigureStyle) -> TableBlock:
+    rows = []
+    for c in result.comparisons:
+        worse = [style.label(r.algorithm) for r in c.holm if r.rejected and r.z < 0]
+        better = [style.label(r.algorithm) for r in c.holm if r.rejected and r.z > 0]
+        rows.append(
+            {
+                "Perspective": c.perspective,
+                "Best (mean rank)": f"{style.label(c.best)} ({float(c.mean_ranks[c.best]):.2f})",
+                "Control": style.label(c.control),
+                "Friedman p": format_p(c.friedman_p),
+                "Significantly worse than the control": ", ".join(worse) or "none",
+                "Significantly better": ", ".join(better) or "none",
+            }
+        )
+    for u in result.unavailable:
+        rows.append(
+            {
+                "Perspective": u.perspective,
+                "Best (mean rank)": "not available",
+                "Control": "",
+                "Friedman p": "",
+                "Significantly worse than the control": "",
+                "Significantly better": "",
+            }
+        )
+    frame = pd.DataFrame(rows)
+    if not any(r["Significantly better"] not in ("none", "") for r in rows):
+        frame = frame.drop(columns="Significantly better")
+    if result.control_option == "best":
+        frame = frame.drop(columns="Control")
+    notes = " ".join(f"{u.perspective}: {u.reason}." for u in result.unavailable)
+    return TableBlock(
+        name="synthesis",
+        caption="Which algorithm is best, and which are significantly worse, by each perspective "
+        f"(Holm's procedure against the control, {result.alternative}, α = {result.alpha:g}).",
+        frame=frame,
+        notes=notes,
+    )
+
+
+def _mean_ranks_table(result: PerspectivesResult, style: FigureStyle) -> TableBlock:
+    ranks = pd.DataFrame(
+        {c.perspective: c.mean_ranks for c in result.comparisons},
+        index=list(result.algorithms),
+    )
+    cells = ranks.map(lambda v: "–" if math.isnan(v) else f"{v:.2f}")
+    bold = ranks.eq(ranks.min(axis=0), axis=1)
+    cells.insert(0, "Algorithm", [style.label(a) for a in ranks.index])
+    bold.insert(0, "Algorithm", False)
+    return TableBlock(
+        name="mean_ranks",
+        caption="Mean rank of each algorithm over the problems by each perspective "
+        "(1 = best; the best per column in bold).",
+        frame=cells.reset_index(drop=True),
+        bold=bold.reset_index(drop=True),
+    )
+
+
+def _methods(result: PerspectivesResult) -> tuple[str, ...]:
+    alternative = (
+        "one-sided, $p = \\Phi(z)$ (as printed in the paper's tables)"
+        if result.alternative == "one-sided"
+        else "two-sided, $p = 2\\Phi(-|z|)$"
+    )
+    control = (
+        "the algorithm with the best mean rank in each perspective"
+        if result.control_option == "best"
+        else result.control_option
+    )
+    return (
+        "Perspectives of algorithmic performance (Poikolainen, Weber et al.): for the sample "
+        "$S_A$ of final values of algorithm $A$ on problem $f$, accuracy "
+        "$\\alpha_{(A,f)} = \\min S_A$, robustness $\\max S_A$, reliability "
+        "$\\Theta_{(A,f)} = |\\{s \\in S_A : s \\le \\theta_f\\}|/|S_A|$ and efficiency the "
+        "minimum measured running time. The mean and the median are ranked for comparison.",
+        f"The threshold $\\theta_f$ is the {result.threshold_quantile:g}-quantile of the union "
+        f"of all compared algorithms' results on problem $f$ (numpy.quantile, method "
+        f"'{result.threshold_method}'). The number of repeats needed to reach $\\theta_f$ at "
+        f"least once with probability THR = {result.repeat_probability:g} is "
+        "$t = \\log(1-\\mathrm{THR})/\\log(1-\\Theta)$, not rounded; $t = \\infty$ when "
+        "$\\Theta = 0$ and $t = 1$ when $\\Theta = 1$.",
+        "For each perspective the $k$ algorithms are ranked on each of the $N$ problems (1 = "
+        "best; reliability: the highest $\\Theta$ is best; ties share the average rank; "
+        "published values are compared at their printed precision). Friedman's "
+        "$\\chi^2_F$ (scipy.stats.friedmanchisquare, tie-corrected) and the Iman–Davenport "
+        "statistic $F_F = (N-1)\\chi^2_F/(N(k-1)-\\chi^2_F)$ with "
+        "$(k-1, (k-1)(N-1))$ degrees of freedom test whether the algorithms differ.",
+        f"Holm's step-down procedure compares every algorithm with the control ({control}): "
+        "$z_i = (R_0 - R_i)/\\sqrt{k(k+1)/(6N)}$ with $R$ the mean ranks, "
+        f"{alternative}; hypotheses ordered by $p$ ascending are rejected while "
+        f"$p \\le \\alpha/i$ ($i$ = hypotheses still open), $\\alpha$ = {result.alpha:g}.",
+        "Critical-difference diagrams: Nemenyi's $CD = q_\\alpha\\sqrt{k(k+1)/(6N)}$ with "
+        "$q_\\alpha$ the $1-\\alpha$ quantile of the studentized range of $k$ means "
+        "(infinite degrees of freedom) divided by $\\sqrt 2$ (scipy.stats.studentized_range); "
+        "algorithms whose mean ranks differ by less than CD are joined by a bar.",
+    )
+
+
+def build_section(
+    result: PerspectivesResult, options: PerspectivesOptions, style: FigureStyle
+) -> Section:
+    """Assemble the perspectives section from the result (formatting only)."""
+    blocks: list[Block] = [
+        Text(
+            "The sample mean answers no question a user of an optimiser has. This section "
+            "ranks the algorithms over all problems by several perspectives — accuracy (the "
+            "best result), reliability (the chance of a good result, and how many repeats "
+            "that takes), robustness (the worst result) and efficiency (running time) — "
+            "beside the mean and the median, each with the Friedman test and Holm's procedure "
+            "(Poikolainen, Weber et al.). Where the perspectives disagree, the best choice "
+            "depends on how the algorithm will be used."
+        ),
+        Prose(tuple(findings(result, style))),
+        _synthesis_table(result, style),
+    ]
+    if result.comparisons:
+        blocks.append(_mean_ranks_table(result, style))
+    for column, caption, bold in STATISTIC_TABLES:
+        table = _statistic_table(result, column, caption, bold)
+        if table is not None:
+            blocks.append(table)
+    blocks.extend(_reliability_tables(result))
+    figure_of = {spec.name: spec for spec in figures(result, style)}
+    for c in result.comparisons:
+        blocks.append(_holm_table(c, style))
+        spec = figure_of.get(f"cd_{c.perspective}")
+        if spec is not None:
+            blocks.append(FigureBlock(spec))
+    return Section(
+        id=options.id or "perspectives",
+        title=options.title or "Perspectives: accuracy, reliability, robustness, efficiency",
+        blocks=tuple(blocks),
+        methods=_methods(result),
+    )
