@@ -10,9 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from reportgen.analyses import performance_profiles, perspectives
+from reportgen.analyses import performance_profiles, perspectives, probabilistic_profiles, u_scores
 from reportgen.render.sections import performance_profiles as performance_profiles_section
 from reportgen.render.sections import perspectives as perspectives_section
+from reportgen.render.sections import probabilistic_profiles as probabilistic_profiles_section
+from reportgen.render.sections import u_scores as u_scores_section
 
 
 @dataclass(frozen=True)
@@ -28,4 +30,8 @@ ANALYSES: dict[str, AnalysisKind] = {
         performance_profiles.compute, performance_profiles_section.build_section
     ),
     "perspectives": AnalysisKind(perspectives.compute, perspectives_section.build_section),
+    "probabilistic_profiles": AnalysisKind(
+        probabilistic_profiles.compute, probabilistic_profiles_section.build_section
+    ),
+    "u_scores": AnalysisKind(u_scores.compute, u_scores_section.build_section),
 }

@@ -8,15 +8,22 @@ from pydantic import Field
 
 from reportgen.spec.analyses.performance_profiles import PerformanceProfilesOptions
 from reportgen.spec.analyses.perspectives import PerspectivesOptions
+from reportgen.spec.analyses.probabilistic_profiles import ProbabilisticProfilesOptions
+from reportgen.spec.analyses.u_scores import UScoresOptions
 from reportgen.spec.base import AnalysisOptions
 
 AnalysisSpec = Annotated[
-    PerformanceProfilesOptions | PerspectivesOptions,
+    PerformanceProfilesOptions
+    | ProbabilisticProfilesOptions
+    | UScoresOptions
+    | PerspectivesOptions,
     Field(discriminator="kind"),
 ]
 
 ANALYSIS_OPTIONS: tuple[type[AnalysisOptions], ...] = (
     PerformanceProfilesOptions,
+    ProbabilisticProfilesOptions,
+    UScoresOptions,
     PerspectivesOptions,
 )
 """Every options model, in the order kinds are listed in messages and the schema."""

@@ -1,0 +1,1199 @@
+r"""U-scores: trial-based dominance of speed and accuracy (Price, Kumar & Suganthan, papers/002).
+
+Every trial of every algorithm on a problem instance is compared with every trial of every other
+algorithm; an algorithm's U-score on the problem is its number of wins (§3, §3.1). It decided the
+CEC 2022 single-objective bound-constrained competition (§5.3, Table 7).
+
+Trial order (§1, Fig. 2; METHODS.md)
+------------------------------------
+A trial is the tuple (reached the target?, evaluations to target, final error, evaluations used).
+Trial :math:`x` beats trial :math:`y` when
+
+1. :math:`x` reached the target and :math:`y` did not;
+2. both reached it and :math:`x` needed fewer evaluations to do so;
+3. neither reached it and :math:`x` has the smaller final error;
+4. neither reached it, the errors are equal, ``failed_tie_break: evaluations_used`` and
+   :math:`x` used fewer evaluations (the CEC 2022 organisers' rule);
+
+otherwise the two trials tie and each scores half a point. A trial is a success when its
+``value`` (final error) is :math:`\le` ``target``.
+
+U-score of algorithm :math:`j` on problem :math:`k` (§3.1)
+-----------------------------------------------------------
+Counting wins, with :math:`[\cdot]` the Iverson bracket,
+
+.. math:: U_{j,k} = \sum_{j' \ne j} \sum_{i, i'} \big([t_{i,j,k} \succ t_{i',j',k}]
+          + \tfrac12 [t_{i,j,k} \sim t_{i',j',k}]\big),
+
+and, as a cross-check, by rank sums: rank all :math:`\sum_j n_j` trials so that the best gets the
+highest rank (average ranks for ties, ``scipy.stats.rankdata``), then
+
+.. math:: U_{j,k} = R_{j,k} - n_j (n_j + 1)/2 .
+
+Both routes are computed; if they disagree :class:`UScoresConsistencyError` is raised (a bug,
+never a user error). With :math:`n` trials each, :math:`\sum_j U_{j,k} = n^2 m (m-1)/2` (§5.3).
+Group totals are :math:`\sum_{k \in g} U_{j,k}`; the total is the sum over groups and the weighted
+total :math:`\sum_g w_g \sum_{k \in g} U_{j,k}` (§5.3). Ranks: 1 = largest, equal totals share
+the smaller rank.
+
+Pairwise comparisons (§3.1, Tables 3–6)
+---------------------------------------
+For each problem and pair :math:`(a, b)`: ``wins_a`` + ``wins_b`` :math:`= n_a n_b`, and
+:math:`U_a = \sum_b` ``wins_a`` (Table 6). Each trial is mapped to its place in the dominance
+order of all trials on the problem (any order-preserving score gives the same test), and
+``scipy.stats.mannwhitneyu(..., alternative="two-sided")`` is applied to the two algorithms'
+places; its statistic equals ``wins_a`` (checked). The p-value is exact (``method="exact"``)
+when the pair's trials contain no tie and each algorithm has at most 100 trials, otherwise
+asymptotic with tie and continuity correction (column ``test`` says which).
+At level ``alpha`` a pair's problem counts as a win for :math:`a` when :math:`p < \alpha` and
+``wins_a`` > ``wins_b``, a loss when :math:`p < \alpha` and ``wins_a`` < ``wins_b``, and a tie
+otherwise (the layout of papers/000, Table I).
+
+Critical weights (§5.3, Table 8)
+--------------------------------
+With every other group's weight fixed, algorithm :math:`a`'s weighted total is linear in the
+weight :math:`w` of group :math:`g`: :math:`T_a(w) = C_a + w G_a`. Two algorithms swap ranks at
+:math:`w^* = (C_b - C_a)/(G_a - G_b) > 0`. Every such weight is listed, over the whole range
+:math:`(0, \infty)`, with the ranking that holds just beyond it (seen from the current weight;
+the paper's Table 8 lists those above 1).
+
+Functional U-scores (§3.3)
+--------------------------
+Roles exchanged: within a group, every trial (of every algorithm) on problem :math:`k` is compared
+with every trial on every other problem of the group by the same order; a problem's functional
+U-score is its number of wins, and problems are ranked from easiest (rank 1, most wins) to
+hardest. ``share`` is the functional U-score divided by the number of comparisons it took part in.
+
+Cut-points (§5.3's suggestion; needs ``histories``)
+---------------------------------------------------
+At budget fraction :math:`c` a trial's state is its best-so-far value at :math:`c \cdot B`, and
+it is a success when its evaluations to target are :math:`\le c \cdot B`. U-scores, totals and
+ranks are recomputed at each cut-point.
+
+Decisions where the paper is silent
+-----------------------------------
+- *Success* is ``value <= target``; the value is authoritative. A ``trials`` row with a finite
+  ``evaluations_to_target`` but a value above the target (e.g. a run that stopped early) is a
+  failure and is named in a caveat. A success whose ``evaluations_to_target`` is ∞ ranks behind
+  every other success (caveat). Without an ``evaluations_to_target`` column all successes tie on
+  speed (caveat). ``evaluations_to_target`` above the ``budget`` option or above the trial's
+  ``evaluations_used`` is used as given, with a caveat naming the rows.
+- ``failed_tie_break: evaluations_used`` needs the ``evaluations_used`` column of ``trials``;
+  without it failed ties score half a point each (caveat). With ``histories``, which record
+  improvements only, the tie-break quantity is the evaluation count at which the trial first
+  reached its final value — whoever reached the shared basin first wins (§5.3).
+- Histories: the budget :math:`B` of a dimension is the ``budget`` option, or by default the
+  largest evaluation count recorded in that dimension (a lower bound of the true budget; caveat).
+  A trial's state at :math:`c` is taken from its records at or before :math:`c \cdot B`; a trial
+  with no record yet has error +∞ (behind every trial with a record), and ties with other such
+  trials. Values that increase within a run are replaced by the running minimum (caveat naming
+  the runs). Evaluations to target beyond :math:`B` count as a failure (caveat).
+- Groups: ``groups: dimension`` groups problem instances by dimension (``D=10``, ...; the label
+  ``all`` when the source has no dimension); ``groups: none`` puts every instance into ``all``.
+  Functional U-scores are computed within each group only, since budgets differ by dimension.
+- Unequal numbers of runs are allowed (U-scores are still win counts), with a caveat: totals
+  then weigh algorithms and problems unequally. Every algorithm needs at least one trial on every
+  problem instance.
+- Significance: :math:`p < \alpha`, no multiplicity correction (the counts are descriptive).
+  Exact p-values only up to 100 trials per algorithm: the exact null distribution's cost grows
+  steeply with :math:`n`, and the normal approximation is accurate there.
+- Critical weights: weights from (0, ∞) are listed on both sides of the current weight; below
+  it, a row's ranking holds below that weight. Two algorithms tied at the current weight are not
+  listed as a swap (the totals table shows them tied).
+
+Tables
+------
+``u_scores`` (group, problem, dimension, algorithm, runs, successes, rank_sum, u_score);
+``totals`` (algorithm, one column per group, total, [weighted_total], rank, rank_<group>);
+``pairwise`` (group, problem, dimension, algorithm_a, algorithm_b, wins_a, wins_b, p_value,
+test); ``win_tie_loss`` (group or ``overall``, algorithm_a, algorithm_b, wins, ties, losses);
+``critical_weights`` (see :func:`critical_weights`); ``difficulty`` (group, problem, dimension,
+functional_u_score, share, success_rate, rank); ``cutpoints`` (cutpoint, then as ``totals``).
+
+References
+----------
+K. V. Price, A. Kumar, P. N. Suganthan, "Trial-based dominance enables non-parametric tests to
+compare both the speed and accuracy of stochastic optimizers", §3 (Eq. for U via rank sums),
+§3.3, §5.3, Tables 2–8. H. B. Mann and D. R. Whitney (1947).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, NamedTuple
+
+import numpy as np
+import pandas as pd
+from scipy.stats import mannwhitneyu, rankdata
+
+from reportgen.analyses.base import Caveat
+from reportgen.analyses.jsonable import frame_records, json_value
+from reportgen.data.frames import RUN_KEYS, AnalysisData, natural_key, problem_label
+from reportgen.errors import InputError, Problem
+from reportgen.spec.analyses.u_scores import UScoresOptions
+
+OVERALL = "overall"
+"""Label of the aggregate over every group (pairwise matrices, win/tie/loss counts)."""
+
+EXACT_MAX_RUNS = 100
+"""Largest number of trials per algorithm for which exact Mann–Whitney p-values are computed
+(the exact null distribution costs time growing steeply with n; beyond it the normal
+approximation is accurate)."""
+
+_MAX_NAMED_ROWS = 8
+_COMPARE_CHUNK = 512  # trials compared with all others at once when counting wins
+
+_PAIRWISE_COLUMNS = [
+    "group",
+    "problem",
+    "dimension",
+    "algorithm_a",
+    "algorithm_b",
+    "wins_a",
+    "wins_b",
+    "p_value",
+    "test",
+]
+_CRITICAL_COLUMNS = [
+    "group",
+    "event",
+    "weight",
+    "side",
+    "passing",
+    "passed",
+    "rank_after",
+    "order_by_baseline_rank",
+    "ranking",
+]
+_STATE_COLUMNS = ["success", "speed", "value", "tie"]
+
+
+class UScoresConsistencyError(RuntimeError):
+    """The win-counting and rank-sum routes disagree: an internal error, never a user error."""
+
+
+# --------------------------------------------------------------------------------------------
+# Trials and the dominance order
+# --------------------------------------------------------------------------------------------
+
+
+class TrialStates(NamedTuple):
+    """Trials as parallel arrays (one entry per trial).
+
+    Attributes
+    ----------
+    success : numpy.ndarray of bool
+        Reached the target.
+    speed : numpy.ndarray of float
+        Evaluations to target (compared between successes only).
+    value : numpy.ndarray of float
+        Final error (compared between failures only; +∞ allowed).
+    tie : numpy.ndarray of float
+        Failed tie-break quantity, smaller wins (all zeros when disabled).
+    """
+
+    success: np.ndarray
+    speed: np.ndarray
+    value: np.ndarray
+    tie: np.ndarray
+
+    def take(self, index: np.ndarray | slice) -> TrialStates:
+        return TrialStates(*(a[index] for a in self))
+
+
+def compare_trials(a: TrialStates, b: TrialStates) -> np.ndarray:
+    """Compare every trial of ``a`` with every trial of ``b`` (Price et al. §1, Fig. 2).
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (len(a), len(b))
+        +1 where the trial of ``a`` is better, −1 where worse, 0 where they tie.
+    """
+    sa, sb = a.success[:, None], b.success[None, :]
+    # Two successes: fewer evaluations to target wins.
+    by_speed = _sign_of_difference(a.speed[:, None], b.speed[None, :])
+    # Two failures: smaller error wins; equal errors: the tie-break quantity (zeros if disabled).
+    by_error = _sign_of_difference(a.value[:, None], b.value[None, :])
+    equal = by_error == 0
+    by_error[equal] = _sign_of_difference(a.tie[:, None], b.tie[None, :])[equal]
+    # A success beats a failure.
+    return np.where(sa, np.where(sb, by_speed, 1), np.where(sb, -1, by_error)).astype(np.int8)
+
+
+def _sign_of_difference(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """+1 where x < y (smaller is better), −1 where x > y, 0 where equal (∞ equals ∞)."""
+    return (x < y).view(np.int8) - (x > y).view(np.int8)
+
+
+def dominance_codes(states: TrialStates) -> np.ndarray:
+    """Place of each trial in the dominance order: 0 = best; equal trials share a code.
+
+    The order is the lexicographic order of (failed?, speed if success else error, tie-break if
+    failed else 0), smaller first — the trial order of the module docstring.
+    """
+    primary = (~states.success).astype(float)
+    secondary = np.where(states.success, states.speed, states.value)
+    tertiary = np.where(states.success, 0.0, states.tie)
+    order = np.lexsort((tertiary, secondary, primary))
+    keys = np.stack([primary, secondary, tertiary], axis=1)[order]
+    new_class = np.ones(len(order), dtype=bool)
+    if len(order) > 1:
+        new_class[1:] = (keys[1:] != keys[:-1]).any(axis=1)
+    codes = np.empty(len(order), dtype=np.int64)
+    codes[order] = np.cumsum(new_class) - 1
+    return codes
+
+
+@dataclass(frozen=True)
+class _Scores:
+    """U-scores of labelled trial sets on one problem (or of problems within a group)."""
+
+    u: np.ndarray  # U per label, by counting wins
+    rank_sums: np.ndarray  # R per label (best trial = highest rank)
+    wins: np.ndarray  # wins[i, j] = wins of label i against label j
+    codes: np.ndarray  # dominance code per trial (0 = best)
+
+
+def u_scores_of(states: TrialStates, labels: np.ndarray, n_labels: int) -> _Scores:
+    """U-scores of ``n_labels`` trial sets, by counting wins and by rank sums (§3.1).
+
+    Parameters
+    ----------
+    states : TrialStates
+        All trials.
+    labels : numpy.ndarray of int
+        The set (algorithm, or problem for functional U-scores) of each trial, 0..n_labels−1.
+
+    Raises
+    ------
+    UScoresConsistencyError
+        When the two routes disagree.
+    """
+    members = [np.flatnonzero(labels == j) for j in range(n_labels)]
+    # Route 1 (§3.1, last paragraph): compare every trial with every trial and count wins, half
+    # a point per tie, summed per pair of sets (in chunks of rows to bound the memory);
+    # comparisons within a set are dropped at the end.
+    counted = np.zeros(n_labels * n_labels)
+    for start in range(0, len(labels), _COMPARE_CHUNK):
+        rows = slice(start, start + _COMPARE_CHUNK)
+        outcome = compare_trials(states.take(rows), states)
+        points = (outcome > 0) + 0.5 * (outcome == 0)
+        cell = labels[rows, None] * n_labels + labels[None, :]
+        counted += np.bincount(cell.ravel(), weights=points.ravel(), minlength=n_labels**2)
+    wins = counted.reshape(n_labels, n_labels)
+    np.fill_diagonal(wins, 0.0)
+    u_counted = wins.sum(axis=1)
+    # Route 2 (§3.1): rank all trials, best = highest rank, ties share the average rank;
+    # U = rank sum − n(n+1)/2.
+    codes = dominance_codes(states)
+    ranks = rankdata(-codes, method="average")
+    sizes = np.array([len(m) for m in members], dtype=float)
+    rank_sums = np.array([ranks[m].sum() for m in members])
+    u_ranked = rank_sums - sizes * (sizes + 1) / 2
+    if not np.allclose(u_counted, u_ranked, rtol=0.0, atol=1e-6):
+        raise UScoresConsistencyError(
+            f"U-scores by counting wins {u_counted.tolist()} differ from those by rank sums "
+            f"{u_ranked.tolist()}"
+        )
+    return _Scores(u=u_counted, rank_sums=rank_sums, wins=wins, codes=codes)
+
+
+def mann_whitney(
+    samples: Sequence[np.ndarray], pairs: Sequence[tuple[int, int]]
+) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """Two-sided Mann–Whitney U tests of the given pairs of samples (§3.1).
+
+    ``samples[j]`` holds algorithm ``j``'s places in the dominance order, larger = better (the
+    negated dominance codes), so the statistic of pair ``(a, b)`` is the number of wins of ``a``.
+    A pair whose pooled sample has no tie and at most :data:`EXACT_MAX_RUNS` trials per algorithm
+    gets the exact p-value, otherwise the asymptotic one with tie and continuity correction;
+    both from :func:`scipy.stats.mannwhitneyu`, called once per (method, sample sizes) on
+    stacked samples.
+
+    Returns
+    -------
+    statistics, p_values : numpy.ndarray
+    methods : list of {"exact", "asymptotic"}
+    """
+    methods = []
+    for a, b in pairs:
+        pooled = np.concatenate([samples[a], samples[b]])
+        untied = len(np.unique(pooled)) == len(pooled)
+        small = max(len(samples[a]), len(samples[b])) <= EXACT_MAX_RUNS
+        methods.append("exact" if untied and small else "asymptotic")
+    statistics = np.empty(len(pairs))
+    p_values = np.empty(len(pairs))
+    batches: dict[tuple[str, int, int], list[int]] = {}
+    for k, ((a, b), method) in enumerate(zip(pairs, methods, strict=True)):
+        batches.setdefault((method, len(samples[a]), len(samples[b])), []).append(k)
+    for (method, _, _), members in batches.items():
+        x = np.stack([samples[pairs[k][0]] for k in members])
+        y = np.stack([samples[pairs[k][1]] for k in members])
+        res = mannwhitneyu(x, y, alternative="two-sided", method=method, axis=1)
+        statistics[members] = res.statistic
+        p_values[members] = res.pvalue
+    return statistics, p_values, methods
+
+
+# --------------------------------------------------------------------------------------------
+# Ranks and critical weights
+# --------------------------------------------------------------------------------------------
+
+
+def competition_ranks(scores: np.ndarray) -> np.ndarray:
+    """Ranks with 1 = largest score; equal scores share the smaller rank (1, 2, 2, 4)."""
+    return rankdata(-np.asarray(scores, dtype=float), method="min").astype(int)
+
+
+def _order(scores: np.ndarray) -> np.ndarray:
+    """Indices from best to worst; equal scores keep their input (study) order."""
+    return np.argsort(-np.asarray(scores, dtype=float), kind="stable")
+
+
+def critical_weights(
+    group_totals: pd.DataFrame, group: str, weights: Mapping[str, float] | None = None
+) -> pd.DataFrame:
+    r"""Every weight of one group at which two algorithms swap ranks (Price et al. §5.3, Table 8).
+
+    Parameters
+    ----------
+    group_totals : pandas.DataFrame
+        Index: algorithms (in the order that breaks ties); columns: group labels; values: the
+        group totals :math:`\sum_{k \in g} U_{j,k}`.
+    group : str
+        The group whose weight varies.
+    weights : mapping, optional
+        Current weight of each group (default 1); the varied group's current weight is the
+        baseline row.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One ``baseline`` row and one ``swap`` row per pair of algorithms whose weighted totals
+        cross at a weight :math:`w^* = (C_b - C_a)/(G_a - G_b) > 0`, sorted by weight.
+        Columns: ``group``, ``event``, ``weight``, ``side`` ("above"/"below" the baseline: the
+        ranking shown holds just beyond ``weight`` on that side), ``passing`` (the algorithm
+        ahead beyond the weight), ``passed``, ``rank_after`` (the rank ``passing`` takes),
+        ``order_by_baseline_rank`` (Table 8's layout: baseline ranks listed in the new order) and
+        ``ranking`` (names, best first).
+
+    Notes
+    -----
+    :math:`T_a(w) = C_a + w G_a` with :math:`G_a` the total of ``group`` and :math:`C_a` the
+    weighted total of the other groups. Between two consecutive critical weights the ranking is
+    constant; it is evaluated at the midpoint (or at :math:`2w^*`, :math:`w^*/2` beyond the last
+    one), so round-off at the crossing itself cannot reorder it.
+    """
+    weights = dict(weights or {})
+    algorithms = [str(a) for a in group_totals.index]
+    g_totals = group_totals[group].to_numpy(dtype=float)
+    others = [c for c in group_totals.columns if c != group]
+    constant = np.zeros(len(algorithms))
+    for column in others:
+        constant += weights.get(column, 1.0) * group_totals[column].to_numpy(dtype=float)
+    base_weight = float(weights.get(group, 1.0))
+
+    def order_at(w: float) -> np.ndarray:
+        return _order(constant + w * g_totals)
+
+    baseline = order_at(base_weight)
+    baseline_rank = np.empty(len(algorithms), dtype=int)
+    baseline_rank[baseline] = np.arange(1, len(algorithms) + 1)
+
+    crossings: list[tuple[float, int, int]] = []
+    for a, b in combinations(range(len(algorithms)), 2):
+        slope = g_totals[a] - g_totals[b]
+        if slope == 0:
+            continue
+        w_star = (constant[b] - constant[a]) / slope
+        if math.isfinite(w_star) and w_star > 0 and not math.isclose(w_star, base_weight):
+            crossings.append((float(w_star), a, b))
+    crossings.sort(key=lambda c: (c[0], baseline_rank[c[1]], baseline_rank[c[2]]))
+
+    rows: list[dict[str, Any]] = [
+        _critical_row(
+            group, "baseline", base_weight, "", "", "", 0, baseline, baseline_rank, algorithms
+        )
+    ]
+    above = sorted({w for w, _, _ in crossings if w > base_weight})
+    below = sorted({w for w, _, _ in crossings if w < base_weight}, reverse=True)
+    for w_star, a, b in crossings:
+        side = "above" if w_star > base_weight else "below"
+        steps = above if side == "above" else below
+        position = steps.index(w_star)
+        if position + 1 < len(steps):
+            probe = 0.5 * (w_star + steps[position + 1])
+        else:
+            probe = 2.0 * w_star if side == "above" else 0.5 * w_star
+        new_order = order_at(probe)
+        place = np.empty(len(algorithms), dtype=int)
+        place[new_order] = np.arange(1, len(algorithms) + 1)
+        passing, passed = (a, b) if place[a] < place[b] else (b, a)
+        rows.append(
+            _critical_row(
+                group,
+                "swap",
+                w_star,
+                side,
+                algorithms[passing],
+                algorithms[passed],
+                int(place[passing]),
+                new_order,
+                baseline_rank,
+                algorithms,
+            )
+        )
+    frame = pd.DataFrame(rows, columns=_CRITICAL_COLUMNS)
+    frame["rank_after"] = frame["rank_after"].astype("Int64")
+    return frame.sort_values("weight", kind="stable").reset_index(drop=True)
+
+
+def _critical_row(
+    group: str,
+    event: str,
+    weight: float,
+    side: str,
+    passing: str,
+    passed: str,
+    rank_after: int,
+    order: np.ndarray,
+    baseline_rank: np.ndarray,
+    names: Sequence[str],
+) -> dict[str, Any]:
+    return {
+        "group": group,
+        "event": event,
+        "weight": weight,
+        "side": side,
+        "passing": passing,
+        "passed": passed,
+        "rank_after": rank_after if event == "swap" else None,
+        "order_by_baseline_rank": " ".join(str(int(baseline_rank[i])) for i in order),
+        "ranking": " > ".join(names[i] for i in order),
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# The result
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UScoresResult:
+    """U-scores of a study (see the module docstring for every formula and decision).
+
+    Attributes
+    ----------
+    algorithms : tuple of str
+        Study order.
+    groups : tuple of str
+        Group labels in order (``D=10``, ``D=20``, ... or ``all``).
+    u_scores : pandas.DataFrame
+        group, problem, dimension, algorithm, runs, successes, rank_sum, u_score.
+    totals : pandas.DataFrame
+        algorithm, one column per group, total, [weighted_total], rank, rank_<group>...; rows by
+        rank then study order.
+    pairwise : pandas.DataFrame
+        group, problem, dimension, algorithm_a, algorithm_b, wins_a, wins_b, p_value, test.
+    win_tie_loss : pandas.DataFrame
+        group (including ``overall`` when there are several groups), algorithm_a,
+        algorithm_b, wins, ties, losses — problems on which ``a`` is significantly better,
+        not significantly different, significantly worse at ``alpha``.
+    critical_weights : pandas.DataFrame
+        See :func:`critical_weights`; one block per group (only with two or more groups).
+    difficulty : pandas.DataFrame
+        group, problem, dimension, functional_u_score, share, success_rate, rank (1 = easiest).
+    cutpoints : pandas.DataFrame or None
+        cutpoint, algorithm, per-group totals, total, [weighted_total], rank, rank_<group>.
+    """
+
+    algorithms: tuple[str, ...]
+    groups: tuple[str, ...]
+    target: float
+    failed_tie_break: str
+    tie_break_applied: bool
+    grouping: str
+    weights: dict[str, float] | None
+    alpha: float
+    data_format: str
+    budget: dict[int, float] | None
+    u_scores: pd.DataFrame
+    totals: pd.DataFrame
+    pairwise: pd.DataFrame
+    win_tie_loss: pd.DataFrame
+    critical_weights: pd.DataFrame
+    difficulty: pd.DataFrame
+    cutpoints: pd.DataFrame | None
+    caveats: tuple[Caveat, ...] = field(default_factory=tuple)
+
+    @property
+    def ranking_column(self) -> str:
+        """The column the ranks follow: ``weighted_total`` with weights, else ``total``."""
+        return "weighted_total" if self.weights is not None else "total"
+
+    def pairwise_groups(self) -> tuple[str, ...]:
+        """Groups of the pairwise aggregates: each group, then ``overall`` when several."""
+        return (*self.groups, OVERALL) if len(self.groups) > 1 else self.groups
+
+    def wins_matrix(self, group: str) -> pd.DataFrame:
+        """Wins of the row algorithm against the column algorithm, summed over the group."""
+        rows = self.pairwise if group == OVERALL else self.pairwise[self.pairwise.group == group]
+        matrix = pd.DataFrame(0.0, index=list(self.algorithms), columns=list(self.algorithms))
+        sums = rows.groupby(["algorithm_a", "algorithm_b"], sort=False)[["wins_a", "wins_b"]].sum()
+        for (a, b), r in sums.iterrows():
+            matrix.loc[a, b] = r["wins_a"]
+            matrix.loc[b, a] = r["wins_b"]
+        return matrix
+
+    def share_matrix(self, group: str) -> pd.DataFrame:
+        """Fraction of trial comparisons the row algorithm wins against the column algorithm
+        (NaN on the diagonal)."""
+        wins = self.wins_matrix(group)
+        share = wins / (wins + wins.T)
+        for a in self.algorithms:
+            share.loc[a, a] = np.nan
+        return share
+
+    def pairwise_matrix(self, group: str) -> pd.DataFrame:
+        """The paper's Table 6 layout: column = algorithm, row = opponent ("vs."), cell = wins
+        of the column algorithm against the row one; the last row ``U-score`` is the column
+        sum, the algorithm's U-score (total) in the group."""
+        table = self.wins_matrix(group).T
+        for a in self.algorithms:
+            table.loc[a, a] = np.nan
+        table.loc["U-score"] = table.sum(axis=0, skipna=True)
+        table.index.name = "vs."
+        return table
+
+    def tables(self) -> dict[str, pd.DataFrame]:
+        out = {
+            "u_scores": self.u_scores.copy(),
+            "totals": self.totals.copy(),
+            "pairwise": self.pairwise.copy(),
+            "win_tie_loss": self.win_tie_loss.copy(),
+            "critical_weights": self.critical_weights.copy(),
+            "difficulty": self.difficulty.copy(),
+        }
+        if self.cutpoints is not None:
+            out["cutpoints"] = self.cutpoints.copy()
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "u_scores",
+            "parameters": {
+                "target": self.target,
+                "failed_tie_break": self.failed_tie_break,
+                "tie_break_applied": self.tie_break_applied,
+                "groups": self.grouping,
+                "weights": self.weights,
+                "alpha": self.alpha,
+                "data_format": self.data_format,
+                "budget": (
+                    None
+                    if self.budget is None
+                    else {str(k): json_value(v) for k, v in self.budget.items()}
+                ),
+            },
+            "algorithms": list(self.algorithms),
+            "groups": list(self.groups),
+            "tables": {name: frame_records(frame) for name, frame in self.tables().items()},
+            "caveats": [
+                {"code": c.code, "message": c.message, "where": c.where} for c in self.caveats
+            ],
+        }
+
+
+# --------------------------------------------------------------------------------------------
+# compute
+# --------------------------------------------------------------------------------------------
+
+
+def compute(data: AnalysisData, options: UScoresOptions) -> UScoresResult:
+    """Compute U-scores, totals, pairwise tests, critical weights, difficulty and cut-points.
+
+    Parameters
+    ----------
+    data : AnalysisData
+        ``trials`` (``value`` = final error; ``evaluations_to_target``, ∞ = not reached;
+        optional ``evaluations_used``) or ``histories`` (the target is applied to the curves).
+    options : UScoresOptions
+        See :mod:`reportgen.spec.analyses.u_scores`.
+
+    Returns
+    -------
+    UScoresResult
+
+    Raises
+    ------
+    InputError
+        Summary data, cut-points without histories, a missing (algorithm, problem) cell, fewer
+        than two algorithms, weights or budgets for dimensions the data lacks.
+
+    Examples
+    --------
+    The paper's Fig. 2 / Table 2: trials ordered best to worst ``p r q q r p q p r q p r``
+    (seven successes, then five failures) give U-scores P 16, Q 18, R 14.
+
+    >>> from reportgen.data.frames import AnalysisData
+    >>> order = "prqqrpqprqpr"
+    >>> rows = [dict(algorithm=a.upper(), problem="f1", dimension=0, run=i,
+    ...              value=0.0 if i < 7 else float(i),
+    ...              evaluations_to_target=float(i + 1) if i < 7 else float("inf"))
+    ...         for i, a in enumerate(order)]
+    >>> data = AnalysisData("trials", pd.DataFrame(rows), ("P", "Q", "R"), (("f1", 0),))
+    >>> opts = UScoresOptions(kind="u_scores", data="runs", target=0.0)
+    >>> compute(data, opts).u_scores["u_score"].tolist()
+    [16.0, 18.0, 14.0]
+    """
+    caveats: list[Caveat] = []
+    _check_input(data, options)
+    algorithms = data.algorithms
+    problems = tuple(data.problems)
+    tie_break = options.failed_tie_break == "evaluations_used"
+
+    # Trial states at the end of the budget (and at each cut-point, with histories).
+    budget: dict[int, float] | None = None
+    if data.format == "trials":
+        states, tie_applied = _trial_states(data, options, tie_break, caveats)
+        states_at_cuts: dict[float, pd.DataFrame] = {}
+    else:
+        history, budget = _prepare_histories(data, options, caveats)
+        tie_applied = tie_break
+        states = _history_states(history, budget, 1.0, options.target, tie_break)
+        states_at_cuts = {
+            c: _history_states(history, budget, c, options.target, tie_break)
+            for c in (options.cutpoints or [])
+        }
+    states = _restrict(states, algorithms, problems)
+    states_at_cuts = {c: _restrict(s, algorithms, problems) for c, s in states_at_cuts.items()}
+    _check_design(states, algorithms, problems, caveats)
+
+    group_of = {p: _group_label(p[1], options.groups) for p in problems}
+    groups = tuple(dict.fromkeys(group_of[p] for p in problems))
+    weights = _resolve_weights(options, problems, group_of)
+    user_weights = weights if options.weights is not None else None
+
+    # Per problem: U-scores by both routes, pairwise wins and Mann–Whitney tests (§3.1).
+    u_rows, pair_rows = _score_problems(states, algorithms, problems, group_of, with_tests=True)
+    u_frame = pd.DataFrame(u_rows)
+    pairwise = pd.DataFrame(pair_rows, columns=_PAIRWISE_COLUMNS)
+    _note_ties(pairwise, caveats)
+
+    totals = _totals(u_frame, algorithms, groups, user_weights)
+    win_tie_loss = _win_tie_loss(pairwise, groups, options.alpha)
+
+    # Critical weights (§5.3, Table 8), for each group in turn.
+    if len(groups) > 1:
+        group_totals = totals.set_index("algorithm").loc[list(algorithms), list(groups)]
+        critical = pd.concat(
+            [critical_weights(group_totals, g, weights) for g in groups], ignore_index=True
+        )
+    else:
+        critical = pd.DataFrame(columns=_CRITICAL_COLUMNS)
+
+    difficulty = _difficulty(states, problems, group_of, groups)
+
+    cut_frame = None
+    if states_at_cuts:
+        frames = []
+        for c, cut_states in states_at_cuts.items():
+            rows, _ = _score_problems(cut_states, algorithms, problems, group_of, with_tests=False)
+            t = _totals(pd.DataFrame(rows), algorithms, groups, user_weights)
+            t.insert(0, "cutpoint", c)
+            frames.append(t)
+        cut_frame = pd.concat(frames, ignore_index=True)
+
+    return UScoresResult(
+        algorithms=algorithms,
+        groups=groups,
+        target=options.target,
+        failed_tie_break=options.failed_tie_break,
+        tie_break_applied=tie_applied,
+        grouping=options.groups,
+        weights=user_weights,
+        alpha=options.alpha,
+        data_format=data.format,
+        budget=budget,
+        u_scores=u_frame,
+        totals=totals,
+        pairwise=pairwise,
+        win_tie_loss=win_tie_loss,
+        critical_weights=critical,
+        difficulty=difficulty,
+        cutpoints=cut_frame,
+        caveats=tuple(caveats),
+    )
+
+
+# ----- input ---------------------------------------------------------------------------------
+
+
+def _check_input(data: AnalysisData, options: UScoresOptions) -> None:
+    where = "data"
+    if data.format not in ("trials", "histories"):
+        raise InputError(
+            Problem(
+                where,
+                f"U-scores compare individual trials: they need 'trials' or 'histories' data, "
+                f"got '{data.format}' (a summary table has no trials)",
+            )
+        )
+    if options.cutpoints is not None and data.format != "histories":
+        raise InputError(
+            Problem(
+                "cutpoints",
+                f"cut-points need 'histories' data (a trial's state at a fraction of the "
+                f"budget), got '{data.format}'",
+            )
+        )
+    if len(data.algorithms) < 2:
+        raise InputError(
+            Problem(where, f"U-scores need at least two algorithms, got {list(data.algorithms)}")
+        )
+    needed = {"trials": ["value"], "histories": ["evaluations", "value"]}[data.format]
+    missing = [c for c in (*RUN_KEYS, *needed) if c not in data.frame.columns]
+    if missing:
+        raise InputError(Problem(where, f"the {data.format} table lacks the column(s) {missing}"))
+
+
+def _group_label(dimension: int, grouping: str) -> str:
+    if grouping == "none" or dimension == 0:
+        return "all"
+    return f"D={dimension}"
+
+
+def _resolve_weights(
+    options: UScoresOptions,
+    problems: Sequence[tuple[str, int]],
+    group_of: Mapping[tuple[str, int], str],
+) -> dict[str, float]:
+    dimensions = sorted({d for _, d in problems})
+    groups = dict.fromkeys(group_of[p] for p in problems)
+    weights = {g: 1.0 for g in groups}
+    for dimension, weight in (options.weights or {}).items():
+        if dimension not in dimensions:
+            raise InputError(
+                Problem(
+                    "weights",
+                    f"weight given for dimension {dimension}, but the data has dimensions "
+                    f"{dimensions}",
+                )
+            )
+        weights[_group_label(dimension, options.groups)] = float(weight)
+    return weights
+
+
+def _name_runs(frame: pd.DataFrame) -> str:
+    """'A on f3 (D=10) run 5; …' for the first few rows, then 'and N more'."""
+    names = [
+        f"{r.algorithm} on {problem_label(str(r.problem), int(r.dimension))} run {r.run}"
+        for r in frame.head(_MAX_NAMED_ROWS).itertuples(index=False)
+    ]
+    more = len(frame) - len(names)
+    return "; ".join(names) + (f"; and {more} more" if more > 0 else "")
+
+
+def _budget_of(options: UScoresOptions, dimension: int) -> float | None:
+    if options.budget is None:
+        return None
+    if isinstance(options.budget, dict):
+        value = options.budget.get(dimension)
+        return None if value is None else float(value)
+    return float(options.budget)
+
+
+def _trial_states(
+    data: AnalysisData, options: UScoresOptions, tie_break: bool, caveats: list[Caveat]
+) -> tuple[pd.DataFrame, bool]:
+    """Trials → states (success, speed, value, tie), with the data checks of the issue."""
+    frame = data.frame
+    value = frame["value"].to_numpy(dtype=float)
+    success = value <= options.target
+    has_ett = "evaluations_to_target" in frame.columns
+    ett = frame["evaluations_to_target"].to_numpy(dtype=float) if has_ett else np.zeros(len(frame))
+    if has_ett:
+        claimed = np.isfinite(ett) & ~success
+        if claimed.any():
+            caveats.append(
+                Caveat(
+                    "success_above_target",
+                    f"{int(claimed.sum())} trial(s) report evaluations to target but end with "
+                    f"an error above the target {options.target:g}; they count as failures.",
+                    _name_runs(frame[claimed]),
+                )
+            )
+        unreported = success & ~np.isfinite(ett)
+        if unreported.any():
+            caveats.append(
+                Caveat(
+                    "success_without_evaluations_to_target",
+                    f"{int(unreported.sum())} trial(s) reach the target but report no "
+                    "evaluations to target (∞); they rank behind every other success.",
+                    _name_runs(frame[unreported]),
+                )
+            )
+        limit = np.full(len(frame), np.inf)
+        if options.budget is not None:
+            dims = frame["dimension"].to_numpy()
+            for d in np.unique(dims):
+                b = _budget_of(options, int(d))
+                if b is not None:
+                    limit[dims == d] = b
+        if "evaluations_used" in frame.columns:
+            limit = np.minimum(limit, frame["evaluations_used"].to_numpy(dtype=float))
+        over = np.isfinite(ett) & (ett > limit)
+        if over.any():
+            caveats.append(
+                Caveat(
+                    "evaluations_to_target_above_budget",
+                    f"{int(over.sum())} trial(s) report more evaluations to target than their "
+                    "budget (or than the evaluations they used); their values are used as given.",
+                    _name_runs(frame[over]),
+                )
+            )
+    else:
+        caveats.append(
+            Caveat(
+                "no_evaluations_to_target",
+                "The data has no evaluations to target: trials that reach the target all tie "
+                "with each other, and U-scores reward accuracy and success only.",
+            )
+        )
+    tie = np.zeros(len(frame))
+    tie_applied = False
+    if tie_break:
+        if "evaluations_used" in frame.columns:
+            tie = frame["evaluations_used"].to_numpy(dtype=float)
+            tie_applied = True
+        else:
+            caveats.append(
+                Caveat(
+                    "tie_break_unavailable",
+                    "failed_tie_break is 'evaluations_used' but the data has no evaluations "
+                    "used: failed trials with equal errors score half a point each.",
+                )
+            )
+    states = frame[list(RUN_KEYS)].copy()
+    states["success"] = success
+    states["speed"] = np.where(success, ett, np.inf)
+    states["value"] = value
+    states["tie"] = np.where(success, 0.0, tie)
+    return states.reset_index(drop=True), tie_applied
+
+
+def _prepare_histories(
+    data: AnalysisData, options: UScoresOptions, caveats: list[Caveat]
+) -> tuple[pd.DataFrame, dict[int, float]]:
+    """Sort, enforce best-so-far (caveat), resolve the budget per dimension (caveat)."""
+    keys = list(RUN_KEYS)
+    history = data.frame[[*keys, "evaluations", "value"]].sort_values(
+        [*keys, "evaluations"], kind="stable"
+    )
+    history = history.reset_index(drop=True)
+    best = history.groupby(keys, sort=False)["value"].cummin()
+    rising = history["value"].to_numpy(dtype=float) > best.to_numpy(dtype=float)
+    if rising.any():
+        runs = history.loc[rising, keys].drop_duplicates()
+        caveats.append(
+            Caveat(
+                "not_best_so_far",
+                f"{len(runs)} run(s) have values that increase within the run "
+                f"({int(rising.sum())} records); their running minimum is used.",
+                _name_runs(runs),
+            )
+        )
+    history["value"] = best.to_numpy(dtype=float)
+
+    budget: dict[int, float] = {}
+    inferred = []
+    for d in sorted(history["dimension"].unique()):
+        given = _budget_of(options, int(d))
+        if given is None:
+            if isinstance(options.budget, dict):
+                raise InputError(
+                    Problem(
+                        "budget",
+                        f"no budget given for dimension {int(d)}; budgets are given for "
+                        f"{sorted(options.budget)}",
+                    )
+                )
+            given = float(history.loc[history["dimension"] == d, "evaluations"].max())
+            inferred.append(f"D={int(d)}: {given:g}")
+        budget[int(d)] = given
+    if inferred:
+        caveats.append(
+            Caveat(
+                "budget_inferred",
+                "No budget was given; the budget of each dimension is the largest evaluation "
+                "count recorded in it (a lower bound of the true budget): " + ", ".join(inferred),
+            )
+        )
+    reach = history[history["value"] <= options.target]
+    ett = reach.groupby(keys, sort=False)["evaluations"].min()
+    limit = ett.index.get_level_values("dimension").map(budget).to_numpy(dtype=float)
+    late = ett[ett.to_numpy(dtype=float) > limit]
+    if len(late):
+        caveats.append(
+            Caveat(
+                "evaluations_to_target_above_budget",
+                f"{len(late)} trial(s) reach the target only after the budget; they count as "
+                "failures.",
+                _name_runs(late.reset_index()),
+            )
+        )
+    return history, budget
+
+
+def _history_states(
+    history: pd.DataFrame,
+    budget: Mapping[int, float],
+    fraction: float,
+    target: float,
+    tie_break: bool,
+) -> pd.DataFrame:
+    """Each run's state at ``fraction`` of its dimension's budget (best-so-far curves)."""
+    keys = list(RUN_KEYS)
+    runs = history[keys].drop_duplicates().reset_index(drop=True)
+    cut = history["dimension"].map(budget).to_numpy(dtype=float) * fraction
+    seen = history[history["evaluations"].to_numpy(dtype=float) <= cut]
+    last = seen.groupby(keys, sort=False)["value"].min().rename("value")
+    reached = seen.merge(last.reset_index(), on=[*keys, "value"])
+    first = reached.groupby(keys, sort=False)["evaluations"].min().rename("tie")
+    ett = seen[seen["value"] <= target].groupby(keys, sort=False)["evaluations"].min()
+    states = runs.merge(last.reset_index(), on=keys, how="left").merge(
+        first.reset_index(), on=keys, how="left"
+    )
+    states = states.merge(ett.rename("speed").reset_index(), on=keys, how="left")
+    states["value"] = states["value"].fillna(np.inf)
+    states["speed"] = states["speed"].fillna(np.inf)
+    states["success"] = np.isfinite(states["speed"].to_numpy(dtype=float))
+    tie = states["tie"].fillna(np.inf).to_numpy(dtype=float) if tie_break else 0.0
+    states["tie"] = np.where(states["success"], 0.0, tie)
+    return states[[*keys, *_STATE_COLUMNS]]
+
+
+def _restrict(
+    states: pd.DataFrame, algorithms: Sequence[str], problems: Sequence[tuple[str, int]]
+) -> pd.DataFrame:
+    """Only the study's algorithms and problem instances."""
+    instance = pd.MultiIndex.from_arrays([states["problem"], states["dimension"]])
+    keep = states["algorithm"].isin(list(algorithms)).to_numpy() & instance.isin(list(problems))
+    return states[keep].reset_index(drop=True)
+
+
+def _check_design(
+    states: pd.DataFrame,
+    algorithms: Sequence[str],
+    problems: Sequence[tuple[str, int]],
+    caveats: list[Caveat],
+) -> None:
+    counts = states.groupby(["algorithm", "problem", "dimension"]).size()
+    present = set(counts.index)
+    missing = [
+        f"{a} on {problem_label(p, d)}"
+        for p, d in problems
+        for a in algorithms
+        if (a, p, d) not in present
+    ]
+    if missing:
+        shown = ", ".join(missing[:_MAX_NAMED_ROWS])
+        more = (
+            f" and {len(missing) - _MAX_NAMED_ROWS} more" if len(missing) > _MAX_NAMED_ROWS else ""
+        )
+        raise InputError(
+            Problem(
+                "data",
+                "every algorithm needs trials on every problem instance to be compared; "
+                f"no trials for {shown}{more}",
+            )
+        )
+    sizes = sorted({int(n) for n in counts.to_numpy()})
+    if len(sizes) > 1:
+        caveats.append(
+            Caveat(
+                "unequal_runs",
+                f"Numbers of runs differ ({sizes[0]} to {sizes[-1]}): an algorithm with more "
+                "runs takes part in more comparisons, so totals weigh algorithms and problems "
+                "unequally.",
+            )
+        )
+
+
+# ----- scoring -------------------------------------------------------------------------------
+
+
+def _states_of(frame: pd.DataFrame) -> TrialStates:
+    return TrialStates(
+        success=frame["success"].to_numpy(dtype=bool),
+        speed=frame["speed"].to_numpy(dtype=float),
+        value=frame["value"].to_numpy(dtype=float),
+        tie=frame["tie"].to_numpy(dtype=float),
+    )
+
+
+def _score_problems(
+    states: pd.DataFrame,
+    algorithms: Sequence[str],
+    problems: Sequence[tuple[str, int]],
+    group_of: Mapping[tuple[str, int], str],
+    *,
+    with_tests: bool,
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """U-scores per (problem, algorithm) and, if asked, the pairwise tests (§3.1, Tables 2–6)."""
+    index = {a: i for i, a in enumerate(algorithms)}
+    by_problem = dict(iter(states.groupby(["problem", "dimension"], sort=False)))
+    u_rows: list[dict[str, Any]] = []
+    pair_rows: list[dict[str, Any]] = []
+    for problem, dimension in problems:
+        trials = by_problem[(problem, dimension)]
+        labels = trials["algorithm"].map(index).to_numpy(dtype=int)
+        trial_states = _states_of(trials)
+        scores = u_scores_of(trial_states, labels, len(algorithms))
+        group = group_of[(problem, dimension)]
+        for j, algorithm in enumerate(algorithms):
+            mine = labels == j
+            u_rows.append(
+                {
+                    "group": group,
+                    "problem": problem,
+                    "dimension": dimension,
+                    "algorithm": algorithm,
+                    "runs": int(mine.sum()),
+                    "successes": int(trial_states.success[mine].sum()),
+                    "rank_sum": float(scores.rank_sums[j]),
+                    "u_score": float(scores.u[j]),
+                }
+            )
+        if not with_tests:
+            continue
+        places = -scores.codes.astype(float)
+        samples = [places[labels == j] for j in range(len(algorithms))]
+        pairs = list(combinations(range(len(algorithms)), 2))
+        statistics, p_values, methods = mann_whitney(samples, pairs)
+        for (a, b), statistic, p_value, test in zip(
+            pairs, statistics, p_values, methods, strict=True
+        ):
+            if not math.isclose(statistic, scores.wins[a, b], abs_tol=1e-6):
+                raise UScoresConsistencyError(
+                    f"Mann–Whitney statistic {statistic} differs from the counted wins "
+                    f"{scores.wins[a, b]} ({algorithms[a]} vs {algorithms[b]} on {problem})"
+                )
+            pair_rows.append(
+                {
+                    "group": group,
+                    "problem": problem,
+                    "dimension": dimension,
+                    "algorithm_a": algorithms[a],
+                    "algorithm_b": algorithms[b],
+                    "wins_a": float(scores.wins[a, b]),
+                    "wins_b": float(scores.wins[b, a]),
+                    "p_value": float(p_value),
+                    "test": test,
+                }
+            )
+    return u_rows, pair_rows
+
+
+def _note_ties(pairwise: pd.DataFrame, caveats: list[Caveat]) -> None:
+    """Ties between trials of different algorithms show as half points (§3.2, §5.3)."""
+    half = (pairwise["wins_a"] % 1 != 0) | (pairwise["wins_b"] % 1 != 0)
+    if half.any():
+        tied = pairwise.loc[half, ["problem", "dimension"]].drop_duplicates()
+        names = [problem_label(str(p), int(d)) for p, d in tied.itertuples(index=False)]
+        caveats.append(
+            Caveat(
+                "tied_trials",
+                f"Trials of different algorithms tie (equal outcome) on {len(names)} problem(s); "
+                "each tie scores half a point. U-scores at earlier cut-points can separate them "
+                "(Price et al. §5.3).",
+                ", ".join(names),
+            )
+        )
+
+
+def _totals(
+    u_frame: pd.DataFrame,
+    algorithms: Sequence[str],
+    groups: Sequence[str],
+    weights: Mapping[str, float] | None,
+) -> pd.DataFrame:
+    """Group totals, total, weighted total and ranks (§5.3, Table 7)."""
+    sums = u_frame.groupby(["algorithm", "group"], sort=False)["u_score"].sum()
+    wide = sums.unstack("group").reindex(index=list(algorithms), columns=list(groups))
+    totals = pd.DataFrame({"algorithm": list(algorithms)})
+    for g in groups:
+        totals[g] = wide[g].to_numpy(dtype=float)
+    totals["total"] = wide.sum(axis=1).to_numpy(dtype=float)
+    score = totals["total"].to_numpy()
+    if weights is not None:
+        totals["weighted_total"] = sum(weights[g] * totals[g].to_numpy() for g in groups)
+        score = totals["weighted_total"].to_numpy()
+    totals["rank"] = competition_ranks(score)
+    if len(groups) > 1:
+        for g in groups:
+            totals[f"rank_{g}"] = competition_ranks(totals[g].to_numpy())
+    return totals.iloc[_order(score)].reset_index(drop=True)
+
+
+def _win_tie_loss(pairwise: pd.DataFrame, groups: Sequence[str], alpha: float) -> pd.DataFrame:
+    """Problems on which a is significantly better / not different / worse (papers/000 Tab. I)."""
+    significant = pairwise["p_value"].to_numpy(dtype=float) < alpha
+    a_better = pairwise["wins_a"].to_numpy() > pairwise["wins_b"].to_numpy()
+    b_better = pairwise["wins_a"].to_numpy() < pairwise["wins_b"].to_numpy()
+    flags = pairwise[["group", "algorithm_a", "algorithm_b"]].copy()
+    flags["wins"] = (significant & a_better).astype(int)
+    flags["losses"] = (significant & b_better).astype(int)
+    flags["ties"] = 1 - flags["wins"] - flags["losses"]
+    parts = [flags]
+    if len(groups) > 1:
+        parts.append(flags.assign(group=OVERALL))
+    counted = (
+        pd.concat(parts)
+        .groupby(["group", "algorithm_a", "algorithm_b"], sort=False)[["wins", "ties", "losses"]]
+        .sum()
+        .reset_index()
+    )
+    return counted[["group", "algorithm_a", "algorithm_b", "wins", "ties", "losses"]]
+
+
+def _difficulty(
+    states: pd.DataFrame,
+    problems: Sequence[tuple[str, int]],
+    group_of: Mapping[tuple[str, int], str],
+    groups: Sequence[str],
+) -> pd.DataFrame:
+    """Functional U-scores (§3.3): problems compared by all their trials, within each group."""
+    instance = pd.MultiIndex.from_arrays([states["problem"], states["dimension"]])
+    frames = []
+    for group in groups:
+        members = [p for p in problems if group_of[p] == group]
+        labels_all = pd.MultiIndex.from_tuples(members).get_indexer(instance)
+        mask = labels_all >= 0
+        labels = labels_all[mask]
+        trial_states = _states_of(states[mask])
+        sizes = np.bincount(labels, minlength=len(members)).astype(float)
+        if len(members) > 1:
+            u = u_scores_of(trial_states, labels, len(members)).u
+            share = u / (sizes * (sizes.sum() - sizes))
+        else:
+            u, share = np.zeros(1), np.full(1, np.nan)
+        ranks = competition_ranks(u)
+        order = sorted(range(len(members)), key=lambda i: (ranks[i], natural_key(members[i][0])))
+        frames.append(
+            pd.DataFrame(
+                {
+                    "group": group,
+                    "problem": [members[i][0] for i in order],
+                    "dimension": [members[i][1] for i in order],
+                    "functional_u_score": u[order],
+                    "share": share[order],
+                    "success_rate": [trial_states.success[labels == i].mean() for i in order],
+                    "rank": ranks[order],
+                }
+            )
+        )
+    return pd.concat(frames, ignore_index=True)

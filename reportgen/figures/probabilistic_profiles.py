@@ -1,0 +1,183 @@
+"""Figures of the ``probabilistic_profiles`` analysis.
+
+One figure overlays both profiles of every algorithm in its colour, the standard profile
+:math:`\\rho` dashed and the probabilistic profile :math:`\\bar\\rho` solid, like Barreto et al.'s
+Figures 2–3. Line style encodes the profile, so algorithms are told apart by colour and, beyond
+eight algorithms, by markers on the solid curve; then a second figure shows the two profiles
+in separate panels. The x axis is linear up to ``x_max = 20`` (as in the paper) and
+logarithmic beyond, where ratios span decades.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.ticker import FormatStrFormatter, LogLocator, NullFormatter
+from matplotlib.typing import LineStyleType
+
+from reportgen.analyses.probabilistic_profiles import ProbabilisticProfilesResult
+from reportgen.figures.style import OKABE_ITO, FigureSpec, FigureStyle
+
+LOG_SCALE_ABOVE = 20.0
+"""x_max above which the ratio axis is logarithmic."""
+
+_MARKERS_EVERY = 12
+"""Markers per curve when there are more algorithms than colours."""
+
+
+def figures(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[FigureSpec]:
+    """The overlay of both profiles and, beyond eight algorithms, a two-panel version."""
+    n_a, n_p = len(result.algorithms), len(result.problems)
+    many = n_a > len(OKABE_ITO)
+    scale = "logarithmic" if _log_scale(result) else "linear"
+    model = (
+        "normal costs N(mean, SD²) (§4.1)"
+        if result.model == "normal"
+        else "the empirical distribution of the runs"
+    )
+    what = (
+        f"{n_a} algorithms on {n_p} problems; cost: {result.cost.replace('_', ' ')}; "
+        f"ratio x = cost / smallest mean cost on the problem, x ∈ [1, {result.x_max:g}], "
+        f"{scale} axis"
+    )
+
+    figure = Figure(figsize=(8.0, 4.8), layout="constrained")
+    ax = figure.add_subplot()
+    for i in range(n_a):
+        _draw(ax, result, style, i, standard=True, linestyle="--", markers=False)
+        _draw(ax, result, style, i, standard=False, linestyle="-", markers=many)
+    _decorate(ax, result)
+    handles = [_algorithm_handle(style, a, many) for a in result.algorithms]
+    handles += [
+        Line2D([], [], color="0.25", linestyle="--", linewidth=1.2, label="standard ρ(x)"),
+        Line2D([], [], color="0.25", linestyle="-", linewidth=2.0, label="probabilistic ρ̄(x)"),
+    ]
+    ax.legend(
+        handles=handles,
+        loc="upper left",
+        bbox_to_anchor=(1.01, 1.0),
+        ncols=1 if len(handles) <= 18 else 2,
+        fontsize="small",
+        handlelength=3.0,
+        frameon=False,
+    )
+    specs = [
+        FigureSpec(
+            name="profiles",
+            caption=(
+                "Performance profiles of the mean costs ρ(x) (dashed) and probabilistic "
+                f"performance profiles ρ̄(x) with {model} (solid), same colour per algorithm: "
+                f"the (expected) share of problems solved within ratio x. {what}. "
+                "After Barreto et al. (2010), Figs. 2–3."
+            ),
+            figure=figure,
+        )
+    ]
+    if many:
+        specs.append(_panels(result, style, what, model))
+    return specs
+
+
+def _log_scale(result: ProbabilisticProfilesResult) -> bool:
+    return result.x_max > LOG_SCALE_ABOVE
+
+
+def _draw(
+    ax: Axes,
+    result: ProbabilisticProfilesResult,
+    style: FigureStyle,
+    i: int,
+    *,
+    standard: bool,
+    linestyle: str,
+    markers: bool,
+) -> None:
+    algorithm_style = style.of(result.algorithms[i])
+    x = np.asarray(result.x)
+    # the standard profile, and the empirical ρ̄, are step functions tabulated at every
+    # breakpoint: drawn as right-continuous steps they are exact
+    steps = standard or result.model == "empirical"
+    marker_every = max(1, x.size // _MARKERS_EVERY)
+    ax.plot(
+        x,
+        result.rho[i] if standard else result.rho_bar[i],
+        drawstyle="steps-post" if steps else "default",
+        color=algorithm_style.color,
+        linestyle=cast(LineStyleType, linestyle),
+        linewidth=1.2 if standard else 2.0,
+        alpha=0.85 if standard else 1.0,
+        marker=algorithm_style.marker if markers else None,
+        markevery=(i % marker_every, marker_every),
+        markersize=4,
+        zorder=3 if standard else 2,  # the steps stay visible where ρ̄ follows them closely
+    )
+
+
+def _decorate(ax: Axes, result: ProbabilisticProfilesResult) -> None:
+    if _log_scale(result):
+        ax.set_xscale("log")
+        ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+        ax.xaxis.set_major_formatter(FormatStrFormatter("%g"))
+        ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.set_xlim(1.0, result.x_max)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("performance ratio x (cost / smallest mean cost on the problem)")
+    ax.set_ylabel("share of problems solved within x")
+    ax.grid(True, color="0.9", linewidth=0.6)
+    ax.set_axisbelow(True)
+
+
+def _algorithm_handle(
+    style: FigureStyle, algorithm: str, many: bool, linestyle: str = "-"
+) -> Line2D:
+    algorithm_style = style.of(algorithm)
+    return Line2D(
+        [],
+        [],
+        color=algorithm_style.color,
+        linestyle=cast(LineStyleType, linestyle),
+        linewidth=2.0,
+        marker=algorithm_style.marker if many else None,
+        markersize=4,
+        label=style.label(algorithm),
+    )
+
+
+def _panels(
+    result: ProbabilisticProfilesResult, style: FigureStyle, what: str, model: str
+) -> FigureSpec:
+    figure = Figure(figsize=(11.0, 4.8), layout="constrained")
+    axes = figure.subplots(1, 2, sharey=True)
+    for ax, standard, title in (
+        (axes[0], True, "standard ρ(x) of the mean costs"),
+        (axes[1], False, "probabilistic ρ̄(x)"),
+    ):
+        for i, algorithm in enumerate(result.algorithms):
+            linestyle = style.of(algorithm).linestyle
+            _draw(ax, result, style, i, standard=standard, linestyle=linestyle, markers=True)
+        _decorate(ax, result)
+        ax.set_title(title, fontsize="medium")
+    axes[1].set_ylabel("")
+    figure.legend(
+        handles=[
+            _algorithm_handle(style, a, True, style.of(a).linestyle) for a in result.algorithms
+        ],
+        loc="outside right upper",
+        ncols=1 if len(result.algorithms) <= 18 else 2,
+        fontsize="small",
+        handlelength=3.0,
+        frameon=False,
+    )
+    return FigureSpec(
+        name="profiles_panels",
+        caption=(
+            "The profiles of the overlay figure in separate panels: left the performance "
+            f"profiles of the mean costs ρ(x), right the probabilistic profiles ρ̄(x) with "
+            f"{model}. {what}."
+        ),
+        figure=figure,
+    )

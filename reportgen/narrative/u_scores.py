@@ -1,0 +1,251 @@
+"""Sentences about the U-scores analysis (papers/002 §5.3: "EA4 wins overall; NL-LBC wins at
+10-D; a weight of 4.77 on 20-D would swap ranks 3 and 4").
+
+Rules
+-----
+- ``winner.total``: the best total (weighted total with weights), the runner-up and the margin;
+  a shared first place is said so.
+- ``winner.<group>``: the best total of each group, when there are several groups.
+- ``critical_weight.<group>``: for the largest group (every group when there are more than
+  two), the nearest weight above and below the current one at which two algorithms swap ranks,
+  and the nearest at which the lead changes.
+- ``pairwise.top``: the win/tie/loss count of the first against the second algorithm.
+- ``difficulty.<group>``: the easiest and the hardest problem by functional U-score (groups
+  with at least two problems).
+- ``cutpoints.leader``: who leads at each cut-point, and whether the lead changes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pandas as pd
+
+from reportgen.analyses.u_scores import OVERALL, UScoresResult
+from reportgen.data.frames import problem_label
+from reportgen.figures.style import FigureStyle
+from reportgen.narrative.base import Finding
+
+
+def u_text(value: float) -> str:
+    """A U-score as printed in the paper: whole numbers plain, halves with one decimal."""
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+
+
+def weight_text(value: float) -> str:
+    """A critical weight with three significant digits (Table 8 prints 4.77)."""
+    return f"{value:.3g}"
+
+
+def _join(words: Sequence[str]) -> str:
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def findings(result: UScoresResult, style: FigureStyle) -> list[Finding]:
+    """Rule-generated sentences, each with the numbers it states."""
+    out = [_winner(result, style)]
+    if len(result.groups) > 1:
+        out.extend(_group_winner(result, style, g) for g in result.groups)
+    out.extend(_critical(result, style))
+    top = _top_pair(result, style)
+    if top is not None:
+        out.append(top)
+    out.extend(
+        _difficulty(result, g) for g in result.groups if (result.difficulty["group"] == g).sum() > 1
+    )
+    if result.cutpoints is not None:
+        out.append(_cutpoints(result, style))
+    return out
+
+
+def _winner(result: UScoresResult, style: FigureStyle) -> Finding:
+    column = result.ranking_column
+    totals = result.totals
+    what = "weighted total" if column == "weighted_total" else "total"
+    first = totals[totals["rank"] == 1]
+    numbers: dict[str, object] = {"column": column}
+    if len(first) > 1:
+        names = first["algorithm"].tolist()
+        value = float(first[column].iloc[0])
+        numbers.update({"algorithms": names, column: value})
+        text = (
+            f"{_join([style.label(a) for a in names])} share the first place with a {what} "
+            f"U-score of {u_text(value)}."
+        )
+        return Finding("winner.total", text, numbers)
+    best = totals.iloc[0]
+    numbers.update({"algorithm": best["algorithm"], column: float(best[column])})
+    text = (
+        f"{style.label(best['algorithm'])} has the highest {what} U-score ({u_text(best[column])})"
+    )
+    if len(totals) > 1:
+        second = totals.iloc[1]
+        numbers.update(
+            {"runner_up": second["algorithm"], "runner_up_" + column: float(second[column])}
+        )
+        text += f", ahead of {style.label(second['algorithm'])} ({u_text(second[column])})"
+    return Finding("winner.total", text + ".", numbers)
+
+
+def _group_winner(result: UScoresResult, style: FigureStyle, group: str) -> Finding:
+    totals = result.totals
+    best_value = float(totals[group].max())
+    names = totals.loc[totals[group] == best_value, "algorithm"].tolist()
+    overall = totals.iloc[0]["algorithm"]
+    labels = _join([style.label(a) for a in names])
+    verb = "wins" if len(names) == 1 else "share the first place"
+    text = f"At {group}, {labels} {verb} with a U-score total of {u_text(best_value)}"
+    if names != [overall]:
+        text += f" (overall winner {style.label(overall)}: {u_text(totals.iloc[0][group])})"
+    return Finding(
+        f"winner.{group}", text + ".", {"group": group, "algorithms": names, group: best_value}
+    )
+
+
+def _critical_groups(result: UScoresResult) -> tuple[str, ...]:
+    if len(result.groups) < 2:
+        return ()
+    return result.groups if len(result.groups) > 2 else result.groups[-1:]
+
+
+def _critical(result: UScoresResult, style: FigureStyle) -> list[Finding]:
+    out = []
+    table = result.critical_weights
+    for group in _critical_groups(result):
+        rows = table[table["group"] == group]
+        base = float(rows.loc[rows["event"] == "baseline", "weight"].iloc[0])
+        swaps = rows[rows["event"] == "swap"]
+        numbers: dict[str, object] = {"group": group, "baseline_weight": base}
+        parts = []
+        for side, ascending in (("above", True), ("below", False)):
+            ordered = swaps[swaps["side"] == side].sort_values(
+                "weight", ascending=ascending, kind="stable"
+            )
+            if ordered.empty:
+                continue
+            row = ordered.iloc[0]
+            rank = int(row["rank_after"])
+            part = (
+                f"a weight {side} {weight_text(row['weight'])} would swap ranks {rank} and "
+                f"{rank + 1} ({style.label(row['passing'])} would pass "
+                f"{style.label(row['passed'])})"
+            )
+            numbers[f"weight_{side}"] = float(row["weight"])
+            numbers[f"passing_{side}"] = row["passing"]
+            numbers[f"passed_{side}"] = row["passed"]
+            numbers[f"ranks_{side}"] = [rank, rank + 1]
+            lead = ordered[ordered["rank_after"] == 1]
+            if rank != 1 and not lead.empty:
+                first = lead.iloc[0]
+                part += (
+                    f", and {side} {weight_text(first['weight'])} the lead would change "
+                    f"({style.label(first['passing'])} would pass {style.label(first['passed'])})"
+                )
+                numbers[f"lead_change_{side}"] = float(first["weight"])
+            parts.append(part)
+        fixed = ", ".join(
+            f"{g} at {weight_text(w)}" for g, w in _current_weights(result).items() if g != group
+        )
+        numbers["swaps"] = len(swaps)
+        if not parts:
+            text = f"No weight of {group} changes the ranking."
+        else:
+            text = (
+                f"Weighting {group} (now {weight_text(base)}; {fixed}): "
+                + "; ".join(parts)
+                + f". In all, {len(swaps)} pair(s) of algorithms swap ranks as the weight of "
+                f"{group} runs over (0, ∞)."
+            )
+        out.append(Finding(f"critical_weight.{group}", text, numbers))
+    return out
+
+
+def _current_weights(result: UScoresResult) -> dict[str, float]:
+    return result.weights or {g: 1.0 for g in result.groups}
+
+
+def _top_pair(result: UScoresResult, style: FigureStyle) -> Finding | None:
+    if len(result.totals) < 2:
+        return None
+    a, b = result.totals["algorithm"].iloc[0], result.totals["algorithm"].iloc[1]
+    group = OVERALL if len(result.groups) > 1 else result.groups[0]
+    wtl = result.win_tie_loss[result.win_tie_loss["group"] == group]
+    row = wtl[(wtl["algorithm_a"] == a) & (wtl["algorithm_b"] == b)]
+    flip = row.empty
+    if flip:
+        row = wtl[(wtl["algorithm_a"] == b) & (wtl["algorithm_b"] == a)]
+    r = row.iloc[0]
+    wins, losses = (
+        (int(r["losses"]), int(r["wins"])) if flip else (int(r["wins"]), int(r["losses"]))
+    )
+    ties = int(r["ties"])
+    text = (
+        f"By two-sided Mann–Whitney tests per problem at α = {result.alpha:g}, "
+        f"{style.label(a)} is significantly better than {style.label(b)} on {wins} problem(s), "
+        f"significantly worse on {losses} and not significantly different on {ties}."
+    )
+    return Finding(
+        "pairwise.top",
+        text,
+        {"algorithm_a": a, "algorithm_b": b, "wins": wins, "ties": ties, "losses": losses},
+    )
+
+
+def _difficulty(result: UScoresResult, group: str) -> Finding:
+    rows = result.difficulty[result.difficulty["group"] == group]
+    easiest, hardest = rows.iloc[0], rows.iloc[-1]
+    start = "T" if group == "all" else f"At {group}, t"
+    if group == "all":
+        e_label = problem_label(easiest["problem"], int(easiest["dimension"]))
+        h_label = problem_label(hardest["problem"], int(hardest["dimension"]))
+    else:
+        e_label, h_label = str(easiest["problem"]), str(hardest["problem"])
+    text = (
+        f"{start}he easiest problem for these algorithms is {e_label} (its trials win "
+        f"{_percent(easiest['share'])} of their comparisons with the other problems' trials) "
+        f"and the hardest {h_label} ({_percent(hardest['share'])})."
+    )
+    return Finding(
+        f"difficulty.{group}",
+        text,
+        {
+            "group": group,
+            "easiest": easiest["problem"],
+            "easiest_share": float(easiest["share"]),
+            "hardest": hardest["problem"],
+            "hardest_share": float(hardest["share"]),
+        },
+    )
+
+
+def _percent(value: float) -> str:
+    return "–" if value is None or math.isnan(value) else f"{100 * value:.0f} %"
+
+
+def _cutpoints(result: UScoresResult, style: FigureStyle) -> Finding:
+    cut = result.cutpoints
+    assert cut is not None
+    leaders: dict[float, list[str]] = {}
+    for c, rows in cut.groupby("cutpoint", sort=True):
+        leaders[float(c)] = rows.loc[rows["rank"] == 1, "algorithm"].tolist()
+    sequence = "; ".join(
+        f"{c:g}: {_join([style.label(a) for a in names])}" for c, names in leaders.items()
+    )
+    first_ranks = _ranks_at(cut, min(leaders))
+    last_ranks = _ranks_at(cut, max(leaders))
+    changed = int((first_ranks != last_ranks.reindex(first_ranks.index)).sum())
+    text = (
+        f"Leader by fraction of the budget — {sequence}. {changed} of {len(first_ranks)} "
+        f"algorithms end on a different rank than at the first cut-point ({min(leaders):g})."
+    )
+    return Finding(
+        "cutpoints.leader",
+        text,
+        {"leaders": {str(c): names for c, names in leaders.items()}, "rank_changes": changed},
+    )
+
+
+def _ranks_at(cut: pd.DataFrame, c: float) -> pd.Series:
+    return cut[cut["cutpoint"] == c].set_index("algorithm")["rank"]

@@ -1,0 +1,340 @@
+"""Report section of the U-scores analysis (Price, Kumar & Suganthan, papers/002).
+
+Order: intro, findings, the bar chart (Fig. 8), the totals table (Table 7 layout, best per
+column in bold), the critical weights (Table 8 layout), U-scores per problem, the problem
+difficulty ranking, ranks over cut-points (figure and table), pairwise heat maps, the
+win/tie/loss matrix and, for a few algorithms, the pairwise U-score matrix (Table 6 layout).
+Cells are formatted here; nothing is recomputed.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+from reportgen.analyses.u_scores import OVERALL, UScoresResult
+from reportgen.data.frames import problem_label
+from reportgen.figures.format import number, power_of_ten
+from reportgen.figures.style import FigureStyle
+from reportgen.figures.u_scores import figures
+from reportgen.narrative.u_scores import findings, u_text, weight_text
+from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
+from reportgen.spec.analyses.u_scores import UScoresOptions
+
+MATRIX_MAX_ALGORITHMS = 15
+"""Largest number of algorithms for which algorithm × algorithm tables are displayed (the CSV
+tables always hold every pair)."""
+
+
+def _no_bold(frame: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame(False, index=frame.index, columns=frame.columns)
+
+
+def _totals_table(result: UScoresResult, style: FigureStyle) -> TableBlock:
+    totals = result.totals
+    columns = [*(result.groups if len(result.groups) > 1 else ()), "total"]
+    if result.weights is not None:
+        columns.append("weighted_total")
+    cells = pd.DataFrame(
+        {
+            "Rank": totals["rank"].astype(str),
+            "Algorithm": [style.label(a) for a in totals["algorithm"]],
+        }
+    )
+    bold = _no_bold(cells)
+    for column in columns:
+        heading = {"total": "Total", "weighted_total": "Weighted total"}.get(column, column)
+        values = totals[column].astype(float)
+        cells[heading] = values.map(u_text)
+        bold[heading] = values == values.max()
+        if len(result.groups) > 1 and column in result.groups:
+            cells[heading] += " (" + totals[f"rank_{column}"].astype(str) + ")"
+    weights = ""
+    if result.weights is not None:
+        weights = " Weights: " + ", ".join(f"{g} × {w:g}" for g, w in result.weights.items())
+        weights += "; ranks follow the weighted total."
+    per_group = " (rank within the group in parentheses)" if len(result.groups) > 1 else ""
+    return TableBlock(
+        name="totals",
+        caption=(
+            f"U-score totals per group{per_group} and overall, with ranks; best per column in "
+            f"bold (Price et al. Table 7 layout).{weights}"
+        ),
+        frame=cells,
+        bold=bold,
+    )
+
+
+def _critical_tables(result: UScoresResult, style: FigureStyle) -> list[TableBlock]:
+    if len(result.groups) < 2:
+        return []
+    groups = result.groups if len(result.groups) > 2 else result.groups[-1:]
+    tables = []
+    for group in groups:
+        rows = result.critical_weights[result.critical_weights["group"] == group]
+        cells = pd.DataFrame(
+            {
+                f"Weight of {group}": [
+                    weight_text(w)
+                    if e == "baseline"
+                    else ("≥ " if s == "above" else "≤ ") + weight_text(w)
+                    for w, e, s in zip(rows["weight"], rows["event"], rows["side"], strict=True)
+                ],
+                "Swap": [
+                    "(current weights)"
+                    if e == "baseline"
+                    else f"{style.label(a)} passes {style.label(b)}"
+                    for e, a, b in zip(rows["event"], rows["passing"], rows["passed"], strict=True)
+                ],
+                "Current ranks in the new order": rows["order_by_baseline_rank"].tolist(),
+            }
+        )
+        others = ", ".join(f"{g} × {w:g}" for g, w in _weights(result).items() if g != group)
+        tables.append(
+            TableBlock(
+                name=f"critical_weights_{group.replace('=', '')}",
+                caption=(
+                    f"Critical weights of {group} (other weights fixed: {others}): every weight "
+                    "at which two algorithms swap ranks, with the ranking beyond it, written as "
+                    "the algorithms' current ranks in the new order (Price et al. Table 8 "
+                    "layout)."
+                ),
+                frame=cells,
+                bold=_no_bold(cells),
+                notes="Weights below the current one list the ranking below them.",
+            )
+        )
+    return tables
+
+
+def _weights(result: UScoresResult) -> dict[str, float]:
+    return result.weights or {g: 1.0 for g in result.groups}
+
+
+def _problem_table(result: UScoresResult, style: FigureStyle) -> TableBlock:
+    u = result.u_scores
+    labels = [problem_label(p, int(d)) for p, d in zip(u["problem"], u["dimension"], strict=True)]
+    wide = u.assign(label=labels).pivot_table(
+        index="label", columns="algorithm", values="u_score", aggfunc="first", sort=False
+    )
+    wide = wide.reindex(index=list(dict.fromkeys(labels)), columns=list(result.algorithms))
+    cells = wide.map(u_text)
+    bold = wide.eq(wide.max(axis=1), axis=0)
+    cells.columns = [style.label(a) for a in cells.columns]
+    bold.columns = cells.columns
+    cells.insert(0, "Problem", list(wide.index))
+    bold.insert(0, "Problem", False)
+    runs = sorted(set(u["runs"]))
+    identity = ""
+    if len(runs) == 1:
+        n, m = runs[0], len(result.algorithms)
+        identity = (
+            f"; with n = {n} runs each a row sums to n²·m(m−1)/2 = {n * n * m * (m - 1) // 2}"
+        )
+    return TableBlock(
+        name="u_scores",
+        caption=(
+            "U-score of each algorithm on each problem: its wins against every trial of every "
+            f"other algorithm (best per row in bold{identity})."
+        ),
+        frame=cells.reset_index(drop=True),
+        bold=bold.reset_index(drop=True),
+    )
+
+
+def _difficulty_table(result: UScoresResult) -> TableBlock:
+    d = result.difficulty
+    cells = pd.DataFrame(
+        {
+            "Rank": d["rank"].astype(str),
+            "Problem": [
+                problem_label(p, int(dim)) if g == "all" else str(p)
+                for p, dim, g in zip(d["problem"], d["dimension"], d["group"], strict=True)
+            ],
+            "Functional U-score": d["functional_u_score"].map(u_text),
+            "Comparisons won": d["share"].map(_percent),
+            "Trials reaching the target": d["success_rate"].map(_percent),
+        }
+    )
+    if len(result.groups) > 1:
+        cells.insert(0, "Group", d["group"].tolist())
+    return TableBlock(
+        name="difficulty",
+        caption=(
+            "Problems from easiest (rank 1) to hardest for this set of algorithms: functional "
+            "U-scores, i.e. the wins of all trials on a problem against all trials on the other "
+            "problems of its group (Price et al. §3.3)."
+        ),
+        frame=cells,
+        bold=_no_bold(cells),
+    )
+
+
+def _percent(value: float) -> str:
+    return "–" if value is None or math.isnan(value) else f"{100 * value:.0f} %"
+
+
+def _cutpoint_table(result: UScoresResult, style: FigureStyle) -> TableBlock:
+    cut = result.cutpoints
+    assert cut is not None
+    wide = cut.pivot_table(index="algorithm", columns="cutpoint", values="rank", aggfunc="first")
+    final = result.totals["algorithm"].tolist()
+    wide = wide.reindex(index=final)
+    cells = wide.map(lambda r: str(int(r)))
+    cells.columns = [f"{c:g}" for c in wide.columns]
+    bold = wide.eq(1)
+    bold.columns = cells.columns
+    cells.insert(0, "Algorithm", [style.label(a) for a in final])
+    bold.insert(0, "Algorithm", False)
+    what = "weighted total" if result.weights is not None else "total"
+    return TableBlock(
+        name="cutpoint_ranks",
+        caption=(
+            f"Rank by the {what} U-score at each fraction of the budget (columns); the leader "
+            "in bold."
+        ),
+        frame=cells.reset_index(drop=True),
+        bold=bold.reset_index(drop=True),
+    )
+
+
+def _win_tie_loss_table(result: UScoresResult, style: FigureStyle) -> TableBlock | None:
+    algorithms = result.totals["algorithm"].tolist()
+    if len(algorithms) > MATRIX_MAX_ALGORITHMS:
+        return None
+    group = OVERALL if len(result.groups) > 1 else result.groups[0]
+    wtl = result.win_tie_loss[result.win_tie_loss["group"] == group]
+    labels = [style.label(a) for a in algorithms]
+    cells = pd.DataFrame("–", index=labels, columns=labels)
+    for r in wtl.itertuples(index=False):
+        a, b = style.label(r.algorithm_a), style.label(r.algorithm_b)
+        cells.loc[a, b] = f"{r.wins}/{r.ties}/{r.losses}"
+        cells.loc[b, a] = f"{r.losses}/{r.ties}/{r.wins}"
+    cells.insert(0, "Algorithm", labels)
+    return TableBlock(
+        name="win_tie_loss",
+        caption=(
+            "Problems on which the row algorithm is significantly better / not significantly "
+            "different / significantly worse than the column algorithm, by two-sided "
+            f"Mann–Whitney tests on the trials' dominance order at α = {result.alpha:g} "
+            "(layout of Liu et al. Table I)."
+        ),
+        frame=cells.reset_index(drop=True),
+        bold=_no_bold(cells).reset_index(drop=True),
+        notes="No correction for multiple comparisons; per-problem p-values are in pairwise.csv.",
+    )
+
+
+def _pairwise_matrix_table(result: UScoresResult, style: FigureStyle) -> TableBlock | None:
+    if len(result.algorithms) > 8:
+        return None
+    group = OVERALL if len(result.groups) > 1 else result.groups[0]
+    matrix = result.pairwise_matrix(group)
+    cells = matrix.map(lambda v: "—" if isinstance(v, float) and math.isnan(v) else u_text(v))
+    cells.columns = [style.label(a) for a in matrix.columns]
+    cells.insert(0, "vs.", [style.label(str(i)) for i in matrix.index])
+    return TableBlock(
+        name="pairwise_matrix",
+        caption=(
+            "Wins of the column algorithm against the row algorithm, summed over problems; the "
+            "last row, their sum, is the column algorithm's U-score total (Price et al. "
+            "Table 6 layout)."
+        ),
+        frame=cells.reset_index(drop=True),
+        bold=_no_bold(cells).reset_index(drop=True),
+    )
+
+
+def _methods(result: UScoresResult) -> tuple[str, ...]:
+    tie_break = (
+        "two failures with equal final error: fewer evaluations used wins"
+        + (
+            " (with histories: the trial that reached that error first)"
+            if result.data_format == "histories"
+            else ""
+        )
+        if result.tie_break_applied
+        else "two failures with equal final error tie"
+    )
+    paragraphs = [
+        "U-scores (Price, Kumar & Suganthan): on each problem every trial of every algorithm is "
+        "compared with every trial of every other algorithm. A trial is a success when its "
+        f"final error is ≤ {power_of_ten(result.target)}; a success beats a failure, two "
+        "successes compare their evaluations to target (fewer wins), two failures their final "
+        f"errors (smaller wins); {tie_break}; otherwise each trial scores half a point.",
+        "The U-score of algorithm $j$ on problem $k$ is its number of wins, "
+        "$U_{j,k} = \\sum_{j' \\ne j}\\sum_{i,i'} ([t_{ijk} \\succ t_{i'j'k}] + "
+        "\\tfrac12[t_{ijk} \\sim t_{i'j'k}])$, computed both by counting and as "
+        "$U_{j,k} = R_{j,k} - n_j(n_j+1)/2$ with $R_{j,k}$ the sum of the ranks of its trials "
+        "among all trials (best = highest rank, ties averaged); the two agree. With $n$ trials "
+        "and $m$ algorithms, $\\sum_j U_{j,k} = n^2 m(m-1)/2$ for every problem. Totals are "
+        "sums over the problems of a group and over groups"
+        + (
+            "; the weighted total is $\\sum_g w_g \\sum_{k \\in g} U_{j,k}$ with "
+            + ", ".join(f"$w_{{{g}}} = {w:g}$" for g, w in result.weights.items())
+            if result.weights is not None
+            else ""
+        )
+        + ". Ranks: 1 = largest total; equal totals share the smaller rank.",
+        "Pairwise tests: each trial is replaced by its place in the dominance order of all "
+        "trials on the problem, and the two algorithms' places are compared by the two-sided "
+        "Mann–Whitney U test (scipy.stats.mannwhitneyu; exact when the pair has no tied trial "
+        "and at most 100 trials each, otherwise the normal approximation with tie and "
+        "continuity correction); its statistic equals the pair's win count. At "
+        f"$\\alpha = {result.alpha:g}$, $p < \\alpha$ counts as a significant win or loss, "
+        "without correction for multiplicity.",
+        "Critical weights (Price et al. Table 8): with the other groups' weights fixed, the "
+        "weighted total of algorithm $a$ is $T_a(w) = C_a + w\\,G_a$ in the weight $w$ of one "
+        "group; two algorithms swap ranks at $w^* = (C_b - C_a)/(G_a - G_b) > 0$. Every such "
+        "weight is listed.",
+        "Functional U-scores (§3.3): within a group, every trial on a problem is compared by the "
+        "same order with every trial on every other problem; the number of wins ranks problems "
+        "from easiest to hardest.",
+    ]
+    if result.cutpoints is not None:
+        budget = ", ".join(f"D={d}: {number(b, 6)}" for d, b in (result.budget or {}).items())
+        fractions = ", ".join(f"{c:g}" for c in sorted(result.cutpoints["cutpoint"].unique()))
+        paragraphs.append(
+            "Cut-points (§5.3): at fraction $c$ of the budget $B$ a trial's state is its "
+            "best-so-far error at $c\\,B$ evaluations and it is a success when its evaluations "
+            "to target are $\\le c\\,B$; the U-scores and ranks are recomputed at each "
+            f"$c \\in \\{{{fractions}\\}}$. "
+            f"Budget $B$: {budget}."
+        )
+    return tuple(paragraphs)
+
+
+def build_section(result: UScoresResult, options: UScoresOptions, style: FigureStyle) -> Section:
+    """Assemble the U-scores section from the result (formatting only)."""
+    figure_of = {spec.name: spec for spec in figures(result, style)}
+    blocks: list[Block] = [
+        Text(
+            "U-scores rank algorithms by comparing every trial with every trial: a trial that "
+            "reached the target beats one that did not, the faster of two successes wins, and "
+            "the more accurate of two failures wins. An algorithm's U-score on a problem is its "
+            "number of wins against all other algorithms' trials — the Mann–Whitney U statistic "
+            "— so speed and accuracy count without weighing one against the other, and every "
+            "problem carries the same maximum score (Price, Kumar & Suganthan; the method that "
+            "ranked the CEC 2022 competition)."
+        ),
+        Prose(tuple(findings(result, style))),
+        FigureBlock(figure_of["u_scores_bars"]),
+        _totals_table(result, style),
+        *_critical_tables(result, style),
+        _problem_table(result, style),
+    ]
+    if result.difficulty.groupby("group").size().max() > 1:
+        blocks.append(_difficulty_table(result))
+    if result.cutpoints is not None:
+        blocks += [FigureBlock(figure_of["cutpoint_ranks"]), _cutpoint_table(result, style)]
+    blocks += [FigureBlock(s) for name, s in figure_of.items() if name.startswith("pairwise_")]
+    for table in (_win_tie_loss_table(result, style), _pairwise_matrix_table(result, style)):
+        if table is not None:
+            blocks.append(table)
+    return Section(
+        id=options.id or "u_scores",
+        title=options.title or "U-scores: trial-based dominance of speed and accuracy",
+        blocks=tuple(blocks),
+        methods=_methods(result),
+    )

@@ -1,0 +1,546 @@
+"""Golden tests of the U-scores analysis (Price, Kumar & Suganthan, papers/002).
+
+Sources of the expected numbers:
+- Tables 2–6 of the paper (its worked example, §3.1), typed from the paper;
+- Table 7 (CEC 2022 totals) and Table 8 (critical weights), typed from the paper;
+- hand calculations written out below (exact Mann–Whitney p by enumeration, cut-points,
+  functional U-scores);
+- the identity Σ U = n²·m(m−1)/2 (§5.3) as a property test.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from reportgen.analyses.u_scores import UScoresResult, compute, critical_weights
+from reportgen.data.frames import AnalysisData, sorted_problems
+from reportgen.errors import InputError
+from reportgen.spec.analyses.u_scores import UScoresOptions
+
+INF = math.inf
+CEC2022 = (
+    Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "cec2022-sobo-competition"
+)
+
+
+def options(**kwargs: Any) -> UScoresOptions:
+    return UScoresOptions(kind="u_scores", data="runs", **{"target": 1e-8, **kwargs})
+
+
+def trials_data(rows: list[dict[str, Any]], algorithms: tuple[str, ...]) -> AnalysisData:
+    frame = pd.DataFrame(rows)
+    problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
+    return AnalysisData("trials", frame, algorithms, problems)
+
+
+# --------------------------------------------------------------------------------------------
+# The paper's worked example, §3.1, Fig. 2 and Tables 2–6
+# --------------------------------------------------------------------------------------------
+
+PAPER_ORDER = "prqqrpqprqpr"
+"""Fig. 2 / Table 2: the twelve trials from best to worst."""
+
+
+def paper_example() -> AnalysisData:
+    """Trials realising the order ``p r q q r p q p r q p r``: the first seven reach the target
+    (EVmin) after 100, 200, ..., 700 evaluations; the last five stop at FEmax = 1000 with errors
+    1, 2, ..., 5 ("Five trials terminate when they reach FEmax, while seven trials terminate when
+    they reach EVmin")."""
+    rows = []
+    for place, letter in enumerate(PAPER_ORDER):
+        success = place < 7
+        rows.append(
+            {
+                "algorithm": letter.upper(),
+                "problem": "f1",
+                "dimension": 0,
+                "run": place,
+                "value": 0.0 if success else float(place - 6),
+                "evaluations_to_target": 100.0 * (place + 1) if success else INF,
+                "evaluations_used": 100.0 * (place + 1) if success else 1000.0,
+            }
+        )
+    return trials_data(rows, ("P", "Q", "R"))
+
+
+def test_table_2_u_scores_and_rank_sums() -> None:
+    result = compute(paper_example(), options())
+    table = result.u_scores.set_index("algorithm")
+    # Table 2: SR = 26, 28, 24 (sum of ranks 78); U-score = SR − 4·5/2 = 16, 18, 14.
+    assert table["rank_sum"].to_dict() == {"P": 26.0, "Q": 28.0, "R": 24.0}
+    assert table["rank_sum"].sum() == 78.0
+    assert table["u_score"].to_dict() == {"P": 16.0, "Q": 18.0, "R": 14.0}
+    # "Algorithm Q wins with a score of 18."
+    assert result.totals.iloc[0]["algorithm"] == "Q"
+    assert result.totals.set_index("algorithm")["rank"].to_dict() == {"Q": 1, "P": 2, "R": 3}
+
+
+def exact_two_sided_p(u: float, n: int) -> float:
+    """Hand calculation: exact two-sided Mann–Whitney p for two samples of n untied trials, by
+    enumerating every placement of one sample's ranks among 1..2n (C(2n, n) equally likely)."""
+    counts = [sum(ranks) - n * (n + 1) / 2 for ranks in combinations(range(1, 2 * n + 1), n)]
+    mean = n * n / 2
+    extreme = [c for c in counts if abs(c - mean) >= abs(u - mean)]
+    return len(extreme) / len(counts)
+
+
+def test_tables_3_to_5_pairwise_u_scores_and_p_values() -> None:
+    result = compute(paper_example(), options())
+    pairs = result.pairwise.set_index(["algorithm_a", "algorithm_b"])
+    # Table 3: P 7, Q 9 (SR 17, 19); Table 4: P 9, R 7 (SR 19, 17); Table 5: Q 9, R 7 (19, 17).
+    expected = {("P", "Q"): (7, 9), ("P", "R"): (9, 7), ("Q", "R"): (9, 7)}
+    rank_sums = {("P", "Q"): (17, 19), ("P", "R"): (19, 17), ("Q", "R"): (19, 17)}
+    for pair, (wins_a, wins_b) in expected.items():
+        row = pairs.loc[pair]
+        assert (row["wins_a"], row["wins_b"]) == (wins_a, wins_b)
+        correction = 4 * 5 / 2  # n(n+1)/2 for n = 4 trials
+        assert (row["wins_a"] + correction, row["wins_b"] + correction) == rank_sums[pair]
+        # "None of the differences in this example were significant at the 0.05 level in a
+        # two-tailed Mann-Whitney U-test with a sample size of 4"; exact p by enumeration:
+        # U = 7 of 16 → 2·P(U ≤ 7) = 2·31/70 ≈ 0.886.
+        assert row["test"] == "exact"
+        assert row["p_value"] == pytest.approx(exact_two_sided_p(min(wins_a, wins_b), 4))
+        assert row["p_value"] == pytest.approx(62 / 70)
+        assert row["p_value"] > 0.05
+    # Nothing is significant: every pair ties on the one problem.
+    assert (result.win_tie_loss[["wins", "ties", "losses"]].to_numpy() == [0, 1, 0]).all()
+
+
+def test_table_6_pairwise_matrix() -> None:
+    result = compute(paper_example(), options())
+    matrix = result.pairwise_matrix("all")
+    # Table 6 as printed (cell = wins of the column algorithm against the row one):
+    #   vs.  P  Q  R
+    #   P    —  9  7
+    #   Q    7  —  7
+    #   R    9  9  —
+    #        16 18 14
+    printed = {
+        ("P", "Q"): 9,
+        ("P", "R"): 7,
+        ("Q", "P"): 7,
+        ("Q", "R"): 7,
+        ("R", "P"): 9,
+        ("R", "Q"): 9,
+    }
+    for (row, column), value in printed.items():
+        assert matrix.loc[row, column] == value
+    assert matrix.loc["U-score"].to_dict() == {"P": 16.0, "Q": 18.0, "R": 14.0}
+    assert all(math.isnan(matrix.loc[a, a]) for a in "PQR")
+
+
+def test_section_3_2_tie_example() -> None:
+    # §3.2: two algorithms, two trials each, ordered p q q p: "the U-score for P is 2 + 0 = 2
+    # and the U-score for Q is 1 + 1 = 2".
+    rows = [
+        {"algorithm": a, "problem": "f", "dimension": 0, "run": i, "value": float(i + 1)}
+        for i, a in enumerate("PQQP")
+    ]
+    result = compute(trials_data(rows, ("P", "Q")), options())
+    assert result.u_scores.set_index("algorithm")["u_score"].to_dict() == {"P": 2.0, "Q": 2.0}
+    assert result.totals["rank"].tolist() == [1, 1]
+
+
+# --------------------------------------------------------------------------------------------
+# Table 7 and Table 8: the CEC 2022 competition
+# --------------------------------------------------------------------------------------------
+
+TABLE_7 = {
+    # algorithm: (10-D, 20-D, Total), typed from the paper's Table 7 (rank order)
+    "EA4": (92239, 94139.5, 186378.5),
+    "NL-LBC": (95230.5, 86685, 181915.5),
+    "NL-MID": (80283, 75188.5, 155471.5),
+    "S-DP": (65823.5, 78219.5, 144043),
+    "jSObin": (65348, 77421, 142769),
+    "MTT": (71860.5, 69258.5, 141119),
+    "IUMO": (77085.5, 62444, 139529.5),
+    "IMPML": (57460, 65457, 122917),
+    "NLSOMA": (53927, 59696.5, 113623.5),
+    "ZOCMAES": (50027, 57687, 107714),
+    "OMCSO": (48571.5, 51877, 100448.5),
+    "Co-PPSO": (38092.5, 34195.5, 72288),
+    "SPHH": (40337, 14738, 55075),
+}
+
+TABLE_8 = [
+    # (weight of the 20-D functions, ranks in the new order), typed from the paper's Table 8
+    (4.77, "1 2 4 3 5 6 7 8 9 10 11 12 13"),
+    (6.51, "1 2 4 3 5 6 8 7 9 10 11 12 13"),
+    (6.69, "1 2 4 5 3 6 8 7 9 10 11 12 13"),
+]
+
+
+def test_table_8_critical_weights_from_table_7() -> None:
+    totals = pd.DataFrame(
+        {"D=10": [v[0] for v in TABLE_7.values()], "D=20": [v[1] for v in TABLE_7.values()]},
+        index=list(TABLE_7),
+    )
+    table = critical_weights(totals, "D=20", {"D=10": 1.0, "D=20": 1.0})
+    baseline = table[table["event"] == "baseline"].iloc[0]
+    assert baseline["weight"] == 1.0
+    assert baseline["order_by_baseline_rank"] == " ".join(str(i) for i in range(1, 14))
+    above = table[(table["event"] == "swap") & (table["side"] == "above")]
+    assert [round(w, 2) for w in above["weight"]] == [w for w, _ in TABLE_8]
+    assert above["order_by_baseline_rank"].tolist() == [ranks for _, ranks in TABLE_8]
+    # Hand calculation of the first: S-DP overtakes NL-MID where
+    # 65823.5 + 78219.5·w = 80283 + 75188.5·w, i.e. w = 14459.5/3031 = 4.7705...
+    first = above.iloc[0]
+    assert first["weight"] == pytest.approx(14459.5 / 3031)
+    assert (first["passing"], first["passed"], first["rank_after"]) == ("S-DP", "NL-MID", 3)
+    # "Any function weight greater than 6.69 and the rankings only depend on the 20-D results."
+    by_20d = sorted(TABLE_7, key=lambda a: -TABLE_7[a][1])
+    assert above.iloc[-1]["ranking"] == " > ".join(by_20d)
+    # Below the baseline: EA4 and NL-LBC swap where 92239 + 94139.5·w = 95230.5 + 86685·w.
+    below = table[(table["event"] == "swap") & (table["side"] == "below")]
+    swap = below[(below["passing"] == "NL-LBC") & (below["passed"] == "EA4")].iloc[0]
+    assert swap["weight"] == pytest.approx(2991.5 / 7454.5)
+
+
+def cec2022_trials() -> AnalysisData:
+    """The organisers' exact U-score inputs (SOURCE.md): final error with errors ≤ 1e-8 set to
+    0, and evaluations to target (MaxFES — or a ZOCMAES/SPHH early stop — when never reached)."""
+    path = CEC2022 / "tidy" / "official_final_error_fes.csv"
+    if not path.exists():
+        pytest.skip(f"CEC 2022 competition data not found at {path} (../shared absent)")
+    raw = pd.read_csv(path)
+    success = raw["final_error"].to_numpy() <= 1e-8
+    fes = raw["fes_to_target"].to_numpy(dtype=float)
+    frame = pd.DataFrame(
+        {
+            "algorithm": raw["short"].astype(str).to_numpy(),
+            "problem": ("f" + raw["function"].astype(str)).to_numpy(),
+            "dimension": raw["dim"].to_numpy(dtype=int),
+            "run": raw["run"].to_numpy(dtype=int),
+            "value": raw["final_error"].to_numpy(dtype=float),
+            "evaluations_to_target": np.where(success, fes, INF),
+            "evaluations_used": fes,
+        }
+    )
+    problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
+    return AnalysisData("trials", frame, tuple(TABLE_7), problems)
+
+
+@pytest.fixture(scope="module")
+def cec2022() -> tuple[AnalysisData, UScoresResult]:
+    data = cec2022_trials()
+    return data, compute(data, options())
+
+
+def test_table_7_totals_reproduced_except_co_ppso(
+    cec2022: tuple[AnalysisData, UScoresResult],
+) -> None:
+    _, result = cec2022
+    totals = result.totals.set_index("algorithm")
+    for algorithm, (d10, d20, total) in TABLE_7.items():
+        got = (totals.loc[algorithm, "D=10"], totals.loc[algorithm, "D=20"])
+        if algorithm == "Co-PPSO":
+            # METHODS.md: the organisers' script overwrote some of Co-PPSO's pairwise scores.
+            assert got[0] != d10 and got[1] != d20
+            continue
+        assert got == (d10, d20), algorithm
+        assert totals.loc[algorithm, "total"] == total
+    # The ranking of Table 7 (Co-PPSO stays 12th).
+    assert result.totals["algorithm"].tolist() == list(TABLE_7)
+    # Σ U = n²·m(m−1)/2 = 30²·13·12/2 = 70200 per problem; the published 10-D column violates it
+    # by exactly Co-PPSO's deficit, the computed one satisfies it.
+    per_problem = result.u_scores.groupby(["problem", "dimension"])["u_score"].sum()
+    assert (per_problem == 70200).all()
+    published_10d = sum(v[0] for v in TABLE_7.values())
+    assert published_10d == 12 * 70200 - (totals.loc["Co-PPSO", "D=10"] - 38092.5)
+    assert totals["D=10"].sum() == 12 * 70200
+
+
+def test_table_8_from_the_competition_data(cec2022: tuple[AnalysisData, UScoresResult]) -> None:
+    _, result = cec2022
+    table = result.critical_weights
+    above = table[(table["group"] == "D=20") & (table["side"] == "above")]
+    assert [round(w, 2) for w in above["weight"]] == [w for w, _ in TABLE_8]
+    assert above["order_by_baseline_rank"].tolist() == [ranks for _, ranks in TABLE_8]
+
+
+def test_the_organisers_tie_break_is_needed() -> None:
+    # Without "fewer evaluations used wins" between failed trials of equal error, NL-LBC's 10-D
+    # total is not Table 7's 95230.5 (equal errors at FEmax get half a point each instead).
+    data = cec2022_trials()
+    ten = data.frame[data.frame["dimension"] == 10]
+    problems = tuple(p for p in data.problems if p[1] == 10)
+    result = compute(
+        AnalysisData("trials", ten, data.algorithms, problems), options(failed_tie_break="none")
+    )
+    assert result.totals.set_index("algorithm").loc["NL-LBC", "D=10"] != 95230.5
+
+
+# --------------------------------------------------------------------------------------------
+# Property: the rank-sum identity with random ties
+# --------------------------------------------------------------------------------------------
+
+
+@st.composite
+def random_trials(draw: st.DrawFn) -> tuple[AnalysisData, int, int]:
+    m = draw(st.integers(2, 5))
+    n = draw(st.integers(1, 6))
+    rows = []
+    for problem in ("f1", "f2"):
+        for j in range(m):
+            for run in range(n):
+                success = draw(st.booleans())
+                rows.append(
+                    {
+                        "algorithm": f"A{j}",
+                        "problem": problem,
+                        "dimension": 10,
+                        "run": run,
+                        # few distinct values, so trials tie often
+                        "value": 0.0 if success else draw(st.sampled_from([0.5, 1.0, 2.0])),
+                        "evaluations_to_target": (
+                            draw(st.sampled_from([10.0, 20.0, 30.0])) if success else INF
+                        ),
+                        "evaluations_used": draw(st.sampled_from([50.0, 100.0])),
+                    }
+                )
+    return trials_data(rows, tuple(f"A{j}" for j in range(m))), n, m
+
+
+@settings(max_examples=30, deadline=None)
+@given(random_trials(), st.sampled_from(["evaluations_used", "none"]))
+def test_rank_sum_identity(case: tuple[AnalysisData, int, int], tie_break: str) -> None:
+    data, n, m = case
+    # compute() raises UScoresConsistencyError if counting wins and rank sums disagree.
+    result = compute(data, options(failed_tie_break=tie_break))
+    per_problem = result.u_scores.groupby("problem")["u_score"].sum()
+    assert (per_problem == n * n * m * (m - 1) / 2).all()
+    assert ((result.pairwise["wins_a"] + result.pairwise["wins_b"]) == n * n).all()
+    assert result.totals["total"].sum() == 2 * n * n * m * (m - 1) / 2
+
+
+# --------------------------------------------------------------------------------------------
+# Cut-points, functional U-scores, weights (hand calculations)
+# --------------------------------------------------------------------------------------------
+
+
+def basin_histories() -> AnalysisData:
+    """Two runs each. A reaches error 1 after 10 evaluations, B after 50; C is at 20, then 5
+    after 60, then reaches the target (0) after 80. Budget 100."""
+    curves = {
+        "A": [(1, 10.0), (10, 1.0)],
+        "B": [(1, 10.0), (50, 1.0)],
+        "C": [(1, 20.0), (60, 5.0), (80, 0.0)],
+    }
+    rows = [
+        {"algorithm": a, "problem": "f1", "dimension": 2, "run": run, "evaluations": e, "value": v}
+        for a, curve in curves.items()
+        for run in range(2)
+        for e, v in curve
+    ]
+    return AnalysisData("histories", pd.DataFrame(rows), ("A", "B", "C"), (("f1", 2),))
+
+
+def test_cutpoints_by_hand() -> None:
+    result = compute(basin_histories(), options(cutpoints=[0.05, 0.25, 0.5, 1.0], budget=100))
+    assert result.cutpoints is not None
+    cut = result.cutpoints.set_index(["cutpoint", "algorithm"])["total"]
+    # c = 0.05 (5 evaluations): A = B = 10, C = 20. A–B tie (4 × ½ = 2 each), both beat C (4).
+    assert [cut[(0.05, a)] for a in "ABC"] == [6, 6, 0]
+    # c = 0.25: A = 1 beats B = 10 and C = 20; B beats C.
+    assert [cut[(0.25, a)] for a in "ABC"] == [8, 4, 0]
+    # c = 0.5: A and B both at 1; A got there first (10 < 50 evaluations) and wins.
+    assert [cut[(0.5, a)] for a in "ABC"] == [8, 4, 0]
+    # c = 1: C reached the target (80 ≤ 100) and beats every failure.
+    assert [cut[(1.0, a)] for a in "ABC"] == [4, 0, 8]
+    assert result.u_scores.set_index("algorithm")["u_score"].to_dict() == {
+        "A": 4.0,
+        "B": 0.0,
+        "C": 8.0,
+    }
+    # Without the tie-break, A and B share the points at c = 0.5: 2 + 4 = 6 each.
+    plain = compute(
+        basin_histories(), options(cutpoints=[0.5], budget=100, failed_tie_break="none")
+    )
+    assert plain.cutpoints is not None
+    assert plain.cutpoints.set_index("algorithm")["total"].to_dict() == {
+        "A": 6.0,
+        "B": 6.0,
+        "C": 0.0,
+    }
+
+
+def test_histories_budget_inferred_and_late_success() -> None:
+    # Default budget: largest evaluation count recorded (80). With budget 70, C's success at
+    # 80 is beyond the budget: a failure at error 5 (worse than A and B at 1).
+    inferred = compute(basin_histories(), options())
+    assert "budget_inferred" in {c.code for c in inferred.caveats}
+    assert inferred.budget == {2: 80.0}
+    late = compute(basin_histories(), options(budget=70))
+    codes = {c.code: c for c in late.caveats}
+    assert "C on f1 (D=2) run 0" in codes["evaluations_to_target_above_budget"].where
+    assert late.u_scores.set_index("algorithm")["u_score"].to_dict() == {
+        "A": 8.0,
+        "B": 4.0,
+        "C": 0.0,
+    }
+
+
+def test_not_best_so_far_history_is_named_and_repaired() -> None:
+    data = basin_histories()
+    # B's run 1 records error 7 after 90 evaluations, worse than its 1 after 50.
+    worse = {"algorithm": "B", "problem": "f1", "dimension": 2, "run": 1, "evaluations": 90}
+    frame = pd.concat([data.frame, pd.DataFrame([{**worse, "value": 7.0}])], ignore_index=True)
+    result = compute(AnalysisData("histories", frame, data.algorithms, data.problems), options())
+    caveat = {c.code: c for c in result.caveats}["not_best_so_far"]
+    assert caveat.where == "B on f1 (D=2) run 1"
+    # The running minimum (1.0) is used, so B scores as before.
+    assert result.u_scores.set_index("algorithm").loc["B", "u_score"] == 0.0
+
+
+def test_functional_u_scores_by_hand() -> None:
+    # Two algorithms, one trial each, on two problems in one dimension.
+    # "easy": both succeed (after 10 and 30 evaluations); "hard": errors 1 and 2.
+    # Every "easy" trial beats every "hard" one: functional U = 2·2 = 4 for easy, 0 for hard.
+    # "mid": X succeeds after 20, Y fails with error 0.5 — against easy: X beats the 30-trial
+    # (1 win), Y loses both (0); against hard: 2 + 2 = 4 wins. mid = 5; easy = 4 + (2 + 1) = 7;
+    # hard = 0. Check: 7 + 5 + 0 = 12 = 3 pairs × 2·2 comparisons.
+    rows = [
+        {"algorithm": "X", "problem": "easy", "value": 0.0, "evaluations_to_target": 10.0},
+        {"algorithm": "Y", "problem": "easy", "value": 0.0, "evaluations_to_target": 30.0},
+        {"algorithm": "X", "problem": "hard", "value": 1.0, "evaluations_to_target": INF},
+        {"algorithm": "Y", "problem": "hard", "value": 2.0, "evaluations_to_target": INF},
+        {"algorithm": "X", "problem": "mid", "value": 0.0, "evaluations_to_target": 20.0},
+        {"algorithm": "Y", "problem": "mid", "value": 0.5, "evaluations_to_target": INF},
+    ]
+    rows = [{**r, "dimension": 5, "run": 1} for r in rows]
+    result = compute(trials_data(rows, ("X", "Y")), options())
+    table = result.difficulty.set_index("problem")
+    assert table["functional_u_score"].to_dict() == {"easy": 7.0, "mid": 5.0, "hard": 0.0}
+    assert table["rank"].to_dict() == {"easy": 1, "mid": 2, "hard": 3}
+    assert table.loc["easy", "share"] == pytest.approx(7 / 8)
+    assert result.difficulty["problem"].tolist() == ["easy", "mid", "hard"]
+
+
+def test_weighted_totals_and_ranks() -> None:
+    # One problem in 10-D and one in 20-D, two runs each (errors, no successes).
+    # 10-D: A {1, 2} vs B {3, 4}: A wins all four comparisons → A 4, B 0.
+    # 20-D: A {2, 4} vs B {1, 3}: only 2 < 3 goes to A → A 1, B 3.
+    values = {10: {"A": [1.0, 2.0], "B": [3.0, 4.0]}, 20: {"A": [2.0, 4.0], "B": [1.0, 3.0]}}
+    rows = [
+        {"algorithm": a, "problem": "f", "dimension": d, "run": run, "value": v}
+        for d, by_algorithm in values.items()
+        for a, runs in by_algorithm.items()
+        for run, v in enumerate(runs)
+    ]
+    data = trials_data(rows, ("A", "B"))
+    plain = compute(data, options()).totals.set_index("algorithm")
+    assert plain.loc["A", ["D=10", "D=20", "total", "rank"]].tolist() == [4, 1, 5, 1]
+    assert plain.loc["B", ["D=10", "D=20", "total", "rank"]].tolist() == [0, 3, 3, 2]
+    # Weight 3 on 20-D: A = 4 + 3·1 = 7, B = 0 + 3·3 = 9 → B first; they cross at w = 2.
+    result = compute(data, options(weights={20: 3.0}))
+    weighted = result.totals.set_index("algorithm")
+    assert weighted["weighted_total"].to_dict() == {"B": 9.0, "A": 7.0}
+    assert weighted["rank"].to_dict() == {"B": 1, "A": 2}
+    swaps = result.critical_weights[result.critical_weights["event"] == "swap"]
+    assert swaps.set_index("group").loc["D=20", "weight"] == pytest.approx(2.0)
+
+
+# --------------------------------------------------------------------------------------------
+# Data checks, input errors, options, JSON
+# --------------------------------------------------------------------------------------------
+
+
+def test_trial_data_checks_name_rows() -> None:
+    rows = [
+        # claims success (finite evaluations to target) but its error is above the target
+        {"algorithm": "A", "value": 3.0, "evaluations_to_target": 50.0, "evaluations_used": 60.0},
+        # evaluations to target above the evaluations it used
+        {"algorithm": "A", "value": 0.0, "evaluations_to_target": 90.0, "evaluations_used": 80.0},
+        {"algorithm": "B", "value": 0.0, "evaluations_to_target": 40.0, "evaluations_used": 40.0},
+        {"algorithm": "B", "value": 2.0, "evaluations_to_target": INF, "evaluations_used": 100.0},
+    ]
+    rows = [{**r, "problem": "f1", "dimension": 10, "run": i % 2} for i, r in enumerate(rows)]
+    result = compute(trials_data(rows, ("A", "B")), options())
+    caveats = {c.code: c for c in result.caveats}
+    assert caveats["success_above_target"].where == "A on f1 (D=10) run 0"
+    assert caveats["evaluations_to_target_above_budget"].where == "A on f1 (D=10) run 1"
+    # The claimed success counts as a failure at error 3: it loses to B's error 2 and to B's
+    # success; A's real success (90) loses to B's (40) and beats B's failure: A = 1, B = 3.
+    assert result.u_scores.set_index("algorithm")["u_score"].to_dict() == {"A": 1.0, "B": 3.0}
+
+
+def test_budget_check_for_trials() -> None:
+    rows = [
+        {"algorithm": "A", "value": 0.0, "evaluations_to_target": 150.0},
+        {"algorithm": "B", "value": 0.0, "evaluations_to_target": 40.0},
+    ]
+    rows = [{**r, "problem": "f1", "dimension": 10, "run": 0} for r in rows]
+    result = compute(trials_data(rows, ("A", "B")), options(budget={10: 100.0}))
+    assert {c.code for c in result.caveats} >= {"evaluations_to_target_above_budget"}
+
+
+def test_missing_columns_fall_back_with_caveats() -> None:
+    rows = [
+        {"algorithm": a, "problem": "f1", "dimension": 0, "run": 0, "value": v}
+        for a, v in (("A", 0.0), ("B", 0.0))
+    ]
+    result = compute(trials_data(rows, ("A", "B")), options())
+    codes = {c.code for c in result.caveats}
+    assert {"no_evaluations_to_target", "tie_break_unavailable", "tied_trials"} <= codes
+    assert result.u_scores["u_score"].tolist() == [0.5, 0.5]
+    assert result.tie_break_applied is False
+
+
+def test_input_errors() -> None:
+    rows = [
+        {"algorithm": "A", "problem": "f1", "dimension": 0, "run": 0, "value": 1.0},
+        {"algorithm": "B", "problem": "f1", "dimension": 0, "run": 0, "value": 2.0},
+        {"algorithm": "A", "problem": "f2", "dimension": 0, "run": 0, "value": 2.0},
+    ]
+    with pytest.raises(InputError, match="no trials for B on f2"):
+        compute(trials_data(rows, ("A", "B")), options())
+    with pytest.raises(InputError, match="cut-points need 'histories'"):
+        compute(trials_data(rows[:2], ("A", "B")), options(cutpoints=[0.5]))
+    summary = AnalysisData("summary", pd.DataFrame(), ("A", "B"), (("f1", 0),))
+    with pytest.raises(InputError, match="need 'trials' or 'histories'"):
+        compute(summary, options())
+    with pytest.raises(InputError, match="dimension 20"):
+        compute(trials_data(rows[:2], ("A", "B")), options(weights={20: 2.0}))
+
+
+def test_options_validation() -> None:
+    with pytest.raises(ValidationError, match="strictly increasing"):
+        options(cutpoints=[0.5, 0.1])
+    with pytest.raises(ValidationError, match=r"\(0, 1\]"):
+        options(cutpoints=[0.0, 1.0])
+    with pytest.raises(ValidationError, match="groups: dimension"):
+        options(groups="none", weights={10: 2.0})
+    with pytest.raises(ValidationError, match="boolean"):
+        options(target=True)
+    with pytest.raises(ValidationError, match="alpha"):
+        options(alpha=1.5)
+    with pytest.raises(ValidationError):
+        options(failed_tie_break="fes")
+    with pytest.raises(ValidationError, match="Extra inputs"):
+        options(weight={10: 1.0})
+
+
+def test_to_json_is_strict_json() -> None:
+    result = compute(basin_histories(), options(cutpoints=[0.5, 1.0], budget=100))
+    text = json.dumps(result.to_json(), allow_nan=False)
+    payload = json.loads(text)
+    assert set(payload["tables"]) == {
+        "u_scores",
+        "totals",
+        "pairwise",
+        "win_tie_loss",
+        "critical_weights",
+        "difficulty",
+        "cutpoints",
+    }
