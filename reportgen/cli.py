@@ -102,7 +102,12 @@ def _cmd_run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         else None
     )
     results = run_study(
-        args.spec, args.output, strict=args.strict, progress=progress, command_line=command
+        args.spec,
+        args.output,
+        strict=args.strict,
+        progress=progress,
+        command_line=command,
+        bundle=args.bundle,
     )
     progress.done()
     if not args.quiet:
@@ -165,6 +170,11 @@ def build_parser() -> argparse.ArgumentParser:
     run = commands.add_parser("run", help="validate, run every analysis, write the report")
     run.add_argument("spec", help="the study spec (YAML)")
     run.add_argument("-o", "--output", help="output folder (default: report.output of the spec)")
+    run.add_argument(
+        "--bundle",
+        action="store_true",
+        help="also write supplement.zip (report, tables, figures, spec, input hashes) for a journal",
+    )
     common(run)
     run.set_defaults(handler=_cmd_run)
 

@@ -32,11 +32,14 @@ from reportgen.figures.style import FigureStyle, make_style
 from reportgen.narrative.base import Finding
 from reportgen.registry import ANALYSES
 from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock
+from reportgen.render.bundle import write_bundle
 from reportgen.render.document import Document, render_sections
 from reportgen.render.files import write_csv, write_figure, write_json, write_latex
 from reportgen.render.html import render_html
 from reportgen.render.pdf import write_pdf
+from reportgen.render.sections.summary import build_summary_section
 from reportgen.spec.load import LoadedSpec, load_spec
+from reportgen.synthesis.summary import SynthesisResult, synthesise
 
 OUTPUT_MARKER = ".reportgen-output"
 """File that marks a folder as written by reportgen (and so safe to replace)."""
@@ -70,7 +73,11 @@ class StudyResults:
     data: StudyData
     analyses: tuple[AnalysisOutcome, ...]
     caveats: tuple[Caveat, ...]
+    synthesis: SynthesisResult
+    caveat_origins: tuple[str, ...] = ()
+    """Where each caveat comes from ("data" or an analysis id), parallel to ``caveats``."""
     output_dir: Path | None = None
+    summary: Section | None = None
 
     def __getitem__(self, analysis_id: str) -> AnalysisResult:
         for outcome in self.analyses:
@@ -113,9 +120,21 @@ def compute_study(spec: LoadedSpec, progress: Progress | None = None) -> StudyRe
     if problems:
         raise InputError(problems)
     caveats = list(data.caveats)
+    origins = ["data"] * len(caveats)
     for outcome in outcomes:
         caveats.extend(outcome.result.caveats)
-    return StudyResults(spec=spec, data=data, analyses=tuple(outcomes), caveats=tuple(caveats))
+        origins.extend([outcome.id] * len(outcome.result.caveats))
+    synthesis = synthesise(
+        [(o.kind, o.id, o.result) for o in outcomes], data.algorithms, spec.study.algorithm_labels()
+    )
+    return StudyResults(
+        spec=spec,
+        data=data,
+        analyses=tuple(outcomes),
+        caveats=tuple(caveats),
+        synthesis=synthesis,
+        caveat_origins=tuple(origins),
+    )
 
 
 def validate_study(
@@ -143,6 +162,7 @@ def run_study(
     strict: bool = False,
     progress: Progress | None = None,
     command_line: str | None = None,
+    bundle: bool = False,
 ) -> StudyResults:
     """Validate, compute, and write the complete report.
 
@@ -158,6 +178,8 @@ def run_study(
         Called with a short message at each stage.
     command_line : str, optional
         Recorded in the provenance (default: this process's arguments).
+    bundle : bool
+        Also write ``supplement.zip`` for a journal (:mod:`reportgen.render.bundle`).
 
     Returns
     -------
@@ -184,17 +206,32 @@ def run_study(
         section = ANALYSES[outcome.kind].build_section(outcome.result, outcome.options, style)
         section = dataclasses.replace(section, id=outcome.id)
         outcomes.append(dataclasses.replace(outcome, section=section))
-    results = dataclasses.replace(results, analyses=tuple(outcomes))
+    say("writing the executive summary")
+    summary = build_summary_section(results.synthesis, style)
+    results = dataclasses.replace(results, analyses=tuple(outcomes), summary=summary)
 
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".reportgen-", dir=target.parent))
     try:
         _write_report(results, staging, style, say, command_line)
+        if bundle:
+            say("writing supplement.zip")
+            inputs = [
+                (f.display, _input_path(spec, f.source, f.display), f.sha256)
+                for f in results.data.files
+            ]
+            write_bundle(staging, spec.path, inputs, staging / "supplement.zip")
         _swap_into_place(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return dataclasses.replace(results, output_dir=target)
+
+
+def _input_path(spec: LoadedSpec, source: str, display: str) -> Path:
+    """The absolute path of an input file as the data appendix names it."""
+    path = Path(display)
+    return path if path.is_absolute() else spec.base_dir / path
 
 
 def _check_output_target(target: Path, spec: LoadedSpec) -> None:
@@ -264,24 +301,17 @@ def _write_report(
     figure_files: dict[tuple[str, str], tuple[str, ...]] = {}
     table_files: dict[tuple[str, str], tuple[str, ...]] = {}
     analyses_json: dict[str, Any] = {}
+    assert results.summary is not None
+    for name, frame in results.synthesis.tables().items():
+        write_csv(frame, folder / "tables" / "summary" / f"{name}.csv")
+    _write_blocks(results.summary, folder, figure_svgs, figure_files, table_files)
     for outcome in results.analyses:
         assert outcome.section is not None
         say(f"writing tables and figures of {outcome.id}")
         for name, frame in outcome.result.tables().items():
             write_csv(frame, folder / "tables" / outcome.id / f"{name}.csv")
             write_latex(frame, folder / "tables" / outcome.id / f"{name}.tex")
-        for block in outcome.section.blocks:
-            if isinstance(block, FigureBlock):
-                stem = folder / "figures" / outcome.id / block.spec.name
-                figure_svgs[(outcome.id, block.spec.name)] = write_figure(block.spec.figure, stem)
-                figure_files[(outcome.id, block.spec.name)] = (
-                    f"figures/{outcome.id}/{block.spec.name}.svg",
-                    f"figures/{outcome.id}/{block.spec.name}.pdf",
-                )
-            elif isinstance(block, TableBlock):
-                relative = f"tables/{outcome.id}/report_{block.name}.tex"
-                write_latex(block.frame, folder / relative, block.bold)
-                table_files[(outcome.id, block.name)] = (relative,)
+        _write_blocks(outcome.section, folder, figure_svgs, figure_files, table_files)
         analyses_json[outcome.id] = {
             "kind": outcome.kind,
             "options": outcome.options.model_dump(mode="json"),
@@ -297,8 +327,12 @@ def _write_report(
             "minimize": spec.study.minimize,
             "algorithms": list(results.data.algorithms),
             "labels": {a: style.label(a) for a in results.data.algorithms},
+            "summary": results.synthesis.to_json(),
             "analyses": analyses_json,
-            "caveats": [dataclasses.asdict(c) for c in results.caveats],
+            "caveats": [
+                {"origin": origin, **dataclasses.asdict(c)}
+                for origin, c in zip(results.caveat_origins, results.caveats, strict=True)
+            ],
             "provenance": provenance,
         },
         folder / "results.json",
@@ -312,6 +346,28 @@ def _write_report(
     if "pdf" in formats:
         say("rendering the PDF")
         write_pdf(html, folder, folder / "report.pdf")
+
+
+def _write_blocks(
+    section: Section,
+    folder: Path,
+    figure_svgs: dict[tuple[str, str], str],
+    figure_files: dict[tuple[str, str], tuple[str, ...]],
+    table_files: dict[tuple[str, str], tuple[str, ...]],
+) -> None:
+    """Write a section's figures (SVG + PDF) and display tables (LaTeX)."""
+    for block in section.blocks:
+        if isinstance(block, FigureBlock):
+            stem = folder / "figures" / section.id / block.spec.name
+            figure_svgs[(section.id, block.spec.name)] = write_figure(block.spec.figure, stem)
+            figure_files[(section.id, block.spec.name)] = (
+                f"figures/{section.id}/{block.spec.name}.svg",
+                f"figures/{section.id}/{block.spec.name}.pdf",
+            )
+        elif isinstance(block, TableBlock):
+            relative = f"tables/{section.id}/report_{block.name}.tex"
+            write_latex(block.frame, folder / relative, block.bold)
+            table_files[(section.id, block.name)] = (relative,)
 
 
 def _provenance(results: StudyResults, command_line: str | None) -> dict[str, Any]:
@@ -398,9 +454,12 @@ def _document(
     provenance: dict[str, Any],
 ) -> Document:
     spec = results.spec
-    sections = [o.section for o in results.analyses if o.section is not None]
-    rendered = render_sections(sections, figure_svgs, figure_files, table_files)
-    toc = [("1", "sec-overview", "Overview")]
+    assert results.summary is not None
+    sections = [results.summary, *(o.section for o in results.analyses if o.section is not None)]
+    summary, *rendered = render_sections(
+        sections, figure_svgs, figure_files, table_files, first_number=1
+    )
+    toc = [("1", "sec-summary", "Executive summary")]
     toc += [(s.number, s.anchor, s.title) for s in rendered]
     toc += [
         ("A", "app-methods", "Methods"),
@@ -440,8 +499,9 @@ def _document(
         date=provenance["time"][:10],
         version=_version(),
         overview=_overview(results),
-        sections=rendered,
-        caveats=results.caveats,
+        summary=summary,
+        sections=tuple(rendered),
+        caveats=tuple(zip(results.caveat_origins, results.caveats, strict=True)),
         data_sources=tuple(data_sources),
         provenance=tuple(prov_rows),
         spec_text=spec.path.read_text(encoding="utf-8"),

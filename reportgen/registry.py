@@ -10,10 +10,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from reportgen.analyses import performance_profiles, perspectives, probabilistic_profiles, u_scores
+from reportgen.analyses import (
+    performance_profiles,
+    perspectives,
+    probabilistic_profiles,
+    significance_relation,
+    u_scores,
+)
 from reportgen.render.sections import performance_profiles as performance_profiles_section
 from reportgen.render.sections import perspectives as perspectives_section
 from reportgen.render.sections import probabilistic_profiles as probabilistic_profiles_section
+from reportgen.render.sections import significance_relation as significance_relation_section
 from reportgen.render.sections import u_scores as u_scores_section
 
 
@@ -34,4 +41,7 @@ ANALYSES: dict[str, AnalysisKind] = {
         probabilistic_profiles.compute, probabilistic_profiles_section.build_section
     ),
     "u_scores": AnalysisKind(u_scores.compute, u_scores_section.build_section),
+    "significance_relation": AnalysisKind(
+        significance_relation.compute, significance_relation_section.build_section
+    ),
 }

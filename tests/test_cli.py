@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 
@@ -61,7 +60,8 @@ def test_run_writes_the_report(tiny_study):
         0.001,
     ]
     html = (out / "report.html").read_text()
-    assert "Tiny study" in html and "Figure 1." in html and "<script" not in html
+    assert "Tiny study" in html and "Figure 1." in html
+    assert html.count("<script>") == 1  # only reportgen's own table sorter
 
 
 def test_results_and_tables_are_byte_identical_across_runs(tiny_study, tmp_path):
@@ -141,33 +141,3 @@ def test_help_for_every_command(capsys):
             run_cli(command, "--help")
         assert info.value.code == 0
     assert "--strict" in capsys.readouterr().out
-
-
-@pytest.mark.slow
-def test_quickstart_pdf(tmp_path):
-    if shutil.which("pdftotext") is None:
-        pytest.skip("poppler-utils (pdftotext) is not installed: run scripts/system-deps.sh test")
-    import subprocess
-
-    study = tmp_path / "quickstart"
-    shutil.copytree(
-        ROOT / "example_studies" / "quickstart", study, ignore=shutil.ignore_patterns("out")
-    )
-    result = run_cli("run", str(study / "study.yaml"), "--quiet")
-    assert result.code == 0, result.err
-    pdf = study / "out" / "report.pdf"
-    text = subprocess.run(
-        ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
-    ).stdout
-    for heading in (
-        "Contents",
-        "Overview",
-        "Performance and data profiles",
-        "Methods",
-        "Data",
-        "Provenance",
-    ):
-        assert heading in text
-    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
-    pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
-    assert pages >= 8

@@ -68,8 +68,9 @@ class Document:
     date: str
     version: str
     overview: tuple[str, ...]
+    summary: RenderedSection
     sections: tuple[RenderedSection, ...]
-    caveats: tuple[Caveat, ...]
+    caveats: tuple[tuple[str, Caveat], ...]
     data_sources: tuple[dict[str, Any], ...]
     provenance: tuple[tuple[str, str], ...]
     spec_text: str

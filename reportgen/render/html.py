@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import jinja2
+from markupsafe import Markup
 
 from reportgen.render.document import Document
 
@@ -30,6 +31,8 @@ def render_html(document: Document) -> str:
     """The report as one HTML string."""
     env = template_environment()
     css = (TEMPLATES_DIR / "report.css").read_text(encoding="utf-8")
+    script = (TEMPLATES_DIR / "report.js").read_text(encoding="utf-8")
+    # Our own stylesheet and script (trusted files); everything else is autoescaped.
     return env.get_template("report.html.j2").render(
-        doc=document, css=jinja2.utils.markupsafe.Markup(css)
+        doc=document, css=Markup(css), script=Markup(script)
     )

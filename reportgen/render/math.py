@@ -21,6 +21,12 @@ from matplotlib.font_manager import FontProperties
 _SPELLINGS = [
     (re.compile(r"\\ge(?![a-zA-Z])"), r"\\geq"),
     (re.compile(r"\\le(?![a-zA-Z])"), r"\\leq"),
+    (re.compile(r"\\[td]frac(?![a-zA-Z])"), r"\\frac"),
+    (re.compile(r"\\frac(\d)(\d)"), r"\\frac{\1}{\2}"),  # TeX's \frac12 shorthand
+    (re.compile(r"\\[lr]vert(?![a-zA-Z])"), "|"),
+    (re.compile(r"\\displaystyle\s*"), ""),
+    (re.compile(r"\\[Bb]igg?[lr]?(?![a-zA-Z])"), ""),  # mathtext sizes delimiters itself
+    (re.compile(r"'"), r"^{\\prime}"),  # mathtext rejects primes inside subscripts
 ]
 _SEGMENTS = re.compile(r"(\$\$.+?\$\$|\$.+?\$)", re.DOTALL)
 
@@ -32,6 +38,7 @@ class MathSegment:
     text: str
     svg_uri: str | None = None
     display: bool = False
+    is_math: bool = False
 
 
 @functools.lru_cache(maxsize=512)
@@ -57,10 +64,10 @@ def split_math(text: str) -> list[MathSegment]:
             continue
         if part.startswith("$$") and part.endswith("$$") and len(part) > 4:
             latex = part[2:-2].strip()
-            out.append(MathSegment(latex, formula_svg_uri(latex), display=True))
+            out.append(MathSegment(latex, formula_svg_uri(latex), display=True, is_math=True))
         elif part.startswith("$") and part.endswith("$") and len(part) > 2:
             latex = part[1:-1]
-            out.append(MathSegment(latex, formula_svg_uri(latex)))
+            out.append(MathSegment(latex, formula_svg_uri(latex), is_math=True))
         else:
             out.append(MathSegment(part))
     return out

@@ -9,6 +9,7 @@ from pydantic import Field
 from reportgen.spec.analyses.performance_profiles import PerformanceProfilesOptions
 from reportgen.spec.analyses.perspectives import PerspectivesOptions
 from reportgen.spec.analyses.probabilistic_profiles import ProbabilisticProfilesOptions
+from reportgen.spec.analyses.significance_relation import SignificanceRelationOptions
 from reportgen.spec.analyses.u_scores import UScoresOptions
 from reportgen.spec.base import AnalysisOptions
 
@@ -16,7 +17,8 @@ AnalysisSpec = Annotated[
     PerformanceProfilesOptions
     | ProbabilisticProfilesOptions
     | UScoresOptions
-    | PerspectivesOptions,
+    | PerspectivesOptions
+    | SignificanceRelationOptions,
     Field(discriminator="kind"),
 ]
 
@@ -25,5 +27,6 @@ ANALYSIS_OPTIONS: tuple[type[AnalysisOptions], ...] = (
     ProbabilisticProfilesOptions,
     UScoresOptions,
     PerspectivesOptions,
+    SignificanceRelationOptions,
 )
 """Every options model, in the order kinds are listed in messages and the schema."""

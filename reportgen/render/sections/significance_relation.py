@@ -1,0 +1,194 @@
+"""Report section of the significance-relation analysis (Köppen & Ohnishi, papers/004).
+
+Order: intro, findings, the relation graph at each requested σ, the rank layers at those σ
+(table), the layers over σ (figure) and the condensed sweep (table), the award points (heat
+map; as a table too when there are few algorithms). Cells are formatted here; nothing is
+recomputed.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pandas as pd
+
+from reportgen.analyses.significance_relation import SignificanceRelationResult
+from reportgen.figures.significance_relation import figures, points_text
+from reportgen.figures.style import FigureStyle
+from reportgen.narrative.significance_relation import findings
+from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
+from reportgen.spec.analyses.significance_relation import SignificanceRelationOptions
+
+MAX_MATRIX_TABLE = 12
+"""The D matrix is printed as a table up to this many algorithms (always in award_points.csv)."""
+
+STATISTIC_WORDS: dict[str, str] = {
+    "mean": "the mean final value",
+    "median": "the median final value",
+    "accuracy": "the best final value (accuracy)",
+    "robustness": "the worst final value (robustness)",
+}
+
+
+def _sigma_label(sigma: float, requested: tuple[str, ...]) -> str:
+    return f"σ = {points_text(sigma)}" + (" (auto)" if "auto" in requested else "")
+
+
+def _layers_table(result: SignificanceRelationResult, style: FigureStyle) -> TableBlock:
+    columns = {
+        _sigma_label(rel.sigma, rel.requested): {
+            a: k for k, layer in enumerate(rel.layers, 1) for a in layer
+        }
+        for rel in result.relations
+    }
+    layers = pd.DataFrame(columns, index=list(result.order))
+    cells = layers.map(str)
+    bold = layers.eq(1)
+    cells.insert(0, "Algorithm", [style.label(a) for a in layers.index])
+    bold.insert(0, "Algorithm", False)
+    cyclic = [points_text(rel.sigma) for rel in result.relations if not rel.cycle_free]
+    return TableBlock(
+        name="layers",
+        caption="Rank layer of each algorithm at the requested significance levels (1 = best; "
+        "layer 1, the maximum set, in bold).",
+        frame=cells.reset_index(drop=True),
+        bold=bold.reset_index(drop=True),
+        notes=(
+            f"With cycles (σ = {', '.join(cyclic)}), the members of a cycle share a layer."
+            if cyclic
+            else ""
+        ),
+    )
+
+
+def _sweep_table(result: SignificanceRelationResult, style: FigureStyle) -> TableBlock:
+    """Consecutive sweep intervals with the same maximum set and cycle-freeness, merged."""
+    rows = []
+    for (cycle_free, maximum_set), group in itertools.groupby(
+        result.sweep, key=lambda iv: (iv.cycle_free, iv.maximum_set)
+    ):
+        intervals = list(group)
+        counts = [len(iv.layers) for iv in intervals]
+        rows.append(
+            {
+                "σ from (exclusive)": points_text(intervals[0].sigma_from),
+                "σ to (inclusive)": points_text(intervals[-1].sigma_to),
+                "Cycle-free": "yes" if cycle_free else "no",
+                "Rank layers": (
+                    f"{counts[0]} → {counts[-1]}" if len(set(counts)) > 1 else str(counts[0])
+                ),
+                "Maximum set": (
+                    f"all {len(maximum_set)}"
+                    if len(maximum_set) == len(result.algorithms)
+                    else ", ".join(style.label(a) for a in maximum_set) or "(empty)"
+                ),
+            }
+        )
+    frame = pd.DataFrame(rows)
+    return TableBlock(
+        name="sweep",
+        caption="The exact σ sweep: the relation changes only where σ passes a value of D. "
+        "Consecutive intervals with the same maximum set and cycle-freeness are merged (the "
+        "number of rank layers at the lower → upper end of a merged range).",
+        frame=frame,
+        notes=f"One row per distinct relation ({len(result.sweep)} intervals) in sweep.csv.",
+    )
+
+
+def _matrix_table(result: SignificanceRelationResult, style: FigureStyle) -> TableBlock:
+    order = list(result.order)
+    labels = [style.label(a) for a in order]
+    index = [result.algorithms.index(a) for a in order]
+    matrix = result.award_points[index][:, index]
+    cells = pd.DataFrame(
+        [
+            ["–" if i == j else points_text(float(matrix[i, j])) for j in range(len(order))]
+            for i in range(len(order))
+        ],
+        columns=labels,
+    )
+    bold = pd.DataFrame(matrix >= result.sigma_auto, columns=labels)
+    cells.insert(0, "x \\ y", labels)
+    bold.insert(0, "x \\ y", False)
+    return TableBlock(
+        name="award_points",
+        caption="Award points D(x, y) of the row algorithm x over the column algorithm y, in "
+        f"rank order; bold: x R y at σ = {points_text(result.sigma_auto)} (auto).",
+        frame=cells,
+        bold=bold,
+    )
+
+
+def _methods(result: SignificanceRelationResult) -> tuple[str, ...]:
+    statistic = STATISTIC_WORDS.get(result.statistic, f"the summary column '{result.statistic}'")
+    adjust = ""
+    if result.value_floor is not None:
+        adjust = (
+            f" Values below {result.value_floor:g} were raised to {result.value_floor:g} "
+            f"({result.n_adjusted} values; spec value_floor)."
+        )
+    elif result.value_shift is not None:
+        adjust = (
+            f" {result.value_shift:g} was added to every value before the ratios were taken "
+            "(spec value_shift)."
+        )
+    n = len(result.problems)
+    return (
+        "Significance relations (Köppen & Ohnishi, §III): each algorithm is reduced to one "
+        f"value per problem instance, {statistic} ({result.source_format} data, {n} problem "
+        f"instances, smaller is better).{adjust} For two algorithms $x, y$ the ratios "
+        "$r_i = \\max(x_i/y_i,\\, y_i/x_i)$ are ranked ascending, tied ratios sharing the "
+        "average rank $a_i$, and $D(x, y) = \\sum_i a_i s_i$ with $s_i = +1$ where $x_i < y_i$ "
+        "($x$ better), $-1$ where $x_i > y_i$ and 0 where $x_i = y_i$ (equal values keep the "
+        "lowest ranks and add nothing). This is the minimisation reading of the paper's sign; "
+        f"ratios equal within a relative tolerance of {result.relative_tolerance:g} tie. "
+        "$D(x, y) = -D(y, x)$, $D$ is a multiple of $1/2$ and "
+        f"$|D| \\le n(n+1)/2 = {points_text(n * (n + 1) / 2)}$.",
+        "$x\\,R_\\sigma\\,y$ iff $D(x, y) \\ge \\sigma$ ($\\sigma > 0$). The maximum set is the "
+        "set of algorithms to which no algorithm is related; the rank layers are obtained by "
+        "removing the maximum set repeatedly (with cycles: the layers of the graph of strongly "
+        "connected components, so that a cycle's members share a layer). The σ sweep is exact: "
+        "the relation changes only where σ passes one of the distinct positive values of $D$, "
+        f"here {len(result.sweep) - 1}. auto is the smallest σ with a cycle-free relation, "
+        f"σ = {points_text(result.sigma_auto)} (cycle-free for every "
+        f"σ > {points_text(result.auto.sigma_from)}); cycles, strongly connected components "
+        "and transitive reductions are computed with networkx.",
+    )
+
+
+def build_section(
+    result: SignificanceRelationResult,
+    options: SignificanceRelationOptions,
+    style: FigureStyle,
+) -> Section:
+    """Assemble the significance-relation section from the result (formatting only)."""
+    figure_of = {spec.name: spec for spec in figures(result, style)}
+    relation_figures = [
+        spec for name, spec in figure_of.items() if name.startswith("relation_sigma_")
+    ]
+    blocks: list[Block] = [
+        Text(
+            "Significance relations compare the algorithms pairwise, like teams in a "
+            "tournament (Köppen & Ohnishi). On every problem the ratio of the two algorithms' "
+            "values is ranked among the problems, and the rank is awarded as points to the "
+            "better algorithm; x is significantly better than y at level σ when its net points "
+            "D(x, y) reach σ. Raising σ removes relations until no cycle is left; the "
+            "algorithms nobody is significantly better than form the top rank layer, and "
+            "removing them repeatedly gives the layers below. The ranking needs no common "
+            "scale across problems: only ratios within a problem and their ranks count."
+        ),
+        Prose(tuple(findings(result, style)), as_list=True),
+        *(FigureBlock(spec) for spec in relation_figures),
+        _layers_table(result, style),
+        FigureBlock(figure_of["layers_over_sigma"]),
+        _sweep_table(result, style),
+        FigureBlock(figure_of["award_points"]),
+    ]
+    if len(result.algorithms) <= MAX_MATRIX_TABLE:
+        blocks.append(_matrix_table(result, style))
+    return Section(
+        id=options.id or "significance_relation",
+        title=options.title or "Significance relations: award points and rank layers",
+        blocks=tuple(blocks),
+        methods=_methods(result),
+    )

@@ -1,0 +1,103 @@
+"""Spec options of the ``significance_relation`` analysis (Köppen & Ohnishi, papers/004).
+
+Example::
+
+    - kind: significance_relation
+      data: runs
+      statistic: mean             # mean | median | accuracy | robustness | a summary column
+      sigmas: [auto, 10, 60, 100] # auto = the smallest σ at which the relation is cycle-free
+      transitive_reduction: false # draw only the Hasse edges
+      value_floor: 1.0e-9         # raise values below this to it (zeros are not allowed)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Literal
+
+from pydantic import Field, StrictBool, StrictFloat, StrictInt, field_validator, model_validator
+
+from reportgen.spec.base import AnalysisOptions
+
+Sigma = Literal["auto"] | StrictInt | StrictFloat
+"""A requested significance level: a positive number, or ``"auto"``."""
+
+STATISTICS: tuple[str, ...] = ("mean", "median", "accuracy", "robustness")
+"""Statistics that reduce the runs of an algorithm on a problem to one value."""
+
+
+class SignificanceRelationOptions(AnalysisOptions):
+    """Options of the significance-relation analysis (papers/004 §II–III)."""
+
+    kind: Literal["significance_relation"]
+    statistic: str = Field(
+        default="mean",
+        min_length=1,
+        description="How one value per algorithm × problem is derived: 'mean', 'median', "
+        "'accuracy' (the best run, i.e. the minimum) or 'robustness' (the worst run, the "
+        "maximum) of the runs' final values (trials: `value`; histories: each run's last "
+        "record). For a summary source these name the columns mean, median, minimum and "
+        "maximum; any other name must be a column of the summary table.",
+    )
+    sigmas: list[Sigma] = Field(
+        default_factory=lambda: list[Sigma](["auto"]),
+        min_length=1,
+        description="Significance levels σ > 0 at which the relation is drawn and its rank "
+        "layers listed. 'auto' is the smallest σ at which the relation is cycle-free. The σ "
+        "sweep over all levels is always computed, exactly.",
+    )
+    transitive_reduction: StrictBool = Field(
+        default=False,
+        description="Draw only the Hasse edges (the transitive reduction; with cycles, that of "
+        "the graph of strongly connected components). Tables always list every edge.",
+    )
+    value_floor: StrictInt | StrictFloat | None = Field(
+        default=None,
+        description="Raise every derived value below this positive floor to the floor, e.g. "
+        "1e-9 for errors that reach zero. Award points need positive values.",
+    )
+    value_shift: StrictInt | StrictFloat | None = Field(
+        default=None,
+        description="Add this constant to every derived value before the ratios are taken, "
+        "e.g. for objective values that can be zero or negative. Changes every ratio.",
+    )
+    relative_tolerance: StrictInt | StrictFloat = Field(
+        default=1e-9,
+        ge=0,
+        lt=1e-2,
+        description="Two ratios r, r' tie when |r − r'| ≤ tol · max(r, r'); a value pair whose "
+        "ratio is within tol of 1 counts as equal (sign 0).",
+    )
+
+    @field_validator("sigmas")
+    @classmethod
+    def _positive_sigmas(cls, sigmas: list[Sigma]) -> list[Sigma]:
+        bad = [s for s in sigmas if not isinstance(s, str) and not (0 < s < math.inf)]
+        if bad:
+            raise ValueError(
+                f"significance levels must be positive finite numbers or 'auto'; got {bad!r}"
+            )
+        return sigmas
+
+    @field_validator("value_floor")
+    @classmethod
+    def _positive_floor(cls, floor: float | None) -> float | None:
+        if floor is not None and not (0 < floor < math.inf):
+            raise ValueError(f"value_floor must be a positive finite number; got {floor!r}")
+        return floor
+
+    @field_validator("value_shift")
+    @classmethod
+    def _finite_shift(cls, shift: float | None) -> float | None:
+        if shift is not None and not math.isfinite(shift):
+            raise ValueError(f"value_shift must be a finite number; got {shift!r}")
+        return shift
+
+    @model_validator(mode="after")
+    def _one_adjustment(self) -> SignificanceRelationOptions:
+        if self.value_floor is not None and self.value_shift is not None:
+            raise ValueError(
+                "give either value_floor or value_shift, not both: a floor keeps every ratio "
+                "between positive values, a shift changes all of them"
+            )
+        return self

@@ -1,0 +1,68 @@
+"""Agreement between rankings: Kendall's τ and the pairs of algorithms whose order flips.
+
+Kendall's τ-b (``scipy.stats.kendalltau``, which accounts for ties) is computed for every pair
+of rankings over the algorithms both rank. A pair of algorithms *flips* between two rankings
+when one ranking puts a strictly before b and the other puts b strictly before a.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+import pandas as pd
+from scipy.stats import kendalltau
+
+from reportgen.synthesis.rankings import Ranking
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """Pairwise agreement of rankings.
+
+    Attributes
+    ----------
+    tau : pandas.DataFrame
+        Square table of Kendall's τ-b by ranking id (1 on the diagonal; NaN when undefined,
+        e.g. a ranking in which every algorithm ties).
+    flips : pandas.DataFrame
+        ranking_a, ranking_b, algorithm_1, algorithm_2: algorithm_1 is before algorithm_2 in
+        ranking_a and after it in ranking_b.
+    """
+
+    tau: pd.DataFrame
+    flips: pd.DataFrame
+
+
+def agreement(rankings: list[Ranking]) -> Agreement:
+    """Kendall's τ-b between every pair of rankings, and every flipped pair of algorithms."""
+    ids = [r.id for r in rankings]
+    tau = pd.DataFrame(1.0, index=ids, columns=ids)
+    flips = []
+    for a, b in itertools.combinations(rankings, 2):
+        common = [alg for alg in a.ranks if alg in b.ranks]
+        value = math.nan
+        if len(common) >= 2:
+            x = [a.ranks[c] for c in common]
+            y = [b.ranks[c] for c in common]
+            if len(set(x)) > 1 and len(set(y)) > 1:
+                value = float(kendalltau(x, y).statistic)
+        tau.loc[a.id, b.id] = tau.loc[b.id, a.id] = value
+        for first, second in itertools.combinations(common, 2):
+            da = a.ranks[first] - a.ranks[second]
+            db = b.ranks[first] - b.ranks[second]
+            if da * db < 0:
+                before, after = (first, second) if da < 0 else (second, first)
+                flips.append(
+                    {
+                        "ranking_a": a.id,
+                        "ranking_b": b.id,
+                        "algorithm_1": before,
+                        "algorithm_2": after,
+                    }
+                )
+    return Agreement(
+        tau=tau,
+        flips=pd.DataFrame(flips, columns=["ranking_a", "ranking_b", "algorithm_1", "algorithm_2"]),
+    )

@@ -1,0 +1,218 @@
+"""The executive summary: verdict matrix and rule-generated findings across all analyses.
+
+Every sentence is produced by a rule from the rankings and verdicts (never from adjectives in
+a template) and carries, in its :class:`~reportgen.narrative.base.Finding`, the numbers it
+states and the rankings it rests on, so each can be checked against ``results.json``.
+
+Rules, in order
+---------------
+1. Consensus — one algorithm first in every ranking.
+2. Firsts — otherwise, each algorithm that some ranking puts first, with those rankings.
+3. Significance — for each ranking with verdicts, whether the best algorithm's lead is
+   significant over every other algorithm, and over which it is not.
+4. Agreement — the most and least concordant pair of rankings (Kendall's τ-b) and the number of
+   algorithm pairs whose order flips between some two rankings.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from reportgen.analyses.jsonable import frame_records
+from reportgen.narrative.base import Finding
+from reportgen.synthesis.agreement import Agreement, agreement
+from reportgen.synthesis.rankings import (
+    BEST,
+    NOT_SIGNIFICANT,
+    WORSE,
+    Ranking,
+    rank_frame,
+    rankings_of,
+)
+
+
+@dataclass(frozen=True)
+class SynthesisResult:
+    """Everything the executive summary shows."""
+
+    algorithms: tuple[str, ...]
+    rankings: tuple[Ranking, ...]
+    ranks: pd.DataFrame  # algorithms × ranking ids
+    agreement: Agreement
+    findings: tuple[Finding, ...]
+
+    def tables(self) -> dict[str, pd.DataFrame]:
+        ranks = self.ranks.reset_index(names="algorithm")
+        verdicts = pd.DataFrame(
+            {
+                r.id: [r.verdicts.get(a, "") for a in self.algorithms]
+                for r in self.rankings
+                if r.verdicts
+            },
+            index=list(self.algorithms),
+        ).reset_index(names="algorithm")
+        tau = self.agreement.tau.reset_index(names="ranking")
+        return {
+            "ranks": ranks,
+            "verdicts": verdicts,
+            "kendall_tau": tau,
+            "flips": self.agreement.flips,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rankings": [
+                {
+                    "id": r.id,
+                    "analysis_id": r.analysis_id,
+                    "label": r.label,
+                    "ranks": r.ranks,
+                    "verdicts": r.verdicts,
+                    "source": r.source,
+                }
+                for r in self.rankings
+            ],
+            "kendall_tau": frame_records(self.agreement.tau.reset_index(names="ranking")),
+            "flips": frame_records(self.agreement.flips),
+            "findings": [{"id": f.id, "text": f.text, "numbers": f.numbers} for f in self.findings],
+        }
+
+
+def _names(items: Sequence[str], label: dict[str, str]) -> str:
+    names = [label.get(i, i) for i in items]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def synthesise(
+    outcomes: Sequence[tuple[str, str, Any]], algorithms: Sequence[str], labels: dict[str, str]
+) -> SynthesisResult:
+    """Collect every ranking and derive the executive findings.
+
+    Parameters
+    ----------
+    outcomes : sequence of (kind, analysis id, result)
+    algorithms : sequence of str
+        Study order.
+    labels : dict
+        Display labels of algorithms.
+    """
+    rankings = [
+        r for kind, analysis_id, result in outcomes for r in rankings_of(kind, analysis_id, result)
+    ]
+    ranks = rank_frame(rankings, list(algorithms))
+    agree = agreement(rankings)
+    findings = _findings(rankings, agree, labels)
+    return SynthesisResult(tuple(algorithms), tuple(rankings), ranks, agree, tuple(findings))
+
+
+def _findings(rankings: list[Ranking], agree: Agreement, label: dict[str, str]) -> list[Finding]:
+    out: list[Finding] = []
+    if not rankings:
+        return out
+    ranking_label = {r.id: r.label for r in rankings}
+    # Rule 1/2: who is first, and by which rankings.
+    firsts: dict[str, list[str]] = {}
+    for r in rankings:
+        for algorithm in r.first:
+            firsts.setdefault(algorithm, []).append(r.id)
+    if len(firsts) == 1 and len(next(iter(firsts.values()))) == len(rankings):
+        (algorithm,) = firsts
+        text = f"All {len(rankings)} rankings put {label.get(algorithm, algorithm)} first."
+        if len(rankings) == 1:
+            text = f"{label.get(algorithm, algorithm)} is first by the {rankings[0].label} ranking."
+        out.append(
+            Finding(
+                "summary.consensus",
+                text,
+                {"algorithm": algorithm, "rankings": [r.id for r in rankings]},
+            )
+        )
+    else:
+        by_id = {r.id: r for r in rankings}
+        for algorithm, ids in sorted(firsts.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            shown = [ranking_label[i] + (" (tied)" if len(by_id[i].first) > 1 else "") for i in ids]
+            text = f"{label.get(algorithm, algorithm)} is first by {_names(shown, {})}"
+            text += f" ({len(ids)} of {len(rankings)} rankings)." if len(ids) > 1 else "."
+            out.append(
+                Finding(
+                    f"summary.first.{algorithm}", text, {"algorithm": algorithm, "rankings": ids}
+                )
+            )
+    # Rule 3: significance of the best algorithm's lead.
+    for r in rankings:
+        if not r.verdicts:
+            continue
+        best = [a for a, v in r.verdicts.items() if v == BEST]
+        if not best:
+            continue
+        winner = best[0]
+        worse = [a for a, v in r.verdicts.items() if v == WORSE]
+        same = [a for a, v in r.verdicts.items() if v == NOT_SIGNIFICANT]
+        head = f"By {r.significance}, {label.get(winner, winner)}"
+        if worse and not same:
+            text = f"{head} is significantly better than every other algorithm."
+        elif not worse:
+            text = f"{head} is best, but its lead over every other algorithm is not significant."
+        else:
+            text = (
+                f"{head} is significantly better than {len(worse)} of {len(worse) + len(same)} algorithms; "
+                f"its lead over {_names(same, label)} is not significant."
+            )
+        out.append(
+            Finding(
+                f"summary.significance.{r.id}",
+                text,
+                {
+                    "ranking": r.id,
+                    "best": winner,
+                    "significantly_worse": worse,
+                    "not_significant": same,
+                },
+            )
+        )
+    # Rule 4: agreement between rankings.
+    tau = agree.tau
+    pairs = [
+        (tau.index[i], tau.columns[j], float(tau.iat[i, j]))
+        for i in range(len(tau))
+        for j in range(i + 1, len(tau))
+        if not math.isnan(float(tau.iat[i, j]))
+    ]
+    if pairs:
+        most = max(pairs, key=lambda p: p[2])
+        least = min(pairs, key=lambda p: p[2])
+        if most == least:
+            text = f"The two rankings agree with Kendall's τ = {most[2]:.2f}"
+        else:
+            text = (
+                f"The rankings agree most between {ranking_label[most[0]]} and {ranking_label[most[1]]} "
+                f"(Kendall's τ = {most[2]:.2f}) and least between {ranking_label[least[0]]} and "
+                f"{ranking_label[least[1]]} (τ = {least[2]:.2f})"
+            )
+        flipped = (
+            agree.flips[["algorithm_1", "algorithm_2"]]
+            .apply(lambda row: tuple(sorted(row)), axis=1)
+            .nunique()
+            if len(agree.flips)
+            else 0
+        )
+        text += f"; {flipped} pair{'s' if flipped != 1 else ''} of algorithms change order between some two rankings."
+        out.append(
+            Finding(
+                "summary.agreement",
+                text,
+                {
+                    "most": {"rankings": [most[0], most[1]], "tau": round(most[2], 2)},
+                    "least": {"rankings": [least[0], least[1]], "tau": round(least[2], 2)},
+                    "flipped_pairs": int(flipped),
+                },
+            )
+        )
+    return out

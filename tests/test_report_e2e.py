@@ -1,0 +1,190 @@
+"""Every example study rendered end to end and read back as a person would read it.
+
+The PDF is turned into page images (pdftoppm) and text (pdftotext); the HTML is opened in
+headless Chromium. Tools that are missing skip their checks with the reason; .ci/run installs
+them (scripts/system-deps.sh test).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from reportgen.pipeline import run_study
+from tests.conftest import ROOT
+
+EXAMPLES = sorted(p.parent.name for p in (ROOT / "example_studies").glob("*/study.yaml"))
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Each example study rendered once (HTML + PDF, with the supplement bundle)."""
+    out = {}
+    for name in EXAMPLES:
+        folder = tmp_path_factory.mktemp(name)
+        shutil.copytree(
+            ROOT / "example_studies" / name, folder / name, ignore=shutil.ignore_patterns("out")
+        )
+        results = run_study(folder / name / "study.yaml", folder / name / "out", bundle=True)
+        assert results.output_dir is not None
+        out[name] = results.output_dir
+    return out
+
+
+def _results(folder: Path) -> dict[str, Any]:
+    return json.loads((folder / "results.json").read_text(encoding="utf-8"))
+
+
+def _squash(text: str) -> str:
+    """Text without whitespace, so line breaks in the PDF do not matter."""
+    return re.sub(r"\s+", "", text)
+
+
+def _read_pgm(path: Path) -> np.ndarray:
+    data = path.read_bytes()
+    _magic, width, height, _maxval, pixels = re.match(
+        rb"(P5)\s+(\d+)\s+(\d+)\s+(\d+)\s(.*)", data, re.S
+    ).groups()  # type: ignore[union-attr]
+    return np.frombuffer(pixels, dtype=np.uint8)[: int(width) * int(height)].reshape(
+        int(height), int(width)
+    )
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_pdf_pages_are_not_blank(rendered: dict[str, Path], name: str, tmp_path: Path) -> None:
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("poppler-utils (pdftoppm) is not installed: scripts/system-deps.sh test")
+    pdf = rendered[name] / "report.pdf"
+    subprocess.run(["pdftoppm", "-r", "20", "-gray", str(pdf), str(tmp_path / "page")], check=True)
+    pages = sorted(tmp_path.glob("page-*.pgm"))
+    assert len(pages) >= 6  # title, summary, an analysis, methods, data, provenance
+    for page in pages:
+        pixels = _read_pgm(page)
+        assert (pixels < 200).mean() > 0.002, f"{page.name} of {name} looks blank"
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_pdf_text_has_every_section_and_summary_sentence(
+    rendered: dict[str, Path], name: str
+) -> None:
+    if shutil.which("pdftotext") is None:
+        pytest.skip("poppler-utils (pdftotext) is not installed: scripts/system-deps.sh test")
+    text = subprocess.run(
+        ["pdftotext", str(rendered[name] / "report.pdf"), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    squashed = _squash(text)
+    results = _results(rendered[name])
+    for title in ("Contents", "Executive summary", "Methods", "Data", "Provenance"):
+        assert _squash(title) in squashed, title
+    for finding in results["summary"]["findings"]:
+        assert _squash(finding["text"]) in squashed, finding["text"]
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_executive_summary_numbers_match_the_analyses(rendered: dict[str, Path], name: str) -> None:
+    """Every ranking in the summary is the analysis's own, and every sentence states them."""
+    results = _results(rendered[name])
+    summary = results["summary"]
+    rankings = {r["id"]: r for r in summary["rankings"]}
+    for ranking in rankings.values():
+        analysis = results["analyses"][ranking["analysis_id"]]["result"]
+        if ranking["id"].endswith(":total"):  # U-scores: the totals table's own ranks order
+            table = analysis["totals"] if "totals" in analysis else analysis["tables"]["totals"]
+            totals = {row["algorithm"]: row["total"] for row in table}
+            order = sorted(totals, key=lambda a: -totals[a])
+            assert sorted(ranking["ranks"], key=lambda a: ranking["ranks"][a]) == order
+        if ranking["id"].endswith(":mean_profiles"):
+            rows = [
+                r for r in analysis["mean_ranking"] if f"{r['tolerance']:g}" in ranking["source"]
+            ]
+            assert {r["algorithm"]: float(r["rank"]) for r in rows} == ranking["ranks"]
+    tau = {row["ranking"]: row for row in summary["kendall_tau"]}
+    for finding in summary["findings"]:
+        numbers = finding["numbers"]
+        if finding["id"].startswith("summary.first.") or finding["id"] == "summary.consensus":
+            for ranking_id in numbers["rankings"]:
+                ranks = rankings[ranking_id]["ranks"]
+                assert ranks[numbers["algorithm"]] == min(ranks.values())
+        elif finding["id"].startswith("summary.significance."):
+            verdicts = rankings[numbers["ranking"]]["verdicts"]
+            assert verdicts[numbers["best"]] == "best"
+            assert sorted(numbers["significantly_worse"]) == sorted(
+                a for a, v in verdicts.items() if v == "worse"
+            )
+            assert sorted(numbers["not_significant"]) == sorted(
+                a for a, v in verdicts.items() if v == "n.s."
+            )
+        elif finding["id"] == "summary.agreement":
+            a, b = numbers["most"]["rankings"]
+            assert round(tau[a][b], 2) == numbers["most"]["tau"]
+            assert f"{numbers['most']['tau']:.2f}" in finding["text"]
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_html_in_chromium(rendered: dict[str, Path], name: str, tmp_path: Path) -> None:
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed: scripts/system-deps.sh test")
+    html = rendered[name] / "report.html"
+    flags = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        "--enable-logging=stderr",
+        "--v=0",
+    ]
+    shot = tmp_path / "shot.png"
+    run = subprocess.run(
+        [
+            CHROMIUM,
+            *flags,
+            "--window-size=1400,1800",
+            f"--screenshot={shot}",
+            "--dump-dom",
+            html.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    console = [line for line in run.stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line]
+    assert console == [], console
+    assert shot.is_file() and shot.stat().st_size > 10_000
+    dom = run.stdout
+    ids = set(re.findall(r'\sid="([^"]+)"', dom))
+    links = re.findall(r'href="#([^"]+)"', dom)
+    assert links and all(link in ids for link in links), sorted(set(links) - ids)
+    assert "aria-sort" in dom  # the table sorter ran
+    assert "math-fallback" not in dom  # every formula of the methods appendix rendered
+
+
+def test_supplement_bundle(rendered: dict[str, Path]) -> None:
+    folder = rendered["quickstart"]
+    with zipfile.ZipFile(folder / "supplement.zip") as archive:
+        names = archive.namelist()
+        manifest = archive.read("INPUTS.sha256").decode()
+    assert (
+        "report/report.pdf" in names
+        and "report/results.json" in names
+        and "study/study.yaml" in names
+    )
+    assert "study/data/bbob_5d_histories.csv.gz" in names
+    digest = _results(folder)["provenance"]["inputs"][0]["sha256"]
+    assert f"{digest}  data/bbob_5d_histories.csv.gz" in manifest
