@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from reportgen.analyses.base import AnalysisResult, Caveat
-from reportgen.data.frames import problem_label
+from reportgen.data.frames import problem_label, sorted_problems
 from reportgen.data.load import StudyData, load_data
 from reportgen.errors import InputError, Problem
 from reportgen.figures.format import number
@@ -470,12 +470,8 @@ def _document(
     for name, source in results.data.sources.items():
         frame = source.frame
         problems = frame.groupby(["problem", "dimension"]).ngroups
-        examples = sorted(
-            {
-                problem_label(p, int(d))
-                for p, d in zip(frame["problem"], frame["dimension"], strict=True)
-            }
-        )[:6]
+        pairs = zip(frame["problem"], frame["dimension"].astype(int), strict=True)
+        examples = [problem_label(p, d) for p, d in sorted_problems(pairs)[:6]]
         data_sources.append(
             {
                 "name": name,

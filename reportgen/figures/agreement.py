@@ -10,8 +10,11 @@ from reportgen.synthesis.summary import SynthesisResult
 
 
 def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
-    """Heat map of Kendall's τ-b between every pair of rankings (None with fewer than two)."""
-    if len(result.rankings) < 2:
+    """Heat map of Kendall's τ-b between every pair of rankings (None with fewer than three).
+
+    With two rankings the one number is in the summary's sentence; a 2 × 2 map adds nothing.
+    """
+    if len(result.rankings) < 3:
         return None
     labels = [r.label for r in result.rankings]
     tau = result.agreement.tau.to_numpy(dtype=float)

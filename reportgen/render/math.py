@@ -23,6 +23,7 @@ _SPELLINGS = [
     (re.compile(r"\\le(?![a-zA-Z])"), r"\\leq"),
     (re.compile(r"\\[td]frac(?![a-zA-Z])"), r"\\frac"),
     (re.compile(r"\\frac(\d)(\d)"), r"\\frac{\1}{\2}"),  # TeX's \frac12 shorthand
+    (re.compile(r"\\sqrt\s*([0-9a-zA-Z])"), r"\\sqrt{\1}"),  # TeX's \sqrt 2 shorthand
     (re.compile(r"\\[lr]vert(?![a-zA-Z])"), "|"),
     (re.compile(r"\\displaystyle\s*"), ""),
     (re.compile(r"\\[Bb]igg?[lr]?(?![a-zA-Z])"), ""),  # mathtext sizes delimiters itself

@@ -46,7 +46,8 @@ class Ranking:
     label : str
         Short column label for the verdict matrix.
     ranks : dict
-        Algorithm → rank (1 = best, ties share the average rank).
+        Algorithm → rank (1 = best; tied algorithms share the best rank of their group, as in
+        "1, 2, 2, 4").
     verdicts : dict
         Algorithm → ``"best"`` / ``"worse"`` / ``"n.s."`` where the method tests significance
         against its best algorithm; empty otherwise.
@@ -70,12 +71,17 @@ class Ranking:
         best = min(self.ranks.values())
         return [a for a, r in self.ranks.items() if r == best]
 
+    @property
+    def separates(self) -> bool:
+        """Whether the ranking orders anything (not every algorithm tied)."""
+        return len(set(self.ranks.values())) > 1
+
 
 def _ranks(order: dict[str, float], higher_is_better: bool = False) -> dict[str, float]:
-    """Average ranks (1 = best) of a score per algorithm."""
+    """Ranks (1 = best; ties share the best rank of their group) of a score per algorithm."""
     names = list(order)
     scores = [-order[n] if higher_is_better else order[n] for n in names]
-    return {n: float(r) for n, r in zip(names, rankdata(scores, method="average"), strict=True)}
+    return {n: float(r) for n, r in zip(names, rankdata(scores, method="min"), strict=True)}
 
 
 def _closest(values: list[float], target: float, log: bool) -> float:

@@ -119,10 +119,13 @@ def _findings(rankings: list[Ranking], agree: Agreement, label: dict[str, str]) 
     ranking_label = {r.id: r.label for r in rankings}
     # Rule 1/2: who is first, and by which rankings.
     firsts: dict[str, list[str]] = {}
-    for r in rankings:
+    # A ranking that ties every algorithm names no one first; rule 3 reports it.
+    for r in (r for r in rankings if r.separates):
         for algorithm in r.first:
             firsts.setdefault(algorithm, []).append(r.id)
-    if len(firsts) == 1 and len(next(iter(firsts.values()))) == len(rankings):
+    if not firsts:
+        pass
+    elif len(firsts) == 1 and len(next(iter(firsts.values()))) == len(rankings):
         (algorithm,) = firsts
         text = f"All {len(rankings)} rankings put {label.get(algorithm, algorithm)} first."
         if len(rankings) == 1:

@@ -37,7 +37,8 @@ def verdict_matrix(result: SynthesisResult, style: FigureStyle) -> TableBlock:
     frame = pd.DataFrame(columns)
     return TableBlock(
         name="verdict_matrix",
-        caption="Verdict matrix: each algorithm's rank (1 = best; ties share the average rank) by every "
+        caption="Verdict matrix: each algorithm's rank (1 = best; tied algorithms share the best rank of "
+        "their group) by every "
         "ranking the analyses produce, with the significance verdict where the method tests one "
         "('worse' = significantly worse than the method's best algorithm, 'n.s.' = not significantly "
         "different). First places in bold.",
@@ -98,8 +99,8 @@ def build_summary_section(result: SynthesisResult, style: FigureStyle) -> Sectio
         title="Executive summary",
         blocks=tuple(blocks),
         methods=(
-            "Rankings: each analysis contributes the rankings listed in the verdict matrix (ties share the "
-            "average rank). Agreement: Kendall's $\\tau_b$ between every two rankings over the algorithms both rank "
+            "Rankings: each analysis contributes the rankings listed in the verdict matrix (tied algorithms "
+            "share the best rank of their group). Agreement: Kendall's $\\tau_b$ between every two rankings over the algorithms both rank "
             "(scipy.stats.kendalltau); a pair of algorithms flips when one ranking puts it in one order and "
             "another ranking in the other.",
         ),
