@@ -141,3 +141,24 @@ def test_help_for_every_command(capsys):
             run_cli(command, "--help")
         assert info.value.code == 0
     assert "--strict" in capsys.readouterr().out
+
+
+def test_an_analysis_reads_several_sources_of_one_format(tmp_path):
+    lines = HISTORIES_CSV.strip().splitlines()
+    header, rows = lines[0], lines[1:]
+    write(
+        tmp_path, "data/a.csv", "\n".join([header, *[r for r in rows if r.startswith("A")]]) + "\n"
+    )
+    write(
+        tmp_path, "data/b.csv", "\n".join([header, *[r for r in rows if r.startswith("B")]]) + "\n"
+    )
+    spec = SPEC.replace(
+        "  curves:\n    path: data/h.csv\n    format: histories\n    columns: {dimension: dim, evaluations: evals}\n",
+        "  a:\n    path: data/a.csv\n    format: histories\n    columns: {dimension: dim, evaluations: evals}\n"
+        "  b:\n    path: data/b.csv\n    format: histories\n    columns: {dimension: dim, evaluations: evals}\n",
+    ).replace("data: curves", "data: [a, b]")
+    path = write(tmp_path, "study.yaml", spec)
+    assert run_cli("run", str(path), "--quiet").code == 0
+    results = json.loads((tmp_path / "out" / "results.json").read_text())
+    assert results["algorithms"] == ["A", "B"]
+    assert [f["file"] for f in results["provenance"]["inputs"]] == ["data/a.csv", "data/b.csv"]
