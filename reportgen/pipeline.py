@@ -207,7 +207,13 @@ def run_study(
         section = dataclasses.replace(section, id=outcome.id)
         outcomes.append(dataclasses.replace(outcome, section=section))
     say("writing the executive summary")
-    summary = build_summary_section(results.synthesis, style)
+    # Analyses are sections 2, 3, … in spec order (the summary is section 1).
+    references = {
+        o.id: f"§{number} {o.section.title}"
+        for number, o in enumerate(outcomes, start=2)
+        if o.section is not None
+    }
+    summary = build_summary_section(results.synthesis, style, references)
     results = dataclasses.replace(results, analyses=tuple(outcomes), summary=summary)
 
     target.parent.mkdir(parents=True, exist_ok=True)

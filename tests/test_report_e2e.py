@@ -117,6 +117,11 @@ def test_executive_summary_numbers_match_the_analyses(rendered: dict[str, Path],
             for ranking_id in numbers["rankings"]:
                 ranks = rankings[ranking_id]["ranks"]
                 assert ranks[numbers["algorithm"]] == min(ranks.values())
+        elif finding["id"].startswith("summary.shared_first."):
+            ranks = rankings[numbers["ranking"]]["ranks"]
+            assert sorted(numbers["algorithms"]) == sorted(
+                a for a, r in ranks.items() if r == min(ranks.values())
+            )
         elif finding["id"].startswith("summary.significance."):
             verdicts = rankings[numbers["ranking"]]["verdicts"]
             assert verdicts[numbers["best"]] == "best"

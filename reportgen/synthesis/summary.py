@@ -7,7 +7,8 @@ states and the rankings it rests on, so each can be checked against ``results.js
 Rules, in order
 ---------------
 1. Consensus — one algorithm first in every ranking.
-2. Firsts — otherwise, each algorithm that some ranking puts first, with those rankings.
+2. Firsts — otherwise, each algorithm that some ranking puts first, with those rankings; a
+   ranking whose first place is shared by more than two algorithms is one sentence of its own.
 3. Significance — for each ranking with verdicts, whether the best algorithm's lead is
    significant over every other algorithm, and over which it is not.
 4. Agreement — the most and least concordant pair of rankings (Kendall's τ-b) and the number of
@@ -119,8 +120,10 @@ def _findings(rankings: list[Ranking], agree: Agreement, label: dict[str, str]) 
     ranking_label = {r.id: r.label for r in rankings}
     # Rule 1/2: who is first, and by which rankings.
     firsts: dict[str, list[str]] = {}
-    # A ranking that ties every algorithm names no one first; rule 3 reports it.
-    for r in (r for r in rankings if r.separates):
+    # A ranking that ties every algorithm names no one first (rule 3 reports it); one whose
+    # first place is shared by more than two algorithms gets a sentence of its own.
+    shared = [r for r in rankings if r.separates and len(r.first) > 2]
+    for r in (r for r in rankings if r.separates and len(r.first) <= 2):
         for algorithm in r.first:
             firsts.setdefault(algorithm, []).append(r.id)
     if not firsts:
@@ -148,6 +151,14 @@ def _findings(rankings: list[Ranking], agree: Agreement, label: dict[str, str]) 
                     f"summary.first.{algorithm}", text, {"algorithm": algorithm, "rankings": ids}
                 )
             )
+    for r in shared:
+        out.append(
+            Finding(
+                f"summary.shared_first.{r.id}",
+                f"{r.label} puts {len(r.first)} algorithms jointly first: {_names(r.first, label)}.",
+                {"ranking": r.id, "algorithms": r.first},
+            )
+        )
     # Rule 3: significance of the best algorithm's lead.
     for r in rankings:
         if not r.verdicts:

@@ -292,7 +292,7 @@ def build_section(
             "(Poikolainen, Weber et al.). Where the perspectives disagree, the best choice "
             "depends on how the algorithm will be used."
         ),
-        Prose(tuple(findings(result, style))),
+        Prose(tuple(findings(result, style)), as_list=True),
         _synthesis_table(result, style),
     ]
     if result.comparisons:
