@@ -38,11 +38,11 @@ def verdict_matrix(
         bold[ranking.label] = marks
     frame = pd.DataFrame(columns)
     sections = sections or {}
-    sources = "; ".join(
-        f"{r.label}: {sections[r.analysis_id]}"
-        for r in result.rankings
-        if r.analysis_id in sections
-    )
+    by_analysis: dict[str, list[str]] = {}
+    for r in result.rankings:
+        if r.analysis_id in sections:
+            by_analysis.setdefault(r.analysis_id, []).append(r.label)
+    sources = "; ".join(f"{sections[a]}: {', '.join(labels)}" for a, labels in by_analysis.items())
     return TableBlock(
         name="verdict_matrix",
         notes=f"Where each ranking comes from — {sources}." if sources else "",
