@@ -53,8 +53,15 @@ def figures(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Fig
     _decorate(ax, result)
     handles = [_algorithm_handle(style, a, many) for a in result.algorithms]
     handles += [
-        Line2D([], [], color="0.25", linestyle="--", linewidth=1.2, label="standard ρ(x)"),
-        Line2D([], [], color="0.25", linestyle="-", linewidth=2.0, label="probabilistic ρ̄(x)"),
+        Line2D([], [], color="0.25", linestyle="--", linewidth=1.2, label="standard profile ρ(x)"),
+        Line2D(
+            [],
+            [],
+            color="0.25",
+            linestyle="-",
+            linewidth=2.0,
+            label="probabilistic (expected) profile",
+        ),
     ]
     ax.legend(
         handles=handles,
@@ -154,7 +161,7 @@ def _panels(
     axes = figure.subplots(1, 2, sharey=True)
     for ax, standard, title in (
         (axes[0], True, "standard ρ(x) of the mean costs"),
-        (axes[1], False, "probabilistic ρ̄(x)"),
+        (axes[1], False, "probabilistic (expected) profile"),
     ):
         for i, algorithm in enumerate(result.algorithms):
             linestyle = style.of(algorithm).linestyle
