@@ -25,8 +25,13 @@ Algorithm 2 without the best algorithm(s) of the previous round.
 
 Decisions (METHODS.md, and ours where it is silent)
 ---------------------------------------------------
-- ``f(x0)`` per problem: the largest of all algorithms' first recorded mean values (common to
-  all algorithms and never easier for anyone). The same ``f(x0)`` serves the bound curves.
+- ``f(x0)`` per problem (option ``start_value``): by default (``worst_first_mean``) the largest
+  of all algorithms' first recorded mean values (common to all algorithms and never easier for
+  anyone); or the value of a column of the histories data named by the option, which must be
+  one finite number per problem instance (the same on every row of the problem), used as
+  given. Left unset, the option uses the data's ``start_value`` column when the source
+  carries one (``columns: {start_value: …}``), else the default rule. The same ``f(x0)``
+  serves the bound curves.
 - ``f_L``: the smallest value within the budget of any curve in the set being profiled — the
   mean curves in step 1, the winner's upper curve with the others' lower curves in step 2; it
   is recomputed for the reduced set in every ranking round.
@@ -40,8 +45,21 @@ Decisions (METHODS.md, and ours where it is silent)
 - Ranking (§IV-E, "drop the best algorithm(s)"): a round's best algorithms are the winner and
   every algorithm not significantly worse than it; they share one rank, are removed, and the
   next round runs on the rest. Without λ the ranking is the step-1 order.
-- A problem on which no curve improves on ``f(x0)`` (``f_L = f(x0)``) counts as solved by every
-  algorithm at its first point, and is listed as a caveat.
+- A problem on which no mean curve gets below ``f(x0)`` (``f_L ≥ f(x0)``) makes the test
+  degenerate and is listed as a caveat; with the default ``f(x0)`` every algorithm then counts
+  as solving it at its first point.
+
+Scale
+-----
+Records are never sorted globally: :func:`reportgen.analyses.curves.history_groups` finds each
+(problem, algorithm) group's rows in the canonical layout by comparing neighbouring keys, and
+problems are processed one at a time (two at a time on two threads), each keeping only its
+own curves (:func:`reportgen.analyses.curves.group_curves`, exact at every improvement
+point). Per problem, the first passage of every curve is tabulated for every candidate
+``f_L`` of its family (the members' mean minima; the upper and lower bound minima), so the
+ranking rounds, whose member sets and hence ``f_L`` differ, need no curve again. Time grows
+with the number of curve points × runs summed over groups; memory beyond the input table
+with one problem's curves and the tables of ``n_p · n_λ · n_s · 2n_s · n_τ`` first passages.
 - ``t = 0`` (a record at evaluation 0 that already passes) makes performance ratios undefined
   and is an error.
 - Warnings (caveats): ``n_r < 30`` when λ is used (Remark 4: the method requires n ≥ 30),
@@ -50,6 +68,8 @@ Decisions (METHODS.md, and ours where it is silent)
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -57,10 +77,19 @@ import numpy as np
 import pandas as pd
 
 from reportgen.analyses.base import Caveat
-from reportgen.analyses.curves import GroupCurves, first_passage, group_curves
+from reportgen.analyses.curves import (
+    GroupCurves,
+    HistoryGroups,
+    first_passage,
+    group_curves,
+    history_groups,
+)
 from reportgen.data.frames import AnalysisData, problem_label
-from reportgen.errors import InputError, Problem
-from reportgen.spec.analyses.performance_profiles import PerformanceProfilesOptions
+from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.spec.analyses.performance_profiles import (
+    WORST_FIRST_MEAN,
+    PerformanceProfilesOptions,
+)
 
 ProfileKind = Literal["performance", "data"]
 SIGNIFICANTLY_WORSE = "significantly worse"
@@ -136,6 +165,8 @@ class PerformanceProfilesResult:
     ranking : pandas.DataFrame
         profile, tolerance, lambda, rank, algorithm (§IV-E).
     caveats : tuple of Caveat
+    start_value : str
+        The ``f(x0)`` rule used: ``worst_first_mean`` or the name of the data column.
     """
 
     algorithms: tuple[str, ...]
@@ -152,6 +183,7 @@ class PerformanceProfilesResult:
     verdicts: pd.DataFrame
     ranking: pd.DataFrame
     caveats: tuple[Caveat, ...] = ()
+    start_value: str = WORST_FIRST_MEAN
 
     def tables(self) -> dict[str, pd.DataFrame]:
         tables = {
@@ -174,6 +206,7 @@ class PerformanceProfilesResult:
                 "lambdas": list(self.lambdas),
                 "profiles": list(self.profile_kinds),
                 "budget": self.budget,
+                "start_value": self.start_value,
             },
             "algorithms": list(self.algorithms),
             "n_problems": len(self.problems),
@@ -217,23 +250,95 @@ def _check_input(data: AnalysisData, options: PerformanceProfilesOptions) -> Non
 
 # --- per problem ------------------------------------------------------------------------------
 
+HISTORIES_COLUMNS = ("algorithm", "problem", "dimension", "run", "evaluations", "value")
+"""The canonical histories columns; any other column may hold per-problem start values."""
 
-def _groups(data: AnalysisData) -> tuple[np.ndarray, ...]:
-    """Sort records by (problem, algorithm, run, evaluations) and code them as integers."""
+
+def start_rule(data: AnalysisData, options: PerformanceProfilesOptions) -> str:
+    """The ``f(x0)`` rule in force: the option when set; else the data's ``start_value``
+    column when the source carries one (the loader's canonical name); else the default rule."""
+    if "start_value" in options.model_fields_set:
+        return options.start_value
+    return "start_value" if "start_value" in data.frame.columns else WORST_FIRST_MEAN
+
+
+def _given_start_values(
+    data: AnalysisData, options: PerformanceProfilesOptions, groups: HistoryGroups
+) -> np.ndarray | None:
+    """``f(x0)`` per problem from the column named by ``start_value``, or None for the rule.
+
+    The column must hold one finite number per problem instance (every row of the problem
+    the same value).
+    """
+    name = start_rule(data, options)
+    if name == WORST_FIRST_MEAN:
+        return None
     frame = data.frame
-    problem_index = {key: i for i, key in enumerate(data.problems)}
-    algorithm_index = {name: i for i, name in enumerate(data.algorithms)}
-    p = np.fromiter(
-        (problem_index[k] for k in zip(frame["problem"], frame["dimension"], strict=True)),
-        int,
-        len(frame),
-    )
-    a = frame["algorithm"].map(algorithm_index).to_numpy(dtype=int)
-    run = frame["run"].to_numpy(dtype=np.int64)
-    ev = frame["evaluations"].to_numpy(dtype=float)
-    val = frame["value"].to_numpy(dtype=float)
-    order = np.lexsort((ev, run, a, p))
-    return p[order], a[order], run[order], ev[order], val[order]
+    extra = [str(c) for c in frame.columns if c not in HISTORIES_COLUMNS]
+    if name not in extra:
+        if name in HISTORIES_COLUMNS:
+            why = f"'{name}' is a histories column, not a per-problem start value"
+        else:
+            why = f"the data has no column '{name}'{did_you_mean(name, [*extra, WORST_FIRST_MEAN])}"
+        offered = (
+            f"columns besides the histories: {quote_choices(extra)}"
+            if extra
+            else (
+                "the data has no columns besides the histories (a histories source carries "
+                "f(x0) as `columns: {start_value: <column in the file>}`)"
+            )
+        )
+        raise InputError(
+            Problem(
+                "start_value",
+                f"{why}; start_value must be '{WORST_FIRST_MEAN}' or a column giving f(x0) per "
+                f"problem; {offered}",
+            )
+        )
+    column = pd.to_numeric(frame[name], errors="coerce").to_numpy(dtype=float)
+    column = groups.take(column)
+    # Per group (groups are contiguous runs of rows from `lo`): any non-finite value, the
+    # smallest and the largest value; then per problem.
+    starts = np.sort(groups.lo)
+    by_position = np.argsort(groups.lo)
+    labels = [problem_label(*key) for key in data.problems]
+    finite = np.isfinite(column)
+    group_finite = np.empty(len(starts), dtype=bool)
+    group_finite[by_position] = np.logical_and.reduceat(finite, starts)
+    missing = [labels[p] for p in np.unique(groups.problem[~group_finite])]
+    if missing:
+        raise InputError(
+            Problem(
+                "start_value",
+                f"the start-value column '{name}' must hold a finite number on every row; it is "
+                f"missing, not a number or infinite on {_some(missing)}",
+            )
+        )
+    n_p = len(data.problems)
+    low = np.full(n_p, np.inf)
+    high = np.full(n_p, -np.inf)
+    group_low = np.empty(len(starts))
+    group_high = np.empty(len(starts))
+    group_low[by_position] = np.minimum.reduceat(column, starts)
+    group_high[by_position] = np.maximum.reduceat(column, starts)
+    np.minimum.at(low, groups.problem, group_low)
+    np.maximum.at(high, groups.problem, group_high)
+    varying = [f"{labels[p]} ({low[p]:g} to {high[p]:g})" for p in np.flatnonzero(low != high)]
+    if varying:
+        raise InputError(
+            Problem(
+                "start_value",
+                f"the start-value column '{name}' must be constant per problem (one f(x0) shared "
+                f"by all algorithms and runs); it varies on {_some(varying)}",
+            )
+        )
+    return low
+
+
+def _some(items: list[str], limit: int = 5) -> str:
+    """The first ``limit`` items and how many more."""
+    text = ", ".join(items[:limit])
+    return text + (f" and {len(items) - limit} more" if len(items) > limit else "")
 
 
 def _tables(
@@ -243,62 +348,79 @@ def _tables(
     taus = np.asarray(options.tolerances, dtype=float)
     lams = np.asarray(options.lambdas, dtype=float)
     n_t, n_l = len(taus), len(lams)
-    mean = np.full((n_p, n_s, n_s, n_t), np.inf)
-    upper = np.full((n_p, n_l, n_s, 2 * n_s, n_t), np.inf)
-    lower = np.full((n_p, n_l, n_s, 2 * n_s, n_t), np.inf)
-    mean_min = np.full((n_p, n_s), np.inf)
-    upper_min = np.full((n_p, n_l, n_s), np.inf)
-    lower_min = np.full((n_p, n_l, n_s), np.inf)
-    start = np.full(n_p, np.nan)
+    tables = _Tables(
+        mean=np.full((n_p, n_s, n_s, n_t), np.inf),
+        upper=np.full((n_p, n_l, n_s, 2 * n_s, n_t), np.inf),
+        lower=np.full((n_p, n_l, n_s, 2 * n_s, n_t), np.inf),
+        mean_min=np.full((n_p, n_s), np.inf),
+        upper_min=np.full((n_p, n_l, n_s), np.inf),
+        lower_min=np.full((n_p, n_l, n_s), np.inf),
+        start_value=np.full(n_p, np.nan),
+    )
     n_runs = np.zeros((n_p, n_s), dtype=int)
-    below_best: list[str] = []
-    zero_t: list[str] = []
+    groups = history_groups(data.frame, data.problems, data.algorithms)
+    given_start = _given_start_values(data, options, groups)
+    first_group = np.searchsorted(groups.problem, np.arange(n_p + 1))
 
-    p, a, run, ev, val = _groups(data)
-    cuts = np.flatnonzero((np.diff(p) != 0) | (np.diff(a) != 0)) + 1
-    bounds = zip(np.r_[0, cuts], np.r_[cuts, len(p)], strict=True)
-    by_problem: dict[int, dict[int, GroupCurves]] = {}
-    best_seen: dict[int, float] = {}
-    for lo, hi in bounds:
-        pi, si = int(p[lo]), int(a[lo])
-        runs = run[lo:hi]
-        codes = np.r_[0, np.cumsum(runs[1:] != runs[:-1])]
-        curves = group_curves(codes, ev[lo:hi], val[lo:hi], budget, with_std=n_l > 0)
+    def one_problem(pi: int) -> tuple[list[str], bool]:
+        """Curves of one problem's algorithms, then its rows of the first-passage tables."""
         problem, dimension = data.problems[pi]
-        if curves is None:
+        curves: dict[int, GroupCurves] = {}
+        for g in range(first_group[pi], first_group[pi + 1]):
+            si, lo, hi = int(groups.algorithm[g]), groups.lo[g], groups.hi[g]
+            group = group_curves(
+                groups.runs[lo:hi],
+                groups.evaluations[lo:hi],
+                groups.values[lo:hi],
+                budget,
+                with_std=n_l > 0,
+            )
+            if group is None:
+                raise InputError(
+                    Problem(
+                        "budget",
+                        f"the budget {budget:g} ends before every run of '{data.algorithms[si]}' "
+                        f"on {problem_label(problem, dimension)} has its first record",
+                    )
+                )
+            curves[si] = group
+            n_runs[pi, si] = group.n_runs
+        absent = [data.algorithms[s] for s in range(n_s) if s not in curves]
+        if absent:
             raise InputError(
                 Problem(
-                    "budget",
-                    f"the budget {budget:g} ends before every run of '{data.algorithms[si]}' on "
-                    f"{problem_label(problem, dimension)} has its first record",
+                    "data",
+                    f"no histories of {quote_choices(absent)} on "
+                    f"{problem_label(problem, dimension)}: profiles need every algorithm on "
+                    "every problem",
                 )
             )
-        n_runs[pi, si] = curves.n_runs
-        in_budget = ev[lo:hi] <= budget
-        best_seen[pi] = min(best_seen.get(pi, np.inf), float(val[lo:hi][in_budget].min()))
-        by_problem.setdefault(pi, {})[si] = curves
-        if len(by_problem[pi]) == n_s:
-            _fill_problem(
-                pi,
-                by_problem.pop(pi),
-                taus,
-                lams,
-                mean,
-                upper,
-                lower,
-                mean_min,
-                upper_min,
-                lower_min,
-                start,
-            )
-            for li, lam in enumerate(lams):
-                low = lower_min[pi, li]
-                for s in np.flatnonzero(low < best_seen[pi]):
-                    below_best.append(
-                        f"{problem_label(problem, dimension)}: {data.algorithms[s]} (λ = {lam:g})"
-                    )
-            if np.any(mean[pi] == 0) or np.any(upper[pi] == 0) or np.any(lower[pi] == 0):
-                zero_t.append(problem_label(problem, dimension))
+        f0 = None if given_start is None else float(given_start[pi])
+        _fill_problem(pi, curves, taus, lams, tables, f0)
+        best_seen = min(c.best for c in curves.values())
+        below = [
+            f"{problem_label(problem, dimension)}: {data.algorithms[s]} (λ = {lam:g})"
+            for li, lam in enumerate(lams)
+            for s in np.flatnonzero(tables.lower_min[pi, li] < best_seen)
+        ]
+        zero = bool(
+            np.any(tables.mean[pi] == 0)
+            or np.any(tables.upper[pi] == 0)
+            or np.any(tables.lower[pi] == 0)
+        )
+        return below, zero
+
+    # Problems are independent: two threads keep two cores busy (numpy releases the GIL in
+    # the block computations); results are written to disjoint rows, so the outcome does not
+    # depend on the scheduling.
+    workers = min(2, os.cpu_count() or 1, n_p)
+    if workers > 1:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            outcomes = list(pool.map(one_problem, range(n_p)))
+    else:
+        outcomes = [one_problem(pi) for pi in range(n_p)]
+    below_best = [item for below, _ in outcomes for item in below]
+    zero_t = [problem_label(*data.problems[pi]) for pi, (_, zero) in enumerate(outcomes) if zero]
     if zero_t:
         raise InputError(
             Problem(
@@ -319,7 +441,7 @@ def _tables(
                 + (f" and {len(below_best) - 10} more" if len(below_best) > 10 else ""),
             )
         )
-    return _Tables(mean, upper, lower, mean_min, upper_min, lower_min, start), n_runs, caveats
+    return tables, n_runs, caveats
 
 
 def _fill_problem(
@@ -327,40 +449,45 @@ def _fill_problem(
     curves: dict[int, GroupCurves],
     taus: np.ndarray,
     lams: np.ndarray,
-    mean: np.ndarray,
-    upper: np.ndarray,
-    lower: np.ndarray,
-    mean_min: np.ndarray,
-    upper_min: np.ndarray,
-    lower_min: np.ndarray,
-    start: np.ndarray,
+    tables: _Tables,
+    given_start: float | None,
 ) -> None:
     """First-passage tables of one problem for every curve and candidate ``f_L``."""
     n_s = len(curves)
-    f0 = max(float(curves[s].mean[0]) for s in range(n_s))
-    start[pi] = f0
-    mean_min[pi] = [curves[s].mean.min() for s in range(n_s)]
+    f0 = max(float(curves[s].mean[0]) for s in range(n_s)) if given_start is None else given_start
+    tables.start_value[pi] = f0
+    tables.mean_min[pi] = [curves[s].mean.min() for s in range(n_s)]
     # required[j, k] = (1 − τ_k)(f0 − f_L_j): Eq. 3 with candidate f_L number j.
-    required = (1.0 - taus)[None, :] * (f0 - mean_min[pi])[:, None]
+    required = (1.0 - taus)[None, :] * (f0 - tables.mean_min[pi])[:, None]
     for s in range(n_s):
         c = curves[s]
-        mean[pi, s] = first_passage(c.evaluations, c.mean, f0, required.ravel()).reshape(
+        tables.mean[pi, s] = first_passage(c.evaluations, c.mean, f0, required.ravel()).reshape(
             required.shape
         )
-    for li, lam in enumerate(lams):
-        bounds = {(s, side): curves[s].bound(lam, side) for s in range(n_s) for side in (1, -1)}
-        upper_min[pi, li] = [bounds[(s, 1)].min() for s in range(n_s)]
-        lower_min[pi, li] = [bounds[(s, -1)].min() for s in range(n_s)]
-        candidates = np.concatenate([upper_min[pi, li], lower_min[pi, li]])
-        required = (1.0 - taus)[None, :] * (f0 - candidates)[:, None]
+    bounds: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    for s in range(n_s):
+        c = curves[s]
+        # Running minima of the bound curves for every λ at once (row li: λ = lams[li]); the
+        # first passages and f_L need only them.
+        spread = lams[:, None] * (c.std / np.sqrt(c.n_runs))[None, :]
+        upper = np.minimum.accumulate(c.mean + spread, axis=1)
+        lower = np.minimum.accumulate(c.mean - spread, axis=1)
+        tables.upper_min[pi, :, s] = upper[:, -1]
+        tables.lower_min[pi, :, s] = lower[:, -1]
+        bounds[s] = (upper, lower)
+    for li in range(len(lams)):
+        candidates = np.concatenate([tables.upper_min[pi, li], tables.lower_min[pi, li]])
+        required = ((1.0 - taus)[None, :] * (f0 - candidates)[:, None]).ravel()
+        shape = (2 * n_s, len(taus))
         for s in range(n_s):
             ev = curves[s].evaluations
-            upper[pi, li, s] = first_passage(ev, bounds[(s, 1)], f0, required.ravel()).reshape(
-                required.shape
-            )
-            lower[pi, li, s] = first_passage(ev, bounds[(s, -1)], f0, required.ravel()).reshape(
-                required.shape
-            )
+            upper, lower = bounds[s]
+            tables.upper[pi, li, s] = first_passage(
+                ev, upper[li], f0, required, non_increasing=True
+            ).reshape(shape)
+            tables.lower[pi, li, s] = first_passage(
+                ev, lower[li], f0, required, non_increasing=True
+            ).reshape(shape)
 
 
 # --- profiles and Algorithm 2 -----------------------------------------------------------------
@@ -483,11 +610,17 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
         for p in np.flatnonzero(tables.mean_min.min(axis=1) >= tables.start_value)
     ]
     if degenerate:
+        consequence = (
+            "every algorithm counts as solving them at its first point."
+            if start_rule(data, options) == WORST_FIRST_MEAN
+            else "the convergence test is degenerate there (check the column "
+            f"'{start_rule(data, options)}')."
+        )
         caveats.append(
             Caveat(
                 "no_progress",
-                f"On {len(degenerate)} problem(s) no algorithm's mean curve improves on f(x0); every "
-                "algorithm counts as solving them at its first point.",
+                f"On {len(degenerate)} problem(s) no algorithm's mean curve improves on f(x0); "
+                + consequence,
                 ", ".join(degenerate),
             )
         )
@@ -642,6 +775,7 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
         verdicts=verdicts,
         ranking=ranking,
         caveats=tuple(caveats),
+        start_value=start_rule(data, options),
     )
 
 

@@ -3,154 +3,314 @@
 One figure per profile kind and tolerance τ. Without λ it has one panel, the profiles of the
 mean curves. With λ values it pairs the mean profiles with one confirmation panel per λ (the
 winner's upper bound curve against the others' lower bound curves) — Liu et al.'s Figs. 6/7
-and 10/11 side by side. The winner is drawn thicker and named in the legend.
+and 10/11 side by side, sharing the y axis.
+
+Layout: panels two to a row, so that a figure printed at a page's width keeps readable text;
+one legend per figure (in a free cell of the grid, else below or beside the panels), in the
+order of the mean profiles (best first); the winner drawn thicker with a dark outline so it
+stands out in every panel;
+each confirmation panel's title names the algorithms whose difference from the winner is not
+significant at that λ; beyond eight algorithms (when colours repeat) every curve carries its
+marker at a few evenly spaced places, and the legend shows it.
 """
 
 from __future__ import annotations
 
+import textwrap
+from typing import Any
+
 import numpy as np
-import pandas as pd
+from matplotlib import patheffects
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
-from reportgen.analyses.performance_profiles import PerformanceProfilesResult
+from reportgen.analyses.performance_profiles import (
+    NO_SIGNIFICANT_DIFFERENCE,
+    PerformanceProfilesResult,
+)
 from reportgen.figures.format import file_token, power_of_ten
-from reportgen.figures.style import FigureSpec, FigureStyle
+from reportgen.figures.style import AlgorithmStyle, FigureSpec, FigureStyle
 
 _AXIS_LABEL = {
-    "performance": "performance ratio γ = t / min t (log scale)",
-    "data": "budget κ = t / (D + 1)  (simplex gradients, log scale)",
+    "performance": "performance ratio γ = t / min t  (log scale)",
+    "data": "budget κ = t / (D + 1) simplex gradients  (log scale)",
 }
-_Y_LABEL = {"performance": "fraction of problems ρ(γ)", "data": "fraction of problems d(κ)"}
+_Y_LABEL = {"performance": "share of problems solved ρ(γ)", "data": "share of problems solved d(κ)"}
+_MEAN = -1.0
+"""Stands for the missing λ of the mean-profile rows when they are looked up."""
+
+_COLUMNS = 2
+"""Panels per row: two keep the text readable when a figure is printed at a page's width."""
+
+Curves = dict[str, tuple[np.ndarray, np.ndarray]]
+
+
+def _step_curves(result: PerformanceProfilesResult) -> dict[tuple, Curves]:
+    """Every profile's breakpoints, grouped once: (kind, step, τ, λ) → algorithm → (x, y)."""
+    rows = result.profiles
+    lam = rows["lambda"].fillna(_MEAN)
+    out: dict[tuple, Curves] = {}
+    keys = [rows["profile"], rows["step"], rows["tolerance"], lam, rows["algorithm"]]
+    for (kind, step, tau, lam_value, algorithm), part in rows.groupby(keys, sort=False):
+        out.setdefault((kind, step, float(tau), float(lam_value)), {})[str(algorithm)] = (
+            part["x"].to_numpy(dtype=float),
+            part["value"].to_numpy(dtype=float),
+        )
+    return out
+
+
+def _decade_label(value: float, _position: object = None) -> str:
+    """``1``, ``10``, ``10²``, ``10³``, … (and ``10⁻¹``): powers of ten in one style."""
+    if value <= 0:
+        return ""
+    exponent = round(np.log10(value))
+    if exponent in (0, 1):
+        return f"{value:g}"
+    return "10" + str(exponent).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+
+
+def _line_style(look: AlgorithmStyle, is_winner: bool, with_markers: bool) -> dict[str, Any]:
+    """How a profile is drawn (the same in the panels and in the legend)."""
+    return {
+        "color": look.color,
+        "linestyle": "-" if is_winner else look.linestyle,
+        "linewidth": 2.8 if is_winner else 1.3,
+        "marker": look.marker if with_markers else None,
+        "markersize": 4.5 if is_winner else 3.5,
+        # The winner stands out: thick, solid, with a dark outline.
+        "path_effects": (
+            [patheffects.Stroke(linewidth=4.6, foreground="#222222"), patheffects.Normal()]
+            if is_winner
+            else None
+        ),
+    }
 
 
 def _draw_panel(
-    ax,
-    rows: pd.DataFrame,
+    ax: Axes,
+    curves: Curves,
     order: list[str],
-    winner: str | None,
+    winner: str,
     kind: str,
-    x_right: float,
+    x_range: tuple[float, float],
     style: FigureStyle,
-    curve_names: dict[str, str],
 ) -> None:
+    with_markers = len(style.algorithms) > 8
     for algorithm in order:
-        part = rows[rows["algorithm"] == algorithm]
+        if algorithm not in curves:
+            continue
+        x, y = curves[algorithm]
         look = style.of(algorithm)
-        xs = np.r_[part["x"].to_numpy(), x_right]
-        ys = np.r_[part["value"].to_numpy(), part["value"].to_numpy()[-1]]
+        # Extend the last step to the right edge: the profile stays at its final value.
+        xs = np.r_[x, x_range[1]]
+        ys = np.r_[y, y[-1]]
         is_winner = algorithm == winner
-        ax.step(
+        ax.plot(
             xs,
             ys,
-            where="post",
-            color=look.color,
-            linestyle=look.linestyle,
-            linewidth=2.8 if is_winner else 1.4,
-            zorder=3 if is_winner else 2,
-            label=style.label(algorithm)
-            + curve_names.get(algorithm, "")
-            + (" — winner" if is_winner else ""),
+            drawstyle="steps-post",
+            markevery=0.12 if with_markers else None,
+            zorder=4 if is_winner else 2,
+            **_line_style(look, is_winner, with_markers),
         )
-        if len(style.algorithms) > 8:
-            ax.plot(
-                xs[:-1],
-                ys[:-1],
-                linestyle="none",
-                marker=look.marker,
-                markersize=3.5,
-                color=look.color,
-                zorder=2,
-            )
     ax.set_xscale("log", base=2 if kind == "performance" else 10)
-    ax.set_xlim(rows["x"].min() if kind == "data" else 1.0, x_right)
+    ax.set_xlim(*x_range)
     ax.set_ylim(-0.02, 1.02)
     ax.grid(True, which="major", color="#dddddd", linewidth=0.6)
-    ax.set_xlabel(_AXIS_LABEL[kind])
+    ax.set_xlabel(_AXIS_LABEL[kind], fontsize=8.5)
     if kind == "performance":
         ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
     else:
         ax.xaxis.set_major_locator(LogLocator(base=10))
         ax.xaxis.set_minor_formatter(NullFormatter())
+        ax.xaxis.set_major_formatter(FuncFormatter(_decade_label))
     ax.spines[["top", "right"]].set_visible(False)
+
+
+def _layout(n_panels: int, n_algorithms: int) -> tuple[Figure, list[Axes], Axes | None]:
+    """Panels two to a row (readable at a page's width); the legend in a free cell or below.
+
+    Returns the figure, the panels' axes and the free cell that takes the legend (None: the
+    legend goes below the panels).
+    """
+    if n_panels == 1:
+        fig = Figure(figsize=(6.4, 3.9), layout="constrained")
+        return fig, [fig.add_subplot()], None
+    rows = -(-n_panels // _COLUMNS)
+    free_cell = n_panels % _COLUMNS == 1
+    legend_rows = 0 if free_cell else -(-n_algorithms // _legend_columns(n_algorithms))
+    fig = Figure(figsize=(7.6, 3.0 * rows + 0.2 * legend_rows + 0.2), layout="constrained")
+    grid = fig.subplots(rows, _COLUMNS, sharex=True, sharey=True, squeeze=False).ravel()
+    axes = list(grid[:n_panels])
+    for ax in axes:
+        ax.tick_params(labelbottom=True, labelleft=True, labelsize=7.5)
+    spare = grid[n_panels] if free_cell else None
+    if spare is not None:
+        spare.set_axis_off()
+    return fig, axes, spare
+
+
+def _legend_columns(n_algorithms: int) -> int:
+    return 3 if n_algorithms <= 12 else 4
+
+
+def _legend(
+    fig: Figure,
+    cell: Axes | None,
+    order: list[str],
+    winner: str,
+    style: FigureStyle,
+    paired: bool,
+) -> None:
+    """One legend for the figure, best mean profile first: in ``cell``, else below the panels."""
+    with_markers = len(style.algorithms) > 8
+    handles, labels = [], []
+    for algorithm in order:
+        look = style.of(algorithm)
+        is_winner = algorithm == winner
+        handle = Line2D([], [], **_line_style(look, is_winner, with_markers))
+        handles.append(handle)
+        label = style.label(algorithm)
+        if is_winner:
+            label += " (winner)"
+        labels.append(label)
+    title = "in the order of the mean profiles" + (
+        "; confirmation panels (λ): the winner's upper bound, the others' lower bounds"
+        if paired
+        else ""
+    )
+    if cell is not None:
+        cell.legend(
+            handles,
+            labels,
+            loc="center",
+            fontsize=8,
+            ncols=1 if len(labels) <= 12 else 2,
+            frameon=False,
+            title=textwrap.fill(title, 34),
+            title_fontsize=8,
+        )
+    elif not paired:
+        fig.legend(
+            handles,
+            labels,
+            loc="outside right upper",
+            fontsize=8,
+            ncols=1 if len(labels) <= 16 else 2,
+            frameon=False,
+            title=textwrap.fill(title, 22),
+            title_fontsize=8,
+        )
+    else:
+        # Matplotlib fills a legend column by column; pad the grid with blank entries and
+        # transpose it so that it reads row by row in the order of the mean profiles.
+        columns = _legend_columns(len(labels))
+        rows = -(-len(labels) // columns)
+        blank = Line2D([], [], linestyle="none")
+        padded = list(zip(handles, labels, strict=True))
+        padded += [(blank, "")] * (rows * columns - len(padded))
+        by_row = [padded[r * columns + c] for c in range(columns) for r in range(rows)]
+        fig.legend(
+            [h for h, _ in by_row],
+            [label for _, label in by_row],
+            loc="outside lower center",
+            fontsize=8,
+            ncols=columns,
+            frameon=False,
+            title=title,
+            title_fontsize=8,
+        )
+
+
+def _confirmation_title(
+    result: PerformanceProfilesResult, kind: str, tau: float, lam: float, style: FigureStyle
+) -> str:
+    """The panel's title: what is compared, and who is not significantly worse."""
+    verdicts = result.verdicts[
+        (result.verdicts["profile"] == kind)
+        & (result.verdicts["tolerance"] == tau)
+        & (result.verdicts["lambda"] == lam)
+    ]
+    winner = str(verdicts["winner"].iloc[0])
+    same = [
+        style.label(str(a))
+        for a in verdicts.loc[verdicts["verdict"] == NO_SIGNIFICANT_DIFFERENCE, "algorithm"]
+    ]
+    summary = "n.s.: " + ", ".join(same) if same else "all others significantly worse"
+    title = f"λ = {lam:g}: {style.label(winner)} upper vs others lower\n" + "\n".join(
+        textwrap.wrap(summary, 48, max_lines=2, placeholder=" …")
+    )
+    return title
 
 
 def figures(result: PerformanceProfilesResult, style: FigureStyle) -> list[FigureSpec]:
     """One figure per profile kind and τ (with confirmation panels per λ)."""
     specs: list[FigureSpec] = []
-    profiles = result.profiles
+    curves = _step_curves(result)
     mean_rank = result.mean_ranking
+    profiles = result.profiles
     for kind in result.profile_kinds:
-        of_kind = profiles[profiles["profile"] == kind]
-        finite_x = of_kind["x"][np.isfinite(of_kind["x"])]
-        x_right = float(finite_x.max()) * 1.15 if len(finite_x) else 2.0
-        x_right = max(x_right, 2.0 if kind == "performance" else x_right)
+        x = profiles.loc[profiles["profile"] == kind, "x"]
+        finite = x[np.isfinite(x)]
+        x_left = 1.0 if kind == "performance" else (float(finite.min()) if len(finite) else 1.0)
+        # Room to the right of the last step, so that every curve's final value shows.
+        x_right = float(finite.max()) * 1.5 if len(finite) else 2.0
+        x_right = max(x_right, 2.0 if kind == "performance" else x_left * 10)
         for tau in result.tolerances:
-            rows = of_kind[of_kind["tolerance"] == tau]
             ranked = (
                 mean_rank[mean_rank["tolerance"] == tau].sort_values("rank")["algorithm"].tolist()
             )
-            panels = [("mean", None)] + [("confirmation", lam) for lam in result.lambdas]
-            width = 5.6 * len(panels) if len(panels) > 1 else 7.0
-            fig = Figure(
-                figsize=(min(width, 17.0), 4.6 if len(style.algorithms) <= 12 else 5.6),
-                layout="constrained",
-            )
-            axes = fig.subplots(1, len(panels), sharey=True, squeeze=False)[0]
-            for ax, (step, lam) in zip(axes, panels, strict=True):
+            winner = ranked[0]
+            panels: list[tuple[str, float]] = [("mean", _MEAN)]
+            panels += [("confirmation", float(lam)) for lam in result.lambdas]
+            fig, axes, legend_cell = _layout(len(panels), len(ranked))
+            for i, (ax, (step, lam)) in enumerate(zip(axes, panels, strict=False)):
                 if step == "mean":
-                    part = rows[rows["step"] == "mean"]
-                    winner = ranked[0]
-                    curve_names: dict[str, str] = {}
-                    ax.set_title(f"mean curves, τ = {power_of_ten(tau)}", fontsize=10)
+                    title = f"mean curves, τ = {power_of_ten(tau)}"
+                    if len(panels) > 1:
+                        title += "\nstep 1: the winner"
                 else:
-                    part = rows[(rows["step"] == "confirmation") & (rows["lambda"] == lam)]
-                    verdicts = result.verdicts[
-                        (result.verdicts["profile"] == kind)
-                        & (result.verdicts["tolerance"] == tau)
-                        & (result.verdicts["lambda"] == lam)
-                    ]
-                    winner = str(verdicts["winner"].iloc[0])
-                    curve_names = {a: " (lower)" for a in result.algorithms}
-                    curve_names[winner] = " (upper)"
-                    ax.set_title(
-                        f"{style.label(winner)} upper vs others lower, λ = {lam:g}", fontsize=10
-                    )
-                _draw_panel(ax, part, ranked, winner, kind, x_right, style, curve_names)
-            axes[0].set_ylabel(_Y_LABEL[kind])
-            handles, labels = axes[0].get_legend_handles_labels()
-            if len(panels) == 1:
-                axes[0].legend(
-                    handles,
-                    labels,
-                    loc="lower right",
-                    fontsize=8,
-                    ncols=2 if len(labels) > 10 else 1,
-                    frameon=True,
+                    # Round 1 of Algorithm 2: its winner is the mean profiles' winner.
+                    title = _confirmation_title(result, kind, tau, lam, style)
+                ax.set_title(title, fontsize=8.5, loc="left")
+                _draw_panel(
+                    ax,
+                    curves.get((kind, step, float(tau), lam), {}),
+                    ranked,
+                    winner,
+                    kind,
+                    (x_left, x_right),
+                    style,
                 )
-            else:
-                for ax in axes:
-                    ax.legend(
-                        loc="lower right",
-                        fontsize=7.5,
-                        ncols=2 if len(labels) > 10 else 1,
-                        frameon=True,
-                    )
-            name = f"{kind}_tau_{file_token(tau)}"
+                if i % _COLUMNS == 0:
+                    ax.set_ylabel(_Y_LABEL[kind], fontsize=8.5)
+            _legend(fig, legend_cell, ranked, winner, style, paired=len(panels) > 1)
             what = (
                 "Performance profiles (Dolan–Moré, Liu et al. Eq. 4)"
                 if kind == "performance"
                 else "Data profiles (Moré–Wild, Liu et al. Eq. 5)"
             )
-            caption = f"{what} of the mean curves over runs at tolerance τ = {power_of_ten(tau)}, budget μ_f = {result.budget:g} evaluations."
+            caption = (
+                f"{what} at tolerance τ = {power_of_ten(tau)}, budget μ_f = {result.budget:g} "
+                "evaluations. First panel: the mean curves over runs; the winner "
+                f"({style.label(winner)}) is drawn thick with a dark outline."
+            )
             if result.lambdas:
                 caption += (
-                    " Right: the winner's upper confidence-bound curve (mean + λS/√n_r) against the other algorithms' lower "
-                    f"bound curves (mean − λS/√n_r) for λ = {', '.join(f'{v:g}' for v in result.lambdas)} (Algorithm 2); an algorithm "
-                    "whose curve ends below the winner's is significantly worse."
+                    " Other panels, for λ = "
+                    f"{', '.join(f'{v:g}' for v in result.lambdas)}: the winner's upper "
+                    "confidence-bound curve (mean + λS/√n_r) against the other algorithms' "
+                    "lower bound curves (mean − λS/√n_r) (Algorithm 2); an algorithm whose "
+                    "curve ends below the winner's is significantly worse, and the panel title "
+                    "lists those that are not (n.s.)."
                 )
             caption += (
-                " Curves end at the fraction of problems solved; the winner is drawn thicker."
+                " Curves end at the share of problems solved; the legend lists the algorithms "
+                "in the order of the mean profiles."
             )
-            specs.append(FigureSpec(name=name, caption=caption, figure=fig))
+            specs.append(
+                FigureSpec(name=f"{kind}_tau_{file_token(tau)}", caption=caption, figure=fig)
+            )
     return specs

@@ -342,3 +342,98 @@ def test_bound_curves_are_exact_step_functions():
     # f0 = 6, f_L = 1, τ = 0.5: f ≤ 1 + 2.5 = 3.5 → A at 3; B never.
     result = compute(histories(records), options(tolerances=[0.5], profiles=["performance"]))
     assert result.t.set_index("algorithm")["t"].to_dict() == {"A": 3.0, "B": np.inf}
+
+
+def test_row_order_does_not_matter():
+    # The same records shuffled: groups are found and each run is sorted again.
+    data = histories(SMALL)
+    shuffled = data.frame.sample(frac=1.0, random_state=7).reset_index(drop=True)
+    result = compute(
+        AnalysisData("histories", shuffled, data.algorithms, data.problems),
+        options(tolerances=[0.5, 0.25, 0.05], lambdas=[2]),
+    )
+    reference = compute(data, options(tolerances=[0.5, 0.25, 0.05], lambdas=[2]))
+    for name, table in reference.tables().items():
+        pd.testing.assert_frame_equal(result.tables()[name], table, obj=name)
+
+
+# --- start_value: f(x0) from a column of the data ---------------------------------------------
+
+
+def with_start_column(column: str = "x0", values: dict[str, float] | None = None) -> AnalysisData:
+    data = histories(SMALL)
+    frame = data.frame.copy()
+    frame[column] = frame["problem"].map(values or {"p1": 12.0, "p2": 100.0})
+    return AnalysisData("histories", frame, data.algorithms, data.problems)
+
+
+def test_start_value_from_a_column_by_hand():
+    # SMALL with f(x0) = 12 on p1 (instead of the worst first mean, 10) and 100 on p2.
+    # τ = 0.5, p1: f_L = 0 → 12 − f ≥ 0.5·12 → f ≤ 6: A's mean 10, 6 at 1, 4 → t = 4;
+    #   B's mean 10, 6.5, 3 at 2, 3, 5 → t = 5; C's 9, 1 at 1, 20 → t = 20.
+    # p2 is unchanged (f(x0) = 100 either way): A 50, B 15, C 45.
+    result = compute(with_start_column(), options(tolerances=[0.5], start_value="x0"))
+    assert result.problem_table.set_index("problem")["start_value"].to_dict() == {
+        "p1": 12.0,
+        "p2": 100.0,
+    }
+    got = {(row.problem, row.algorithm): row.t for row in result.t.itertuples()}
+    assert got == {
+        ("p1", "A"): 4,
+        ("p1", "B"): 5,
+        ("p1", "C"): 20,
+        ("p2", "A"): 50,
+        ("p2", "B"): 15,
+        ("p2", "C"): 45,
+    }
+
+
+def test_start_value_column_must_exist():
+    with pytest.raises(InputError) as caught:
+        compute(with_start_column("fx0"), options(start_value="f_x0"))
+    (problem,) = caught.value.problems
+    assert problem.where == "start_value"
+    assert problem.message == (
+        "the data has no column 'f_x0' (did you mean 'fx0'?); start_value must be "
+        "'worst_first_mean' or a column giving f(x0) per problem; columns besides the "
+        "histories: 'fx0'"
+    )
+    with pytest.raises(InputError, match="the data has no columns besides the histories"):
+        compute(histories(SMALL), options(start_value="x0"))
+    with pytest.raises(InputError, match="'value' is a histories column"):
+        compute(with_start_column(), options(start_value="value"))
+
+
+def test_start_value_column_must_be_constant_per_problem():
+    data = with_start_column()
+    frame = data.frame.copy()
+    frame.loc[(frame["problem"] == "p2") & (frame["algorithm"] == "C"), "x0"] = 90.0
+    varying = AnalysisData("histories", frame, data.algorithms, data.problems)
+    with pytest.raises(InputError) as caught:
+        compute(varying, options(start_value="x0"))
+    assert caught.value.problems[0].message == (
+        "the start-value column 'x0' must be constant per problem (one f(x0) shared by all "
+        "algorithms and runs); it varies on p2 (D=4) (90 to 100)"
+    )
+    frame.loc[0, "x0"] = np.nan
+    missing = AnalysisData("histories", frame, data.algorithms, data.problems)
+    with pytest.raises(InputError, match="missing, not a number or infinite on p1 \\(D=2\\)"):
+        compute(missing, options(start_value="x0"))
+
+
+def test_start_value_option_accepts_any_column_name():
+    assert options(start_value="f_x0").start_value == "f_x0"
+    assert options().start_value == "worst_first_mean"
+    with pytest.raises(ValueError):
+        options(start_value="")
+
+
+def test_a_start_value_column_from_the_loader_is_used_unless_the_rule_is_set():
+    # The loader carries `columns: {start_value: ...}` as the column 'start_value'.
+    data = with_start_column("start_value")
+    unset = compute(data, options(tolerances=[0.5]))
+    assert unset.start_value == "start_value"
+    assert unset.problem_table["start_value"].tolist() == [12.0, 100.0]
+    rule = compute(data, options(tolerances=[0.5], start_value="worst_first_mean"))
+    assert rule.start_value == "worst_first_mean"
+    assert rule.problem_table["start_value"].tolist() == [10.0, 100.0]

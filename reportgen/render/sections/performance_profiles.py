@@ -10,7 +10,10 @@ from reportgen.figures.performance_profiles import figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.performance_profiles import findings
 from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock, Text
-from reportgen.spec.analyses.performance_profiles import PerformanceProfilesOptions
+from reportgen.spec.analyses.performance_profiles import (
+    WORST_FIRST_MEAN,
+    PerformanceProfilesOptions,
+)
 
 
 def _ranking_table(result: PerformanceProfilesResult, style: FigureStyle) -> TableBlock:
@@ -125,8 +128,13 @@ def build_section(
         "Performance profile (Eq. 4): $\\rho_s(\\gamma) = \\frac{1}{n_p}\\,|\\{p : t_{p,s}/\\min_{q} t_{p,q} \\le \\gamma\\}|$; "
         "data profile (Eq. 5): $d_s(\\kappa) = \\frac{1}{n_p}\\,|\\{p : t_{p,s}/(D_p+1) \\le \\kappa\\}|$.",
         "Mean curve (Eq. 9): $\\bar H(k) = \\frac{1}{n_r}\\sum_r H(k, r)$, evaluated exactly at every evaluation count "
-        "where some run improves; $f(x_0)$ per problem is the largest first mean value of all algorithms; "
-        "$f_L$ is the smallest value of any profiled curve within the budget.",
+        "where some run improves; "
+        + (
+            "$f(x_0)$ per problem is the largest first mean value of all algorithms; "
+            if result.start_value == WORST_FIRST_MEAN
+            else f"$f(x_0)$ per problem is taken from the data column '{result.start_value}'; "
+        )
+        + "$f_L$ is the smallest value of any profiled curve within the budget.",
         f"Parameters: τ ∈ {{{', '.join(power_of_ten(t) for t in result.tolerances)}}}; budget μ_f = {result.budget:g} "
         f"evaluations{' (given)' if options.budget is not None else ' (the largest evaluation count in the data)'}; "
         f"profiles: {', '.join(result.profile_kinds)}; {len(result.problems)} problems, {len(result.algorithms)} algorithms.",

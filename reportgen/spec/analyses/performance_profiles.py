@@ -8,6 +8,9 @@ from pydantic import Field, field_validator
 
 from reportgen.spec.base import AnalysisOptions
 
+WORST_FIRST_MEAN = "worst_first_mean"
+"""The default ``start_value`` rule (METHODS.md)."""
+
 
 class PerformanceProfilesOptions(AnalysisOptions):
     """Performance (Dolan–Moré) and data (Moré–Wild) profiles of the mean curves."""
@@ -28,10 +31,15 @@ class PerformanceProfilesOptions(AnalysisOptions):
         "each adds Algorithm 2's significance verdicts and the full ranking. Empty: mean "
         "profiles only.",
     )
-    start_value: Literal["worst_first_mean"] = Field(
-        default="worst_first_mean",
-        description="How f(x0) is chosen per problem: worst_first_mean = the largest of all "
-        "algorithms' first recorded mean values (METHODS.md).",
+    start_value: str = Field(
+        default=WORST_FIRST_MEAN,
+        min_length=1,
+        description="How f(x0) is chosen per problem: 'worst_first_mean' = the largest of all "
+        "algorithms' first recorded mean values (METHODS.md); any other string names a column "
+        "of the histories data holding f(x0), one value per problem (a source's "
+        "`columns: {start_value: ...}` arrives as the column 'start_value'). Left unset: "
+        "'start_value' when the data carries that column, else 'worst_first_mean'.",
+        json_schema_extra={"examples": [WORST_FIRST_MEAN, "start_value"]},
     )
     budget: float | None = Field(
         default=None,
