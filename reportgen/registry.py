@@ -14,12 +14,14 @@ from reportgen.analyses import (
     performance_profiles,
     perspectives,
     probabilistic_profiles,
+    runtime_ecdf,
     significance_relation,
     u_scores,
 )
 from reportgen.render.sections import performance_profiles as performance_profiles_section
 from reportgen.render.sections import perspectives as perspectives_section
 from reportgen.render.sections import probabilistic_profiles as probabilistic_profiles_section
+from reportgen.render.sections import runtime_ecdf as runtime_ecdf_section
 from reportgen.render.sections import significance_relation as significance_relation_section
 from reportgen.render.sections import u_scores as u_scores_section
 
@@ -41,6 +43,7 @@ ANALYSES: dict[str, AnalysisKind] = {
         probabilistic_profiles.compute, probabilistic_profiles_section.build_section
     ),
     "u_scores": AnalysisKind(u_scores.compute, u_scores_section.build_section),
+    "runtime_ecdf": AnalysisKind(runtime_ecdf.compute, runtime_ecdf_section.build_section),
     "significance_relation": AnalysisKind(
         significance_relation.compute, significance_relation_section.build_section
     ),

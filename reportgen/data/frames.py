@@ -17,6 +17,12 @@ Layouts
     ≥ 0), ``value`` (float, finite). Sorted by algorithm, problem, dimension, run,
     evaluations; within a run ``evaluations`` strictly increase and ``value`` never increases.
     The value of a run at evaluation count ``k`` is that of its last record at or before ``k``.
+    Optional: ``start_value`` (float, finite; the same on every row of a (problem, dimension)):
+    a per-problem ``f(x0)`` given by the source (``columns.start_value``), for analyses that
+    need a start value instead of estimating it. Histories read from the platform formats
+    (``coco``, ``cec``, ``ioh``) end every run with a record at the evaluations it used (a
+    non-improving record when the run's last improvement came earlier), so that the run's
+    budget is known; histories read from a CSV or Parquet file keep improvements only.
 ``summary`` — one row per algorithm × problem (a published table):
     ``algorithm``, ``problem``, ``dimension`` and any of ``mean``, ``std``, ``n``,
     ``median``, ``minimum``, ``maximum`` (float; ``inf`` allowed in ``mean`` only, meaning a

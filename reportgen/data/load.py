@@ -15,17 +15,28 @@ Decisions
 - Histories: records that do not improve on the previous one are redundant and dropped; a
   record that is *worse* than an earlier one of the same run is an error (the values must be
   best-so-far); two records of one run at the same evaluation count are an error.
-- Maximisation (``minimize: false``): ``value``, ``mean``, ``median`` are negated and
+- Maximisation (``minimize: false``): ``value``, ``mean``, ``median`` (and a histories
+  source's ``start_value``) are negated and
   ``minimum``/``maximum`` are negated and swapped, so that everything downstream minimises.
 - A problem that some selected algorithm has no data for is an error, unless
   ``problems.incomplete: exclude`` drops it (listed as a caveat in the report).
 - Unequal run counts across algorithms on a problem are a caveat, not an error.
+- ``coco``, ``cec`` and ``ioh`` sources are read by :mod:`reportgen.data.formats` (no column
+  mapping; a ``coco``/``ioh`` path may be a folder); their irregularities that do not stop the
+  study (non-monotone CEC rows) become caveats of the source. Their values are errors
+  ``f − f_opt``, so they cannot be used with ``minimize: false``.
+- A histories source may map ``columns.start_value``: a per-problem ``f(x0)`` carried through
+  as an extra ``start_value`` column; it must be finite and the same on every row of a
+  (problem, dimension).
+- Big CSV files are read in chunks (:func:`reportgen.data.read.iter_tables`) and each chunk is
+  checked and reduced to its canonical typed columns before the next is read, so memory
+  follows the canonical table, not the text.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +45,7 @@ import pandas as pd
 
 from reportgen.analyses.base import Caveat
 from reportgen.data.checks import MAX_ROWS_PER_PROBLEM, number_column, text_column
+from reportgen.data.formats import read_platform
 from reportgen.data.frames import (
     KEYS,
     RUN_KEYS,
@@ -45,10 +57,10 @@ from reportgen.data.frames import (
     problem_label,
     sorted_problems,
 )
-from reportgen.data.read import RawTable, read_table, resolve_paths
+from reportgen.data.read import RawTable, iter_tables, resolve_paths
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.spec.load import LoadedSpec
-from reportgen.spec.sources import DataSource
+from reportgen.spec.sources import PLATFORM_FORMATS, DataSource
 
 
 @dataclass(frozen=True)
@@ -69,6 +81,7 @@ class SourceData:
     format: Format
     frame: pd.DataFrame
     files: tuple[FileRecord, ...]
+    caveats: tuple[Caveat, ...] = ()
 
     @property
     def algorithms(self) -> list[str]:
@@ -109,7 +122,11 @@ class StudyData:
         )
         present = set(frame["algorithm"].unique())
         algorithms = tuple(a for a in self.algorithms if a in present)
-        problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
+        # Distinct pairs first: a histories table has millions of rows, a study a few hundred problems.
+        pairs = frame[["problem", "dimension"]].drop_duplicates()
+        problems = sorted_problems(
+            zip(pairs["problem"].astype(str), pairs["dimension"].astype(int), strict=True)
+        )
         return AnalysisData(
             format=parts[0].format,
             frame=frame,
@@ -129,17 +146,22 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
 }
 _OPTIONAL: dict[str, tuple[str, ...]] = {
     "trials": TRIALS_OPTIONAL,
-    "histories": (),
+    "histories": ("start_value",),
     "summary": SUMMARY_STATISTICS,
     "wide": (),
 }
 
 
 def _sha256(path: Path) -> str:
+    """SHA-256 of a file; of a folder, of its files' relative paths and contents in order."""
     digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
+    files = sorted(f for f in path.rglob("*") if f.is_file()) if path.is_dir() else [path]
+    for file in files:
+        if path.is_dir():
+            digest.update(file.relative_to(path).as_posix().encode() + b"\0")
+        with file.open("rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
     return digest.hexdigest()
 
 
@@ -218,6 +240,8 @@ def _canonical(
         )
     if "value" in mapping:
         out["value"] = number_column(raw, mapping["value"], problems)
+    if "start_value" in mapping:
+        out["start_value"] = number_column(raw, mapping["start_value"], problems)
     for name in ("evaluations_used", "evaluations_to_target", "time_seconds"):
         if name in mapping:
             out[name] = number_column(
@@ -323,9 +347,13 @@ def _check_duplicates(
 
 
 def _check_histories(
-    frame: pd.DataFrame, display: dict[int, RawTable], problems: list[Problem]
+    frame: pd.DataFrame, display: dict[int, RawTable], problems: list[Problem], sign: float = 1.0
 ) -> pd.DataFrame:
-    """Sort records; reject repeated evaluation counts and worsening values; drop non-improvements."""
+    """Sort records; reject repeated evaluation counts and worsening values; drop non-improvements.
+
+    ``frame`` is already oriented (smaller is better); ``sign`` (−1 for a maximisation study)
+    turns values back into the file's own numbers for messages.
+    """
     frame = frame.sort_values([*RUN_KEYS, "evaluations"], kind="stable", ignore_index=True)
     same_run = (frame[list(RUN_KEYS)].shift() == frame[list(RUN_KEYS)]).all(axis=1).to_numpy()
     previous_value = frame["value"].shift().to_numpy()
@@ -345,7 +373,7 @@ def _check_histories(
                 Problem(
                     raw.where(int(frame["_row"].iat[i])),
                     f"{message}: {run}, evaluation {frame['evaluations'].iat[i]:g}, value "
-                    f"{float(frame['value'].iat[i])!r} after {float(previous_value[i])!r}",
+                    f"{sign * float(frame['value'].iat[i])!r} after {sign * float(previous_value[i])!r}",
                 )
             )
         if len(rows) > MAX_ROWS_PER_PROBLEM:
@@ -365,38 +393,59 @@ def load_source(name: str, source: DataSource, spec: LoadedSpec, minimize: bool)
         if source.path is not None
         else ([source.paths] if isinstance(source.paths, str) else list(source.paths or []))
     )
-    files = resolve_paths(patterns, spec.base_dir, where)
+    files = resolve_paths(
+        patterns, spec.base_dir, where, allow_folders=source.format in ("coco", "ioh")
+    )
+    if source.format in PLATFORM_FORMATS:
+        return _load_platform(name, source, spec, minimize, files, key)
     problems: list[Problem] = []
     frames: list[pd.DataFrame] = []
     records: list[FileRecord] = []
     display: dict[int, RawTable] = {}
     for index, (path, shown) in enumerate(files):
+        rows = 0
+        mapped = True
         try:
-            raw = read_table(path, shown, source.separator)
+            for raw in iter_tables(path, shown, source.separator, _wanted_columns(source)):
+                display[index] = raw
+                frame = _canonical(source, raw, key, problems)
+                if frame is None:
+                    mapped = False
+                    break
+                frame["_file"] = index
+                frame["_row"] += raw.first_row
+                rows += len(raw.frame)
+                if len(frame):
+                    frames.append(frame)
         except InputError as exc:
             problems.extend(exc.problems)
             continue
-        display[index] = raw
-        records.append(FileRecord(name, shown, _sha256(path), len(raw.frame)))
-        frame = _canonical(source, raw, key, problems)
-        if frame is not None and len(frame):
-            frame["_file"] = index
-            frames.append(frame)
-        elif frame is not None:
+        display[index] = display[index].whole()
+        records.append(FileRecord(name, shown, _sha256(path), rows))
+        if rows == 0 and mapped:
             problems.append(Problem(shown, "the file has no data rows"))
     if problems:
         raise InputError(problems)
-    fmt: Format = "summary" if source.format == "wide" else source.format
+    fmt: Format = (
+        "summary"
+        if source.format == "wide"
+        else "trials"
+        if source.format == "trials"
+        else ("histories" if source.format == "histories" else "summary")
+    )
     frame = pd.concat(frames, ignore_index=True)
     frame["dimension"] = frame["dimension"].astype(int)
+    # Orient first: best-so-far means non-increasing only once larger-is-better is negated.
+    if not minimize:
+        frame = _negate(frame)
     if fmt == "histories":
-        frame = _check_histories(frame, display, problems)
+        frame = _check_histories(frame, display, problems, sign=1.0 if minimize else -1.0)
+        if "start_value" in frame:
+            _check_start_values(frame, display, problems)
     else:
         _check_duplicates(frame, list(RUN_KEYS if fmt == "trials" else KEYS), display, problems)
     if problems:
         raise InputError(problems)
-    if not minimize:
-        frame = _negate(frame)
     if "run" in frame:
         frame["run"] = frame["run"].astype(int)
     frame = frame.drop(columns=["_row", "_file"])
@@ -410,10 +459,84 @@ def load_source(name: str, source: DataSource, spec: LoadedSpec, minimize: bool)
     return SourceData(name=name, format=fmt, frame=frame, files=tuple(records))
 
 
+def _wanted_columns(source: DataSource) -> Callable[[list[str]], list[str] | None]:
+    """Which file columns to read: those the source maps, when they are all there.
+
+    Every cell is read as text (dtype ``str``) so that the checks can quote bad cells; only
+    the mapped columns are read, so a chunk holds just those. When a required column is
+    missing, every column is read so that the message can list what the file has.
+    """
+
+    def choose(names: list[str]) -> list[str] | None:
+        if source.format == "wide":
+            return None
+        explicit = source.columns.model_dump(exclude_none=True)
+        required = list(_REQUIRED[source.format])
+        if source.algorithm is None:
+            required.append("algorithm")
+        optional = [*_OPTIONAL[source.format], "dimension"]
+        if any(explicit.get(n, n) not in names for n in required):
+            return None
+        if any(n in explicit and explicit[n] not in names for n in optional):
+            return None
+        wanted = {explicit.get(n, n) for n in required + optional}
+        return [c for c in names if c in wanted]
+
+    return choose
+
+
+def _check_start_values(
+    frame: pd.DataFrame, display: dict[int, RawTable], problems: list[Problem]
+) -> None:
+    """``start_value`` is one number per (problem, dimension)."""
+    spread = frame.groupby(["problem", "dimension"], sort=True)["start_value"].nunique()
+    for (problem, dimension), _count in spread[spread > 1].head(MAX_ROWS_PER_PROBLEM).items():
+        values = sorted(
+            frame.loc[
+                (frame["problem"] == problem) & (frame["dimension"] == dimension), "start_value"
+            ].unique()
+        )
+        problems.append(
+            Problem(
+                display[int(frame["_file"].iat[0])].display,
+                f"start_value differs within problem {problem_label(problem, int(dimension))}: "
+                f"{', '.join(f'{v:g}' for v in values[:4])}; give one f(x0) per problem",
+            )
+        )
+
+
+def _load_platform(
+    name: str,
+    source: DataSource,
+    spec: LoadedSpec,
+    minimize: bool,
+    files: list[tuple[Path, str]],
+    key: str,
+) -> SourceData:
+    """A ``coco``, ``cec`` or ``ioh`` source through its reader."""
+    if not minimize:
+        raise InputError(
+            Problem(
+                key,
+                f"format '{source.format}' holds errors f − f_opt (smaller is better), but the "
+                "study says minimize: false",
+            )
+        )
+    result = read_platform(name, source, files, key)
+    layout: Format = "trials" if source.layout == "trials" else "histories"
+    frame = result.frame.sort_values(
+        list(RUN_KEYS) + (["evaluations"] if layout == "histories" else []),
+        kind="stable",
+        ignore_index=True,
+    )
+    records = tuple(FileRecord(name, f.display, _sha256(f.path), f.rows) for f in result.files)
+    return SourceData(name, layout, frame, records, tuple(result.caveats))
+
+
 def _negate(frame: pd.DataFrame) -> pd.DataFrame:
     """Turn a maximisation table into the equivalent minimisation table."""
     frame = frame.copy()
-    for column in ("value", "mean", "median"):
+    for column in ("value", "mean", "median", "start_value"):
         if column in frame:
             frame[column] = -frame[column]
     if "minimum" in frame or "maximum" in frame:
@@ -441,6 +564,7 @@ def load_data(spec: LoadedSpec) -> StudyData:
     study = spec.study
     problems: list[Problem] = []
     sources: dict[str, SourceData] = {}
+    caveats: list[Caveat] = []
     for name, source in study.data.items():
         try:
             sources[name] = load_source(name, source, spec, study.minimize)
@@ -468,7 +592,8 @@ def load_data(spec: LoadedSpec) -> StudyData:
                             f"{did_you_mean(algorithm, present)}; it has: {quote_choices(present)}",
                         )
                     )
-    caveats: list[Caveat] = []
+    for data in sources.values():
+        caveats.extend(data.caveats)
     excluded: list[tuple[str, str, int]] = []
     for name, data in list(sources.items()):
         frame = data.frame[data.frame["algorithm"].isin(algorithms)]
@@ -478,7 +603,9 @@ def load_data(spec: LoadedSpec) -> StudyData:
         frame, dropped = _check_complete(name, frame, expected, spec, problems)
         excluded.extend((name, p, d) for p, d in dropped)
         caveats.extend(_run_count_caveats(name, frame))
-        sources[name] = SourceData(name, data.format, frame.reset_index(drop=True), data.files)
+        sources[name] = SourceData(
+            name, data.format, frame.reset_index(drop=True), data.files, data.caveats
+        )
     if excluded:
         listing = ", ".join(f"{problem_label(p, d)} [{s}]" for s, p, d in excluded)
         caveats.append(
@@ -537,7 +664,8 @@ def _check_complete(
     problems: list[Problem],
 ) -> tuple[pd.DataFrame, list[tuple[str, int]]]:
     """Every algorithm must have data on every problem (or the problem is excluded)."""
-    have = frame.groupby(["problem", "dimension"], sort=False)["algorithm"].agg(lambda s: set(s))
+    pairs = frame[["problem", "dimension", "algorithm"]].drop_duplicates()
+    have = pairs.groupby(["problem", "dimension"], sort=False)["algorithm"].agg(lambda s: set(s))
     incomplete = [
         (key, sorted(set(algorithms) - have[key], key=natural_key))
         for key in sorted_problems(have.index)

@@ -3,19 +3,29 @@
 Files are read as they are — every column as text first for CSV — so that the checks in
 :mod:`reportgen.data.checks` can quote the exact bad cell with its row and column instead of
 letting a parser fail with a traceback.
+
+Big files are read in pieces (:func:`iter_tables`): CSV in chunks of :data:`CHUNK_ROWS` rows
+(only the columns the source uses, each read as text), Parquet one row group batch at a time
+through pyarrow. Each piece is checked and reduced to typed canonical columns before the next
+is read, so the memory needed follows the canonical table (a few numbers per row), not the
+file's text: a 1 GB histories CSV does not need 10 GB.
 """
 
 from __future__ import annotations
 
 import glob
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pandas as pd
+import pyarrow.parquet as pq
 
 from reportgen.errors import InputError, Problem
 
 SUPPORTED_SUFFIXES = (".csv", ".csv.gz", ".tsv", ".txt", ".parquet")
+CHUNK_ROWS = 500_000
+"""Rows per CSV chunk / Parquet batch: bounds the text held in memory at once."""
 
 
 @dataclass(frozen=True)
@@ -33,15 +43,24 @@ class RawTable:
     header_lines : int
         Lines before the first data row (1 for a CSV header), so that data row ``i``
         (0-based) is file line ``i + header_lines + 1``.
+    first_row : int
+        For a chunk: the file's 0-based row number of the chunk's first row (row ``i`` of
+        ``frame`` is file row ``first_row + i``).
     """
 
     path: Path
     display: str
     frame: pd.DataFrame
     header_lines: int
+    first_row: int = 0
+
+    def whole(self) -> RawTable:
+        """The file without cells, numbering rows from the file's start (for later checks)."""
+        return replace(self, frame=self.frame.iloc[0:0], first_row=0)
 
     def where(self, row: int, column: str | None = None) -> str:
         """``data/runs.csv, row 17 (line 18), column 'value'`` for 0-based row ``row``."""
+        row += self.first_row
         text = f"{self.display}, row {row + 1}"
         if self.header_lines:
             text += f" (line {row + 1 + self.header_lines})"
@@ -50,14 +69,23 @@ class RawTable:
         return text
 
 
-def resolve_paths(patterns: list[str], base_dir: Path, where: str) -> list[tuple[Path, str]]:
-    """Expand paths and globs relative to the spec folder; every pattern must match a file."""
+def resolve_paths(
+    patterns: list[str], base_dir: Path, where: str, *, allow_folders: bool = False
+) -> list[tuple[Path, str]]:
+    """Expand paths and globs relative to the spec folder; every pattern must match a file.
+
+    With ``allow_folders`` (COCO and IOHprofiler output folders) a folder counts as a file.
+    """
+
+    def usable(path: Path) -> bool:
+        return path.is_file() or (allow_folders and path.is_dir())
+
     found: list[tuple[Path, str]] = []
     problems: list[Problem] = []
     for pattern in patterns:
         if any(ch in pattern for ch in "*?["):
             matches = sorted(glob.glob(str(base_dir / pattern), recursive=True))
-            files = [Path(m) for m in matches if Path(m).is_file()]
+            files = [Path(m) for m in matches if usable(Path(m))]
             if not files:
                 problems.append(
                     Problem(where, f"the pattern '{pattern}' matches no file in {base_dir}")
@@ -68,7 +96,7 @@ def resolve_paths(patterns: list[str], base_dir: Path, where: str) -> list[tuple
             )
         else:
             path = (base_dir / pattern).resolve()
-            if not path.is_file():
+            if not usable(path):
                 kind = "is a folder, not a file" if path.is_dir() else "does not exist"
                 problems.append(
                     Problem(where, f"the data file '{pattern}' {kind} (looked for {path})")
@@ -116,3 +144,107 @@ def read_table(path: Path, display: str, separator: str | None) -> RawTable:
         raise InputError(Problem(display, f"cannot read the file: {detail}")) from None
     frame.columns = [str(c).strip() for c in frame.columns]
     return RawTable(path, display, frame, header_lines=1)
+
+
+def _fail(display: str, exc: Exception) -> InputError:
+    detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return InputError(Problem(display, f"cannot read the file: {detail}"))
+
+
+_READ_ERRORS = (
+    pd.errors.ParserError,
+    pd.errors.EmptyDataError,
+    UnicodeDecodeError,
+    OSError,
+    ValueError,
+)
+
+
+def iter_tables(
+    path: Path,
+    display: str,
+    separator: str | None,
+    columns: Callable[[list[str]], list[str] | None] | None = None,
+    chunk_rows: int | None = None,
+) -> Iterator[RawTable]:
+    """Read one CSV or Parquet file in pieces of at most ``chunk_rows`` rows.
+
+    Parameters
+    ----------
+    columns : callable, optional
+        Given the file's column names, returns the ones to read (None: all). Reading only
+        the used columns is what keeps a wide file's chunks small.
+    chunk_rows : int, optional
+        Rows per piece (default :data:`CHUNK_ROWS`).
+
+    Yields
+    ------
+    RawTable
+        One per piece, with ``first_row`` set; CSV cells are text (dtype ``str`` for every
+        column, so the checks can quote them), Parquet keeps its types. A file with no data
+        rows yields one empty piece.
+    """
+    chunk_rows = chunk_rows or CHUNK_ROWS
+    name = path.name.lower()
+    if name.endswith(".parquet"):
+        try:
+            parquet = pq.ParquetFile(path)
+            names = list(parquet.schema_arrow.names)
+            wanted = columns(names) if columns is not None else None
+            first = 0
+            empty = True
+            for batch in parquet.iter_batches(batch_size=chunk_rows, columns=wanted):
+                frame = batch.to_pandas()
+                frame.index = pd.RangeIndex(len(frame))
+                empty = False
+                yield RawTable(path, display, frame, header_lines=0, first_row=first)
+                first += len(frame)
+            if empty:
+                yield RawTable(path, display, pd.DataFrame(columns=wanted or names), header_lines=0)
+        except InputError:
+            raise
+        except (*_READ_ERRORS, Exception) as exc:  # pyarrow raises its own error types
+            raise _fail(display, exc) from None
+        return
+    if not name.endswith(SUPPORTED_SUFFIXES):
+        raise InputError(
+            Problem(
+                display, f"unsupported file type; reportgen reads {', '.join(SUPPORTED_SUFFIXES)}"
+            )
+        )
+    sep = separator if separator is not None else ("\t" if name.endswith(".tsv") else ",")
+    options = {
+        "sep": sep,
+        "keep_default_na": False,
+        "na_values": [],
+        "skipinitialspace": True,
+        "engine": "python" if len(sep) > 1 else "c",
+    }
+    try:
+        header = pd.read_csv(path, nrows=0, **options)
+        names = [str(c).strip() for c in header.columns]
+        wanted = columns(names) if columns is not None else None
+        use = None if wanted is None else [i for i, c in enumerate(names) if c in set(wanted)]
+        reader = pd.read_csv(
+            path,
+            dtype=str,
+            usecols=use,
+            chunksize=chunk_rows,
+            **options,
+        )
+        first = 0
+        empty = True
+        with reader:
+            for frame in reader:
+                frame.columns = [str(c).strip() for c in frame.columns]
+                frame.index = pd.RangeIndex(len(frame))
+                empty = False
+                yield RawTable(path, display, frame, header_lines=1, first_row=first)
+                first += len(frame)
+        if empty:
+            kept = names if use is None else [names[i] for i in use]
+            yield RawTable(path, display, pd.DataFrame(columns=kept), header_lines=1)
+    except InputError:
+        raise
+    except _READ_ERRORS as exc:
+        raise _fail(display, exc) from None

@@ -78,7 +78,14 @@ def latex_table(frame: pd.DataFrame, bold: pd.DataFrame | None = None) -> str:
     return "\n".join(lines)
 
 
+LATEX_MAX_ROWS = 2000
+"""Longer tables get no .tex: nobody typesets them, and their CSV is the machine-readable form."""
+
+
 def write_latex(frame: pd.DataFrame, path: Path, bold: pd.DataFrame | None = None) -> None:
+    """Write a booktabs table, unless it has more than :data:`LATEX_MAX_ROWS` rows."""
+    if len(frame) > LATEX_MAX_ROWS:
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(latex_table(frame, bold), encoding="utf-8")
 

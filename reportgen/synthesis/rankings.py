@@ -14,6 +14,8 @@ Decisions
 - U-scores contribute the overall total's ranks.
 - Perspectives contribute one ranking per computed perspective (mean ranks over problems),
   with Holm's verdicts against the control.
+- The runtime ECDF contributes the order of the areas under the algorithms' ECDFs (pooled over
+  dimensions when pooled, else averaged over dimensions).
 - Significance relations contribute each algorithm's rank layer at the smallest σ at which the
   relation is cycle-free (``auto``): layer 1 is the maximum set.
 """
@@ -232,12 +234,29 @@ def _significance_relation(analysis_id: str, result: Any) -> list[Ranking]:
     ]
 
 
+def _runtime_ecdf(analysis_id: str, result: Any) -> list[Ranking]:
+    summary = result.summary
+    pooled = summary[summary["dimension"] == 0] if (summary["dimension"] == 0).any() else summary
+    # The area under the runtime ECDF (COCO's aggregate): larger is better.
+    area = pooled.groupby("algorithm", sort=False)["area"].mean()
+    return [
+        Ranking(
+            id=f"{analysis_id}:ecdf_area",
+            analysis_id=analysis_id,
+            label="runtime ECDF area",
+            ranks=_ranks({str(a): float(v) for a, v in area.items()}, higher_is_better=True),
+            source=f"analyses.{analysis_id}.result.summary (area)",
+        )
+    ]
+
+
 ADAPTERS: dict[str, Callable[[str, Any], list[Ranking]]] = {
     "performance_profiles": _performance_profiles,
     "probabilistic_profiles": _probabilistic_profiles,
     "u_scores": _u_scores,
     "perspectives": _perspectives,
     "significance_relation": _significance_relation,
+    "runtime_ecdf": _runtime_ecdf,
 }
 
 

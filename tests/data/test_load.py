@@ -226,3 +226,42 @@ def test_several_files_with_paths(tmp_path):
     data = load_data(load_spec(path))
     assert len(data.sources["curves"].frame) == 16
     assert [f.display for f in data.files] == ["data/a.csv", "data/b.csv"]
+
+
+def test_maximisation_negates_the_start_value_column_too(tmp_path):
+    csv = "algorithm,problem,run,evaluations,value,x0\n" + "\n".join(
+        f"{a},p,{r},{e},{v},-100" for a in "AB" for r in (1, 2) for e, v in ((1, 1.0), (5, 3.0))
+    )
+    write(tmp_path, "data/h.csv", csv + "\n")
+    spec = """
+    study: {title: Max}
+    minimize: false
+    data:
+      curves: {path: data/h.csv, format: histories, columns: {start_value: x0}}
+    analyses:
+      - {kind: performance_profiles, data: curves, profiles: [performance]}
+    """
+    frame = load_data(load_spec(write(tmp_path, "study.yaml", spec))).sources["curves"].frame
+    # Maximising 1 → 3 is minimising −1 → −3; the start value −100 (a worst value) becomes 100.
+    assert frame["value"].tolist()[:2] == [-1.0, -3.0]
+    assert set(frame["start_value"]) == {100.0}
+
+
+def test_maximisation_history_that_gets_worse_is_named_in_the_files_numbers(tmp_path):
+    write(
+        tmp_path,
+        "data/h.csv",
+        "algorithm,problem,run,evaluations,value\nA,p,1,1,5\nA,p,1,2,4\nB,p,1,1,5\n",
+    )
+    spec = """
+    study: {title: Max}
+    minimize: false
+    data:
+      curves: {path: data/h.csv, format: histories}
+    analyses:
+      - {kind: performance_profiles, data: curves, profiles: [performance]}
+    """
+    assert data_problems(write(tmp_path, "study.yaml", spec)) == [
+        "data/h.csv, row 2 (line 3): the value gets worse within a run (histories must be best-so-far values): "
+        "run 1 of A on p, evaluation 2, value 4.0 after 5.0"
+    ]

@@ -76,7 +76,8 @@ def test_missing_required_key(tmp_path):
 def test_misspelt_literal(tmp_path):
     path = write(tmp_path, "study.yaml", SPEC.replace("format: histories", "format: history"))
     assert problems(path) == [
-        "data.curves.format (study.yaml:8): got 'history'; allowed: 'trials', 'histories', 'summary' or 'wide' "
+        "data.curves.format (study.yaml:8): got 'history'; allowed: 'trials', 'histories', 'summary', 'wide', "
+        "'coco', 'cec' or 'ioh' "
         "(did you mean 'histories'?)"
     ]
 

@@ -9,6 +9,7 @@ from pydantic import Field
 from reportgen.spec.analyses.performance_profiles import PerformanceProfilesOptions
 from reportgen.spec.analyses.perspectives import PerspectivesOptions
 from reportgen.spec.analyses.probabilistic_profiles import ProbabilisticProfilesOptions
+from reportgen.spec.analyses.runtime_ecdf import RuntimeEcdfOptions
 from reportgen.spec.analyses.significance_relation import SignificanceRelationOptions
 from reportgen.spec.analyses.u_scores import UScoresOptions
 from reportgen.spec.base import AnalysisOptions
@@ -18,7 +19,8 @@ AnalysisSpec = Annotated[
     | ProbabilisticProfilesOptions
     | UScoresOptions
     | PerspectivesOptions
-    | SignificanceRelationOptions,
+    | SignificanceRelationOptions
+    | RuntimeEcdfOptions,
     Field(discriminator="kind"),
 ]
 
@@ -28,5 +30,6 @@ ANALYSIS_OPTIONS: tuple[type[AnalysisOptions], ...] = (
     UScoresOptions,
     PerspectivesOptions,
     SignificanceRelationOptions,
+    RuntimeEcdfOptions,
 )
 """Every options model, in the order kinds are listed in messages and the schema."""

@@ -1,0 +1,360 @@
+"""Expected running time (ERT) and runtime ECDFs over function–target pairs, as COCO reports them.
+
+Hansen, Auger, Brockhoff, Tušar, Tušar, "COCO: Performance assessment" (papers/002).
+
+For algorithm ``a`` on a problem (function ``f``, dimension ``D``) with runs ``r = 1 … n`` and a
+target precision ``Δf``, run ``r`` reaches the target after ``t_r(Δf)`` evaluations — the
+first record with ``f − f_opt ≤ Δf`` — or never (``t_r = ∞``); it used ``T_r`` evaluations in
+all. The expected running time (Eq. 1) is
+
+.. math::
+
+    \\mathrm{ERT}(\\Delta f) = \\frac{\\sum_{r:\\,t_r<\\infty} t_r(\\Delta f)
+        + \\sum_{r:\\,t_r=\\infty} T_r}{\\#\\{r : t_r(\\Delta f) < \\infty\\}}
+
+(∞ when no run succeeds): the total evaluations of all runs until they reached the target or
+stopped, divided by the number of successes.
+
+The runtime ECDF of algorithm ``a`` in dimension ``D`` is, for a budget of ``x·D`` evaluations,
+the share of (function, target, run) triples solved within it,
+
+.. math::
+
+    F_a(x) = \\frac{1}{n_f\\, n_t} \\sum_{f} \\sum_{\\Delta f} \\frac{1}{n_{f}^{\\text{runs}}}
+        \\#\\{r : t_r(\\Delta f) \\le x D\\},
+
+over COCO's default 51 targets ``Δf = 10^{2 − k/5}``, ``k = 0 … 50`` (10² … 10⁻⁸), plotted
+against ``x`` = evaluations / dimension on a log axis, one curve per algorithm.
+
+Decisions
+---------
+- ``T_r`` is the evaluation count of the run's last record. The ``coco``, ``cec`` and ``ioh``
+  readers end every history with a record at the evaluations the run used (for COCO: the
+  largest of the ``.info``, last ``.dat`` and last ``.tdat`` counts), which makes the ERTs
+  equal to ``cocopp``'s (tests/analyses/test_runtime_ecdf.py). A histories CSV keeps only
+  improvements, so an unsuccessful run's ``T_r`` is then its last improvement — include the
+  final record's evaluations as an improvement-free row is not possible there; use a platform
+  format or accept the underestimate (stated in the methods).
+- Each function weighs the same in the ECDF whatever its number of runs (each run weighs
+  ``1/n_f^runs``); COCO's instances play the role of runs.
+- No simulated restarts: ``cocopp``'s ECDF bootstraps restarts of unsuccessful runs to extend
+  curves beyond the budget; that is random and not done here. The curve ends at the largest
+  budget of the algorithm; a cross marks the median ``T_r / D`` (COCO's marker).
+- The ECDF is tabulated (and drawn) at ``x = 10^{j/20}`` — 20 points per decade, the
+  exact ECDF value at each — from the smallest budget to the largest, plus the largest
+  budget itself: the full step function has one step per (function, target, run) triple
+  (≈ 10⁵ in a BBOB study), far more than a figure can show, and the grid keeps tables,
+  figures and ``results.json`` small. The final value (``solved``) and the area are exact.
+- ``per_dimension: false`` pools all dimensions, each run's evaluations divided by its own D.
+- A source without dimensions (D = 0) uses ``x`` = evaluations (D taken as 1), stated in a
+  caveat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from reportgen.analyses.base import Caveat
+from reportgen.analyses.jsonable import frame_records, json_value
+from reportgen.data.frames import AnalysisData
+from reportgen.errors import InputError, Problem
+from reportgen.spec.analyses.runtime_ecdf import RuntimeEcdfOptions
+
+COCO_TARGETS: tuple[float, ...] = tuple(float(10.0 ** (2 - k / 5)) for k in range(51))
+"""COCO's default ECDF targets 10^(2 − k/5), k = 0 … 50."""
+
+
+@dataclass(frozen=True)
+class RuntimeEcdfResult:
+    """Everything the runtime-ECDF analysis computed.
+
+    Attributes
+    ----------
+    algorithms : tuple of str
+        Study order.
+    targets : tuple of float
+        Targets Δf of the ECDF and ERT table, decreasing.
+    table_targets : tuple of float
+        Targets of the report's display tables.
+    per_dimension : bool
+    ert : pandas.DataFrame
+        problem, dimension, algorithm, target, ert (∞ = no success), successes, runs — for
+        every target and every table target.
+    ecdf : pandas.DataFrame
+        dimension (0 = pooled), algorithm, x (evaluations / D), value: the ECDF at
+        ``x = 10^{j/20}`` from the smallest budget of the group to the algorithm's largest
+        budget, which is the last x.
+    summary : pandas.DataFrame
+        dimension, algorithm, solved (final ECDF value), median_budget (median T_r / D),
+        max_budget (largest T_r / D), area (mean ECDF value over log10 x between the smallest
+        and largest budget of all algorithms — larger is better).
+    caveats : tuple of Caveat
+    """
+
+    algorithms: tuple[str, ...]
+    targets: tuple[float, ...]
+    table_targets: tuple[float, ...]
+    per_dimension: bool
+    ert: pd.DataFrame
+    ecdf: pd.DataFrame
+    summary: pd.DataFrame
+    caveats: tuple[Caveat, ...] = ()
+
+    def tables(self) -> dict[str, pd.DataFrame]:
+        return {"ert": self.ert, "ecdf": self.ecdf, "summary": self.summary}
+
+    def to_json(self) -> dict[str, Any]:
+        """ERTs grouped per (problem, dimension, algorithm), one list over ``ert_targets``."""
+        ert_targets = list(dict.fromkeys(self.ert["target"]))
+        keys = ["problem", "dimension", "algorithm"]
+        # Rows are sorted by group, then by target, in the same target order in every group.
+        n = len(ert_targets)
+        firsts = self.ert.iloc[::n]
+        erts = self.ert["ert"].to_numpy().reshape(-1, n)
+        successes = self.ert["successes"].to_numpy().reshape(-1, n)
+        groups = [
+            {
+                "problem": problem,
+                "dimension": int(dimension),
+                "algorithm": algorithm,
+                "runs": int(runs),
+                "ert": [json_value(v) for v in erts[i]],
+                "successes": [int(v) for v in successes[i]],
+            }
+            for i, (problem, dimension, algorithm, runs) in enumerate(
+                zip(*(firsts[k] for k in [*keys, "runs"]), strict=True)
+            )
+        ]
+        return {
+            "targets": [json_value(t) for t in self.targets],
+            "table_targets": [json_value(t) for t in self.table_targets],
+            "per_dimension": self.per_dimension,
+            "ert_targets": [json_value(t) for t in ert_targets],
+            "ert": groups,
+            "summary": frame_records(self.summary),
+            "ecdf": frame_records(self.ecdf),
+        }
+
+
+def _check_input(data: AnalysisData, options: RuntimeEcdfOptions) -> None:
+    if data.format != "histories":
+        raise InputError(
+            Problem(
+                "data",
+                f"runtime_ecdf needs best-so-far histories (format histories, coco, cec or "
+                f"ioh with layout histories); source(s) {', '.join(data.sources)} give "
+                f"'{data.format}'",
+            )
+        )
+
+
+def hitting_times(
+    run_codes: np.ndarray, evaluations: np.ndarray, values: np.ndarray, targets: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """First evaluation count at which each run reaches each target, and each run's end.
+
+    Parameters
+    ----------
+    run_codes : numpy.ndarray of int
+        Run codes ``0 … n − 1`` of the records, sorted by run, then evaluations.
+    evaluations, values : numpy.ndarray
+        Best-so-far records (values non-increasing within a run).
+    targets : numpy.ndarray
+        Targets Δf.
+
+    Returns
+    -------
+    hits : numpy.ndarray, shape (n, len(targets))
+        ``t_r(Δf)``; ∞ where the run never reaches Δf.
+    used : numpy.ndarray, shape (n,)
+        ``T_r``: the evaluations of the run's last record.
+    """
+    n = int(run_codes.max()) + 1
+    starts = np.searchsorted(run_codes, np.arange(n), side="left")
+    ends = np.r_[starts[1:], len(run_codes)]
+    hits = np.full((n, len(targets)), np.inf)
+    for r in range(n):
+        # Values are non-increasing: reversing makes them non-decreasing for a binary search
+        # of the first record with value ≤ Δf.
+        val = values[starts[r] : ends[r]][::-1]
+        ev = evaluations[starts[r] : ends[r]][::-1]
+        count = np.searchsorted(val, targets, side="right")  # records with value ≤ Δf
+        reached = count > 0
+        hits[r, reached] = ev[count[reached] - 1]
+    return hits, evaluations[ends - 1]
+
+
+def expected_running_time(hits: np.ndarray, used: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """ERT per target (papers/002 Eq. 1) and the number of successful runs.
+
+    ``hits[r, j]`` is ``t_r`` for target ``j`` (∞ = never), ``used[r]`` is ``T_r``.
+    """
+    success = np.isfinite(hits)
+    successes = success.sum(axis=0)
+    total = np.where(success, hits, used[:, None]).sum(axis=0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ert = np.where(successes > 0, total / np.maximum(successes, 1), np.inf)
+    return ert, successes
+
+
+POINTS_PER_DECADE = 20
+"""Resolution of the tabulated ECDF (see Decisions)."""
+
+
+def _grid(start: float, end: float) -> np.ndarray:
+    """``10^{j/20}`` from the grid point at or below ``start`` to ``end``, and ``end`` itself."""
+    low = np.floor(np.log10(start) * POINTS_PER_DECADE)
+    high = np.ceil(np.log10(end) * POINTS_PER_DECADE)
+    grid = 10.0 ** (np.arange(low, high + 1) / POINTS_PER_DECADE)
+    return np.unique(np.r_[grid[grid < end], end])
+
+
+def _ecdf(times: np.ndarray, weights: np.ndarray, start: float) -> tuple[np.ndarray, np.ndarray]:
+    """Breakpoints of the weighted ECDF of ``times`` (∞ never counted), from ``start``."""
+    finite = np.isfinite(times)
+    order = np.argsort(times[finite], kind="stable")
+    x = times[finite][order]
+    cumulative = np.cumsum(weights[finite][order])
+    if len(x):
+        last = np.r_[x[1:] != x[:-1], True]
+        x, cumulative = x[last], cumulative[last]
+    if not len(x) or x[0] > start:
+        x = np.r_[start, x]
+        cumulative = np.r_[0.0, cumulative]
+    return x, np.minimum(cumulative, 1.0)
+
+
+def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResult:
+    """ERT table and runtime ECDFs (see the module docstring)."""
+    _check_input(data, options)
+    targets = np.array(
+        sorted(options.targets if options.targets is not None else COCO_TARGETS, reverse=True)
+    )
+    table_only = sorted(set(options.table_targets) - set(targets.tolist()), reverse=True)
+    all_targets = np.r_[targets, table_only]
+    in_ecdf = np.r_[np.ones(len(targets), bool), np.zeros(len(table_only), bool)]
+    frame = data.frame
+    caveats: list[Caveat] = []
+    if (frame["dimension"] == 0).any():
+        caveats.append(
+            Caveat(
+                "no_dimension",
+                "Some problems have no dimension; their runtimes are plotted as evaluations "
+                "(D taken as 1).",
+            )
+        )
+    ert_rows: list[dict[str, Any]] = []
+    # per (ecdf group, algorithm): lists of (times / D, weights) and budgets / D
+    samples: dict[tuple[int, str], list[tuple[np.ndarray, np.ndarray]]] = {}
+    budgets: dict[tuple[int, str], list[np.ndarray]] = {}
+    functions: dict[int, set[str]] = {}
+    for (problem, dimension, algorithm), group in frame.groupby(
+        ["problem", "dimension", "algorithm"], sort=False
+    ):
+        codes = pd.factorize(group["run"], sort=True)[0]
+        order = np.lexsort((group["evaluations"].to_numpy(), codes))
+        hits, used = hitting_times(
+            codes[order],
+            group["evaluations"].to_numpy(dtype=float)[order],
+            group["value"].to_numpy(dtype=float)[order],
+            all_targets,
+        )
+        ert, successes = expected_running_time(hits, used)
+        hits = hits[:, in_ecdf]
+        runs = len(used)
+        for target, e, s in zip(all_targets, ert, successes, strict=True):
+            ert_rows.append(
+                {
+                    "problem": problem,
+                    "dimension": int(dimension),
+                    "algorithm": algorithm,
+                    "target": float(target),
+                    "ert": float(e),
+                    "successes": int(s),
+                    "runs": runs,
+                }
+            )
+        scale = float(max(int(dimension), 1))
+        key = (int(dimension) if options.per_dimension else 0, str(algorithm))
+        weight = np.full(hits.shape, 1.0 / runs)
+        samples.setdefault(key, []).append((hits.ravel() / scale, weight.ravel()))
+        budgets.setdefault(key, []).append(used / scale)
+        functions.setdefault(key[0], set()).add(str(problem))
+    order_of = {a: i for i, a in enumerate(data.algorithms)}
+    ert_table = pd.DataFrame(
+        ert_rows,
+        columns=["problem", "dimension", "algorithm", "target", "ert", "successes", "runs"],
+    )
+    problem_rank = {p: i for i, (p, _) in enumerate(data.problems)}
+    ert_table = ert_table.sort_values(
+        ["dimension", "problem", "algorithm", "target"],
+        key=lambda s: (
+            s.map(problem_rank)
+            if s.name == "problem"
+            else s.map(order_of)
+            if s.name == "algorithm"
+            else -s
+            if s.name == "target"
+            else s
+        ),
+        kind="stable",
+        ignore_index=True,
+    )
+    ecdf_rows: list[pd.DataFrame] = []
+    summary_rows: list[dict[str, Any]] = []
+    for group_dimension in sorted(functions):
+        keys = [k for k in samples if k[0] == group_dimension]
+        n_pairs = len(functions[group_dimension]) * len(targets)
+        all_budgets = np.concatenate([np.concatenate(budgets[k]) for k in keys])
+        start = float(min(1.0, all_budgets.min()))
+        low, high = np.log10(max(start, 1e-12)), np.log10(max(all_budgets.max(), start * 10))
+        for key in sorted(keys, key=lambda k: order_of.get(k[1], len(order_of))):
+            times = np.concatenate([t for t, _ in samples[key]])
+            weights = np.concatenate([w for _, w in samples[key]]) / n_pairs
+            x, value = _ecdf(times, weights, start)
+            budget = np.concatenate(budgets[key])
+            end = max(float(budget.max()), float(x[-1]))
+            grid = _grid(start, end)
+            at_grid = value[np.searchsorted(x, grid, side="right") - 1]
+            ecdf_rows.append(
+                pd.DataFrame(
+                    {"dimension": group_dimension, "algorithm": key[1], "x": grid, "value": at_grid}
+                )
+            )
+            # Area under the ECDF on log10 x over [low, high], normalised to [0, 1].
+            grid = np.log10(np.r_[x, 10**high])
+            inside = np.clip(grid, low, high)
+            area = float(np.sum(np.diff(inside) * value) / (high - low)) if high > low else 0.0
+            summary_rows.append(
+                {
+                    "dimension": group_dimension,
+                    "algorithm": key[1],
+                    "solved": float(value[-1]),
+                    "median_budget": float(np.median(budget)),
+                    "max_budget": float(budget.max()),
+                    "area": area,
+                }
+            )
+    ecdf = (
+        pd.concat(ecdf_rows, ignore_index=True)
+        if ecdf_rows
+        else pd.DataFrame(columns=["dimension", "algorithm", "x", "value"])
+    )
+    summary = pd.DataFrame(
+        summary_rows,
+        columns=["dimension", "algorithm", "solved", "median_budget", "max_budget", "area"],
+    )
+    return RuntimeEcdfResult(
+        algorithms=data.algorithms,
+        targets=tuple(float(t) for t in targets),
+        table_targets=tuple(float(t) for t in options.table_targets),
+        per_dimension=options.per_dimension,
+        ert=ert_table,
+        ecdf=ecdf,
+        summary=summary,
+        caveats=tuple(caveats),
+    )

@@ -1,0 +1,192 @@
+"""IOHprofiler / IOHexperimenter output: ``.json`` meta files with their ``.dat`` run files.
+
+What is read
+------------
+- ``IOHprofiler_f<id>_<name>.json`` (``ioh.logger.Analyzer``, IOHexperimenter ≥ 0.3):
+  ``function_id``, ``maximization``, ``algorithm.name`` and ``scenarios``: per dimension the
+  data file ``path`` (relative to the ``.json``) and its ``runs`` (``instance``, ``evals``).
+- The ``.dat`` file: one block per run, in the order of ``runs``, each starting with a header
+  line naming the columns (``evaluations raw_y …``); records at every improvement and at the
+  run's last evaluation. ``raw_y`` is ``f(x) − f_opt`` for the BBOB problems IOH logs.
+
+A source's ``path``/``paths`` name ``.json`` files or folders (searched recursively for
+``IOHprofiler_*.json``).
+
+Decisions
+---------
+- ``raw_y`` is the value of the evaluated point, not the best so far: the running minimum is
+  taken. The last record (the run's final evaluation) is kept, so a run's end is the larger
+  of its ``evals`` in the ``.json`` and its last record.
+- Maximisation logs (``"maximization": true``) are refused: reportgen's values from platform
+  formats are errors ``f − f_opt``.
+- Problem names are ``problem_prefix`` + ``function_id``; the algorithm is ``algorithm.name``
+  unless the source sets ``algorithm:``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from reportgen.data.checks import MAX_ROWS_PER_PROBLEM
+from reportgen.data.formats import InputFile, ReadResult, RunRecords, runs_to_frame
+from reportgen.errors import InputError, Problem
+from reportgen.spec.sources import IohOptions
+
+
+def _meta_files(path: Path) -> list[Path]:
+    if path.is_dir():
+        return sorted(path.rglob("IOHprofiler_*.json"))
+    return [path]
+
+
+def _parse_dat(
+    path: Path, display: str, problems: list[Problem]
+) -> list[tuple[np.ndarray, np.ndarray]] | None:
+    """Runs of an IOH ``.dat`` file: (evaluations, raw_y) per header-separated block."""
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError as exc:
+        problems.append(Problem(display, f"cannot read the file: {exc}"))
+        return None
+    runs: list[tuple[np.ndarray, np.ndarray]] = []
+    records: list[tuple[float, float]] = []
+    columns: tuple[int, int] | None = None
+    bad = 0
+    for number, line in enumerate(lines, start=1):
+        cells = line.split()
+        if not cells:
+            continue
+        if not cells[0][0].isdigit():
+            if columns is not None:
+                runs.append(_arrays(records))
+            if "evaluations" not in cells or "raw_y" not in cells:
+                problems.append(
+                    Problem(
+                        f"{display}, line {number}",
+                        f"a header needs the columns 'evaluations' and 'raw_y': {line[:60]!r}",
+                    )
+                )
+                return None
+            columns = (cells.index("evaluations"), cells.index("raw_y"))
+            records = []
+            continue
+        try:
+            assert columns is not None
+            evaluations, value = float(cells[columns[0]]), float(cells[columns[1]])
+            ok = np.isfinite(evaluations) and np.isfinite(value) and evaluations >= 0
+        except (AssertionError, IndexError, ValueError):
+            ok = False
+        if not ok:
+            bad += 1
+            if bad <= MAX_ROWS_PER_PROBLEM:
+                problems.append(
+                    Problem(
+                        f"{display}, line {number}",
+                        "not a record (evaluations ≥ 0 and a finite raw_y after a header): "
+                        f"{line[:60]!r}",
+                    )
+                )
+            continue
+        records.append((evaluations, value))
+    if columns is not None:
+        runs.append(_arrays(records))
+    return None if bad else runs
+
+
+def _arrays(records: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
+    array = np.asarray(records, dtype=float).reshape(-1, 2)
+    return array[:, 0], array[:, 1]
+
+
+def _meta(path: Path, display: str, problems: list[Problem]) -> dict[str, Any] | None:
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        problems.append(Problem(display, f"cannot read the IOHprofiler .json file: {exc}"))
+        return None
+    missing = [k for k in ("function_id", "algorithm", "scenarios") if k not in meta]
+    if not isinstance(meta, dict) or missing:
+        problems.append(Problem(display, f"not an IOHprofiler meta file: no {', '.join(missing)}"))
+        return None
+    if meta.get("maximization"):
+        problems.append(
+            Problem(
+                display, "a maximisation log; the ioh format reads minimisation (f − f_opt) only"
+            )
+        )
+        return None
+    return meta
+
+
+def read_ioh(
+    files: list[tuple[Path, str]], options: IohOptions, algorithm: str | None, key: str
+) -> ReadResult:
+    """Read IOHprofiler logs into canonical histories or trials (see the module notes)."""
+    problems: list[Problem] = []
+    runs: list[RunRecords] = []
+    inputs: list[InputFile] = []
+    for root, root_display in files:
+        metas = _meta_files(root)
+        if not metas:
+            problems.append(Problem(root_display, "no IOHprofiler_*.json file found"))
+        for path in metas:
+            display = (
+                f"{root_display}/{path.relative_to(root).as_posix()}"
+                if root.is_dir()
+                else root_display
+            )
+            meta = _meta(path, display, problems)
+            if meta is None:
+                continue
+            name = algorithm if algorithm is not None else str(meta["algorithm"].get("name", ""))
+            problem = f"{options.problem_prefix}{meta['function_id']}"
+            count = 0
+            for scenario in meta["scenarios"]:
+                dat = path.parent / scenario["path"]
+                dat_display = (
+                    f"{display.rsplit('/', 1)[0]}/{scenario['path']}"
+                    if "/" in display
+                    else scenario["path"]
+                )
+                if not dat.is_file():
+                    problems.append(
+                        Problem(display, f"the data file '{scenario['path']}' does not exist")
+                    )
+                    continue
+                parsed = _parse_dat(dat, dat_display, problems)
+                if parsed is None:
+                    continue
+                listed = scenario.get("runs", [])
+                if len(parsed) != len(listed):
+                    problems.append(
+                        Problem(
+                            dat_display,
+                            f"holds {len(parsed)} run(s) but {display} lists {len(listed)}",
+                        )
+                    )
+                    continue
+                for (ev, val), entry in zip(parsed, listed, strict=True):
+                    if len(ev) == 0:
+                        problems.append(Problem(dat_display, "a run without records"))
+                        continue
+                    runs.append(
+                        RunRecords(
+                            name,
+                            problem,
+                            int(scenario["dimension"]),
+                            ev,
+                            val,
+                            float(entry.get("evals", 0)),
+                        )
+                    )
+                    count += 1
+            inputs.append(InputFile(path, display, count))
+    if problems:
+        raise InputError(problems)
+    if not runs:
+        raise InputError(Problem(key, "the IOHprofiler data hold no runs"))
+    return ReadResult(runs_to_frame(runs, options.layout, options.target), inputs)

@@ -1,0 +1,99 @@
+"""Figures of the runtime-ECDF analysis: COCO-style ECDFs of runtimes over function–target pairs.
+
+One figure with a panel per dimension (or one pooled panel): x = evaluations / dimension on a
+log axis, y = share of (function, target) pairs reached; one step curve per algorithm, with a
+cross at each algorithm's median budget (median evaluations used / D), as COCO draws them. A
+single legend lists the algorithms in study order; each panel's title names its best final
+share. One figure, not one per dimension: the panels share the y axis and the legend, and the
+report stays short however many dimensions there are.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult
+from reportgen.figures.format import power_of_ten, share
+from reportgen.figures.style import FigureSpec, FigureStyle
+
+
+def _panel(ax: Axes, result: RuntimeEcdfResult, dimension: int, style: FigureStyle) -> None:
+    summary = result.summary[result.summary["dimension"] == dimension]
+    rows = result.ecdf[result.ecdf["dimension"] == dimension]
+    many = len(result.algorithms) > 8
+    for algorithm in result.algorithms:
+        row = summary[summary["algorithm"] == algorithm]
+        part = rows[rows["algorithm"] == algorithm]
+        if row.empty or part.empty:
+            continue
+        look = style.of(algorithm)
+        xs, ys = part["x"].to_numpy(), part["value"].to_numpy()
+        ax.step(xs, ys, where="post", color=look.color, linestyle=look.linestyle, linewidth=1.5,
+                label=style.label(algorithm))  # fmt: skip
+        median = float(row["median_budget"].iloc[0])
+        at = ys[max(np.searchsorted(xs, median, side="right") - 1, 0)]
+        ax.plot([median], [at], marker="x", markersize=8, markeredgewidth=2, color=look.color,
+                linestyle="none")  # fmt: skip
+        if many:
+            step = max(len(xs) // 6, 1)
+            ax.plot(xs[::step], ys[::step], marker=look.marker, linestyle="none",
+                    markersize=3.5, color=look.color)  # fmt: skip
+    ax.set_xscale("log")
+    ax.set_xlim(float(rows["x"].min()), float(summary["max_budget"].max()) * 1.5)
+    ax.set_ylim(-0.02, 1.02)
+    ax.xaxis.set_major_locator(LogLocator(base=10))
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    # Plain-text tick labels (10³ rather than mathtext): the same look at a fraction of the cost.
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: power_of_ten(v)))
+    ax.grid(True, which="major", color="#dddddd", linewidth=0.6)
+    ax.spines[["top", "right"]].set_visible(False)
+    best = summary.sort_values(["solved", "area"], ascending=False, kind="stable").iloc[0]
+    where = f"{int(dimension)}-D" if dimension else "all dimensions"
+    ax.set_title(
+        f"{where} — best: {style.label(str(best['algorithm']))} {share(float(best['solved']))}",
+        fontsize=9,
+    )
+
+
+def figures(result: RuntimeEcdfResult, style: FigureStyle) -> list[FigureSpec]:
+    """One figure: an ECDF panel per dimension (or one pooled panel)."""
+    dimensions = [int(d) for d in sorted(result.summary["dimension"].unique())]
+    if not dimensions:
+        return []
+    ncols = min(3, len(dimensions))
+    nrows = math.ceil(len(dimensions) / ncols)
+    legend_rows = math.ceil(len(result.algorithms) / 3)
+    height = 3.1 * nrows + 0.25 * legend_rows + 0.6
+    # Fixed margins, not constrained layout: the same look at a third of the drawing time.
+    fig = Figure(figsize=(max(3.6 * ncols + 0.6, 6.5), height))
+    bottom = (0.25 * legend_rows + 0.75) / height
+    fig.subplots_adjust(left=0.08, right=0.98, top=1 - 0.35 / height, bottom=bottom,
+                        wspace=0.12, hspace=0.45)  # fmt: skip
+    axes = fig.subplots(nrows, ncols, sharey=True, squeeze=False).ravel()
+    for ax, dimension in zip(axes, dimensions, strict=False):
+        _panel(ax, result, dimension, style)
+    for ax in axes[len(dimensions) :]:
+        ax.set_visible(False)
+    for ax in axes[::ncols]:
+        ax.set_ylabel("fraction of (f, Δf) pairs")
+    for ax in axes[: len(dimensions)]:
+        ax.set_xlabel("evaluations / D", fontsize=9)
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncols=min(3, len(labels)), fontsize=8,
+               frameon=False)  # fmt: skip
+    targets = (
+        f"{len(result.targets)} targets Δf from {power_of_ten(max(result.targets))} to "
+        f"{power_of_ten(min(result.targets))}"
+    )
+    caption = (
+        f"Runtime ECDFs{' per dimension' if result.per_dimension else ', all dimensions pooled'}: "
+        f"the share of (function, target) pairs — {targets} — reached within a budget of x·D "
+        "evaluations, over all runs (each function weighs the same), tabulated at 20 points per "
+        "decade. Crosses: median evaluations used / D. Panel titles: the largest share reached."
+    )
+    return [FigureSpec(name="ecdf", caption=caption, figure=fig)]

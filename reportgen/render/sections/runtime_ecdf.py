@@ -1,0 +1,128 @@
+"""The report section of the runtime-ECDF analysis: ECDF figures and ERT tables."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from reportgen.analyses.runtime_ecdf import COCO_TARGETS, RuntimeEcdfResult
+from reportgen.figures.format import number, power_of_ten, share
+from reportgen.figures.runtime_ecdf import figures
+from reportgen.figures.style import FigureStyle
+from reportgen.narrative.runtime_ecdf import findings
+from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
+from reportgen.spec.analyses.runtime_ecdf import RuntimeEcdfOptions
+
+
+def _ert_tables(result: RuntimeEcdfResult, style: FigureStyle) -> list[TableBlock]:
+    """Per dimension: one row per (problem, target), one column per algorithm: ERT / D."""
+    blocks: list[TableBlock] = []
+    targets = sorted(result.table_targets, reverse=True)
+    ert = result.ert[result.ert["target"].isin(targets)]
+    for dimension in sorted(ert["dimension"].unique()):
+        part = ert[ert["dimension"] == dimension]
+        scale = max(int(dimension), 1)
+        pivot = part.pivot_table(
+            index=["problem", "target"], columns="algorithm", values="ert", sort=False
+        )
+        problems = list(dict.fromkeys(part["problem"]))
+        index = pd.MultiIndex.from_tuples([(p, t) for p in problems for t in targets])
+        pivot = pivot.reindex(index)
+        algorithms = [a for a in result.algorithms if a in pivot.columns]
+        values = pivot[algorithms].to_numpy(dtype=float)
+        best = np.min(values, axis=1, keepdims=True)
+        table = pd.DataFrame(
+            {
+                "problem": [p if t == targets[0] else "" for p, t in index],
+                "Δf": [power_of_ten(t) for _, t in index],
+                **{
+                    style.label(a): [number(v / scale, 3) for v in values[:, j]]
+                    for j, a in enumerate(algorithms)
+                },
+            }
+        )
+        mask = np.isfinite(values) & (values == best)
+        bold = pd.DataFrame(False, index=table.index, columns=table.columns)
+        for j, a in enumerate(algorithms):
+            bold[style.label(a)] = mask[:, j]
+        where = f"{int(dimension)}-D" if dimension else "no dimension"
+        blocks.append(
+            TableBlock(
+                name=f"ert_{int(dimension)}D",
+                caption=f"Expected running time ERT / D in {where} per function and target Δf; "
+                "∞ = no run reached the target; the smallest ERT per row in bold.",
+                frame=table,
+                bold=bold,
+            )
+        )
+    return blocks
+
+
+def _summary_table(result: RuntimeEcdfResult, style: FigureStyle) -> TableBlock:
+    rows = result.summary
+    table = pd.DataFrame(
+        {
+            "D": [str(int(d)) if d else "all" for d in rows["dimension"]],
+            "algorithm": [style.label(a) for a in rows["algorithm"]],
+            "pairs reached": [share(v) for v in rows["solved"]],
+            "area (log x)": [number(v, 3) for v in rows["area"]],
+            "median budget / D": [number(v, 3) for v in rows["median_budget"]],
+            "max budget / D": [number(v, 3) for v in rows["max_budget"]],
+        }
+    )
+    best = (
+        rows.groupby("dimension")["solved"].transform("max").to_numpy() == rows["solved"].to_numpy()
+    )
+    bold = pd.DataFrame(False, index=table.index, columns=table.columns)
+    bold["pairs reached"] = best
+    return TableBlock(
+        name="ecdf_summary",
+        caption="Per dimension: the share of (function, target) pairs reached at the end of the runs (the ECDF's "
+        "right end; best in bold), the normalised area under the ECDF on the log budget axis, and the median and "
+        "largest evaluations used per run, divided by D.",
+        frame=table,
+        bold=bold,
+    )
+
+
+def build_section(
+    result: RuntimeEcdfResult, options: RuntimeEcdfOptions, style: FigureStyle
+) -> Section:
+    """Text, findings, ECDF figures and ERT tables."""
+    default = result.targets == tuple(sorted(COCO_TARGETS, reverse=True))
+    intro = (
+        "As COCO reports benchmark data: a run reaches a target precision Δf when its best f − f_opt is ≤ Δf. "
+        "The runtime ECDF shows, for every budget of x·D evaluations, the share of (function, target) pairs "
+        "the algorithm's runs reached within it; the expected running time (ERT) is the number of evaluations "
+        "all runs spent until they reached the target or stopped, divided by the number that reached it."
+    )
+    blocks: list[Block] = [Text(intro), Prose(tuple(findings(result, style)), as_list=True)]
+    blocks.extend(FigureBlock(spec) for spec in figures(result, style))
+    blocks.append(_summary_table(result, style))
+    blocks.extend(_ert_tables(result, style))
+    targets = (
+        "COCO's 51 default targets $\\Delta f = 10^{2-k/5}$, $k = 0, \\dots, 50$"
+        if default
+        else f"targets Δf ∈ {{{', '.join(power_of_ten(t) for t in result.targets)}}}"
+    )
+    methods = [
+        "Expected running time (Hansen et al., COCO performance assessment, Eq. 1): "
+        "$\\mathrm{ERT}(\\Delta f) = \\bigl(\\sum_{r: t_r < \\infty} t_r(\\Delta f) + \\sum_{r: t_r = \\infty} T_r\\bigr) / "
+        "\\#\\{r : t_r(\\Delta f) < \\infty\\}$, where $t_r(\\Delta f)$ is the first evaluation count at which run $r$ "
+        "has $f - f_{\\mathrm{opt}} \\le \\Delta f$ and $T_r$ the evaluations it used (its last record); $\\infty$ "
+        "when no run succeeds.",
+        "Runtime ECDF per dimension $D$: $F_a(x) = \\frac{1}{n_f n_t}\\sum_f \\sum_{\\Delta f} \\frac{1}{n_f^{\\mathrm{runs}}}"
+        "\\,\\#\\{r : t_r(\\Delta f) \\le x D\\}$, plotted against $x$ on a log axis; each function weighs the same. "
+        "No simulated restarts (unlike cocopp's bootstrapped ECDFs): curves end at the largest budget; crosses mark "
+        "the median $T_r/D$.",
+        f"Parameters: {targets}; ERT tables at Δf ∈ {{{', '.join(power_of_ten(t) for t in sorted(result.table_targets, reverse=True))}}}; "
+        f"{'one ECDF per dimension' if result.per_dimension else 'one ECDF pooled over dimensions'}; "
+        f"{len(result.algorithms)} algorithms. $T_r$ is exact for the coco, cec and ioh formats (their histories end at "
+        "the run's last evaluation); for a histories CSV it is the run's last improvement.",
+    ]
+    return Section(
+        id=options.id or options.kind,
+        title=options.title or "Runtime distributions (ERT and ECDF)",
+        blocks=tuple(blocks),
+        methods=tuple(methods),
+    )

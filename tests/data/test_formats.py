@@ -1,0 +1,378 @@
+"""The platform formats coco, cec and ioh: small fixtures, exact messages, and the real files.
+
+Fixtures (tests/data/fixtures/): ``coco/RS-fixture`` was written by cocoex 2.8.2 (random search
+on bbob f1, f8 in 2-D and 3-D, instances 1–3, 50·D evaluations; ``fixtures/gen_coco.py``, only
+the .info and .dat files kept) and ``ioh/`` by ioh 0.3.22 (random search and a (1+1)-ES on
+BBOB f1, f8, 2-D and 3-D, instances 1–3; ``fixtures/gen_ioh.py``). CEC files are written in
+the tests.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tarfile
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from reportgen.data.load import load_data
+from reportgen.errors import InputError
+from reportgen.spec.load import load_spec
+from tests.conftest import SHARED_DATA, write
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def spec(tmp_path: Path, source: str) -> Path:
+    return write(
+        tmp_path,
+        "study.yaml",
+        "study: {title: Formats}\nminimize: true\ndata:\n  src:\n"
+        + "".join(f"    {line}\n" for line in source.strip().splitlines())
+        + "analyses:\n  - kind: performance_profiles\n    data: src\n",
+    )
+
+
+def load(path: Path):
+    return load_data(load_spec(path))
+
+
+def messages(path: Path) -> list[str]:
+    with pytest.raises(InputError) as info:
+        load(path)
+    return [str(p) for p in info.value.problems]
+
+
+# --- coco ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def coco_folder(tmp_path: Path) -> Path:
+    shutil.copytree(FIXTURES / "coco" / "RS-fixture", tmp_path / "data" / "RS-fixture")
+    return tmp_path / "data" / "RS-fixture"
+
+
+def test_coco_folder_gives_histories(tmp_path: Path, coco_folder: Path) -> None:
+    data = load(spec(tmp_path, "path: data/RS-fixture\nformat: coco"))
+    frame = data.sources["src"].frame
+    assert data.sources["src"].format == "histories"
+    assert frame.groupby(["problem", "dimension"])["run"].nunique().to_dict() == {
+        ("f1", 2): 3, ("f1", 3): 3, ("f8", 2): 3, ("f8", 3): 3,
+    }  # fmt: skip
+    run = frame[(frame["problem"] == "f1") & (frame["dimension"] == 2) & (frame["run"] == 1)]
+    # bbobexp_f1_DIM2.dat, first block: improvements, then the run's end at 100 (= 50·D)
+    assert run["evaluations"].tolist() == [1, 6, 11, 18, 51, 62, 100]
+    assert run["value"].tolist() == pytest.approx(
+        [7.688733605, 5.624462645, 4.821996552, 1.469205145, 1.391361042, 0.9117043532,
+         0.9117043532]
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", ["tgz", "zip"])
+def test_coco_archives_read_in_memory(tmp_path: Path, coco_folder: Path, kind: str) -> None:
+    archive = tmp_path / "data" / f"rs.{kind}"
+    if kind == "tgz":
+        with tarfile.open(archive, "w:gz") as tar:
+            tar.add(coco_folder, arcname="RS-fixture")
+    else:
+        with zipfile.ZipFile(archive, "w") as zf:
+            for file in sorted(coco_folder.rglob("*")):
+                zf.write(file, "RS-fixture/" + file.relative_to(coco_folder).as_posix())
+    shutil.rmtree(coco_folder)
+    data = load(spec(tmp_path, f"path: data/rs.{kind}\nformat: coco\nalgorithm: RS"))
+    assert data.algorithms == ("RS",) and len(data.sources["src"].frame) == 72
+    assert not list((tmp_path / "data").glob("RS-fixture*"))  # nothing unpacked
+
+
+def test_coco_trials(tmp_path: Path, coco_folder: Path) -> None:
+    source = "path: data/RS-fixture\nformat: coco\ncoco: {layout: trials, target: 1.0}"
+    frame = load(spec(tmp_path, source)).sources["src"].frame
+    row = frame.iloc[0]
+    assert (row["problem"], row["dimension"], row["run"]) == ("f1", 2, 1)
+    assert (row["value"], row["evaluations_used"], row["evaluations_to_target"]) == (
+        pytest.approx(0.9117043532),
+        100,
+        62,
+    )
+    assert np.isinf(frame["evaluations_to_target"]).sum() == 7
+
+
+def test_coco_broken_files(tmp_path: Path, coco_folder: Path) -> None:
+    dat = coco_folder / "data_f1" / "bbobexp_f1_DIM2.dat"
+    lines = dat.read_text().splitlines()
+    lines[2] = "6 0 oops +8.5e+01"
+    first_block_end = [i for i, line in enumerate(lines) if line.startswith("%")][2]
+    dat.write_text("\n".join(lines[:first_block_end]) + "\n")
+    (coco_folder / "data_f8" / "bbobexp_f8_DIM3.dat").unlink()
+    assert messages(spec(tmp_path, "path: data/RS-fixture\nformat: coco")) == [
+        "data/RS-fixture:data_f1/bbobexp_f1_DIM2.dat, run 1: 1 record(s) with a missing, "
+        "non-numeric, infinite or negative evaluation count or value",
+        "data/RS-fixture:bbobexp_f1.info, line 3: data_f1/bbobexp_f1_DIM2.dat holds 2 run(s) "
+        "but the .info lists 3 (f1, D=2)",
+        "data/RS-fixture:bbobexp_f8.info, line 6: the data file 'data_f8/bbobexp_f8_DIM3.dat' "
+        "is not there (data_f8/bbobexp_f8_DIM3.dat)",
+    ]
+
+
+def test_coco_spec_errors(tmp_path: Path, coco_folder: Path) -> None:
+    write(tmp_path, "data/x.csv", "a\n1\n")
+    assert messages(spec(tmp_path, "path: data/x.csv\nformat: coco")) == [
+        "data/x.csv: a coco source is a COCO output folder or an archive (.tgz, .tar.gz, .tar, "
+        ".tar.bz2, .tar.xz, .zip)"
+    ]
+    with pytest.raises(InputError) as info:
+        load_spec(spec(tmp_path, "path: data/x\nformat: coco\ncolumns: {value: v}"))
+    assert (
+        "format 'coco' reads the platform's own files; 'columns' does not apply (got value)"
+        in str(info.value)
+    )
+    path = spec(tmp_path, "path: data/RS-fixture\nformat: coco").read_text()
+    minimize_false = write(
+        tmp_path, "study.yaml", path.replace("minimize: true", "minimize: false")
+    )
+    assert messages(minimize_false) == [
+        "data.src: format 'coco' holds errors f − f_opt (smaller is better), but the study says "
+        "minimize: false"
+    ]
+
+
+def test_coco_real_archives_several_in_one_source(tmp_path: Path) -> None:
+    archives = SHARED_DATA / "coco-bbob-archive"
+    if not archives.is_dir():
+        pytest.skip(f"{archives} is absent (the shared COCO data archive is not checked out)")
+    for name in ("R-SHADE-10e2_Tanabe.tgz", "DIRECT_posik_noiseless_no-m-files.tgz"):
+        (tmp_path / "data").mkdir(exist_ok=True)
+        (tmp_path / "data" / name).symlink_to(archives / name)
+    source = "paths: data/*.tgz\nformat: coco\ncoco: {layout: trials}"
+    path = spec(tmp_path, source)
+    text = path.read_text().replace("analyses:", "problems: {incomplete: exclude}\nanalyses:")
+    data = load(write(tmp_path, "study.yaml", text))
+    frame = data.sources["src"].frame
+    assert data.algorithms == ("DIRECT", "R-SHADE-10e2")
+    runs = frame.groupby("algorithm")["run"].count().to_dict()
+    assert runs == {"DIRECT": 24 * 5 * 5, "R-SHADE-10e2": 24 * 5 * 15}  # D=40 excluded
+    assert [c.code for c in data.caveats] == ["unequal_runs", "excluded_problems"]
+
+
+# --- ioh ----------------------------------------------------------------------------------------
+
+
+def test_ioh_logs(tmp_path: Path) -> None:
+    shutil.copytree(FIXTURES / "ioh", tmp_path / "data" / "ioh")
+    data = load(spec(tmp_path, "paths: data/ioh/*\nformat: ioh"))
+    frame = data.sources["src"].frame
+    assert data.algorithms == ("OnePlusOne", "RandomSearch")
+    run = frame[
+        (frame["algorithm"] == "OnePlusOne")
+        & (frame["problem"] == "f1")
+        & (frame["dimension"] == 2)
+        & (frame["run"] == 1)
+    ]
+    # data_f1_Sphere/IOHprofiler_f1_DIM2.dat, first block: the last line (100, 0.0398) is the
+    # run's final evaluation, worse than the best: it ends the run at the best value.
+    assert run["evaluations"].tolist()[-3:] == [85, 86, 100]
+    assert run["value"].tolist()[-2:] == pytest.approx([0.0022801487, 0.0022801487])
+    trials = load(spec(tmp_path, "paths: data/ioh/*\nformat: ioh\nioh: {layout: trials}"))
+    assert len(trials.sources["src"].frame) == 2 * 2 * 2 * 3
+
+
+def test_ioh_broken_files(tmp_path: Path) -> None:
+    shutil.copytree(FIXTURES / "ioh" / "OnePlusOne", tmp_path / "data" / "one")
+    meta = tmp_path / "data" / "one" / "IOHprofiler_f1_Sphere.json"
+    meta.write_text(meta.read_text().replace('"maximization": false', '"maximization": true'))
+    dat = tmp_path / "data" / "one" / "data_f8_Rosenbrock" / "IOHprofiler_f8_DIM2.dat"
+    dat.write_text(dat.read_text().replace("\n2 ", "\nx ", 1))
+    assert messages(spec(tmp_path, "path: data/one\nformat: ioh")) == [
+        "data/one/IOHprofiler_f1_Sphere.json: a maximisation log; the ioh format reads "
+        "minimisation (f − f_opt) only",
+        "data/one/data_f8_Rosenbrock/IOHprofiler_f8_DIM2.dat, line 18: a header needs the "
+        "columns 'evaluations' and 'raw_y': 'x 58057.9479359057'",
+    ]
+
+
+# --- cec ----------------------------------------------------------------------------------------
+
+CEC17_ROWS = 14
+
+
+def _cec_file(
+    folder: Path, name: str, runs: int = 3, rows: int = CEC17_ROWS, sep: str = " "
+) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    values = np.array([[100.0 / (1 + k) * (1 + r) for r in range(runs)] for k in range(rows)])
+    (folder / name).write_text(
+        "\n".join(sep.join(f"{v:.6e}" for v in row) for row in values) + "\n"
+    )
+
+
+def test_cec2017_files(tmp_path: Path) -> None:
+    for f in (1, 2):
+        _cec_file(tmp_path / "data", f"DE_{f}_10.txt")
+        _cec_file(tmp_path / "data", f"PSO_{f}_10.txt", sep=",")
+    data = load(spec(tmp_path, "paths: data/*.txt\nformat: cec"))
+    frame = data.sources["src"].frame
+    run = frame[(frame["algorithm"] == "DE") & (frame["problem"] == "f1") & (frame["run"] == 1)]
+    # CEC 2017: 0.01, 0.02, 0.03, 0.05, 0.1, … 1.0 × MaxFES, MaxFES = 10000·D = 100000
+    assert run["evaluations"].tolist() == [
+        1000, 2000, 3000, 5000, 10000, 20000, 30000, 40000, 50000, 60000, 70000, 80000, 90000,
+        100000,
+    ]  # fmt: skip
+    assert data.caveats == ()
+
+
+def test_cec2020_checkpoints_and_trials(tmp_path: Path) -> None:
+    _cec_file(tmp_path / "data", "A_1_5.txt", rows=16)
+    source = (
+        "paths: data/*.txt\nformat: cec\ncec:\n  checkpoints: cec2020\n"
+        "  max_evaluations: {5: 50000}\n  layout: histories"
+    )
+    frame = load(spec(tmp_path, source)).sources["src"].frame
+    # floor(5^(k/5 − 3) · 50000), k = 0 … 15
+    expected = [np.floor(5 ** (k / 5 - 3) * 50000 + 1e-9) for k in range(16)]
+    assert frame[frame["run"] == 1]["evaluations"].tolist() == expected
+    assert expected[0] == 400 and expected[-1] == 50000
+
+
+def test_cec_last_row_and_non_monotone_caveat(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    rows = [[5.0, 5.0], [1e-9, 3.0], [0.0, 4.0]]  # run 2 gets worse: 3 → 4
+    text = "\n".join(" ".join(str(v) for v in r) for r in rows) + "\n1500 2000\n"
+    (folder / "A_1_10.txt").write_text(text)
+    source = (
+        "paths: data/*.txt\nformat: cec\ncec:\n  checkpoints: [0.1, 0.5, 1.0]\n"
+        "  max_evaluations: 100*D\n  last_row: evaluations_to_target\n  layout: trials"
+    )
+    data = load(spec(tmp_path, source))
+    frame = data.sources["src"].frame
+    assert frame["value"].tolist() == [0.0, 3.0]  # running minimum
+    assert frame["evaluations_to_target"].tolist() == [1500, np.inf]
+    assert frame["evaluations_used"].tolist() == [1000, 1000]
+    assert [(c.code, c.message, c.where) for c in data.caveats] == [
+        (
+            "non_monotone_checkpoints",
+            "1 CEC file(s) have errors that get worse from one checkpoint to the next (not "
+            "best-so-far); the running minimum over checkpoints is used.",
+            "data/A_1_10.txt",
+        )
+    ]
+
+
+def test_cec_broken_files(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    _cec_file(folder, "A_1_10.txt", rows=13)
+    _cec_file(folder, "A_2_30.txt")
+    _cec_file(folder, "B-f3-10.txt")
+    (folder / "A_4_10.txt").write_text("1 2\n3 nan\n4\n")
+    (folder / "A_5_10.txt").write_text("1 2\n3 x\n")
+    source = "paths: data/*.txt\nformat: cec\ncec: {max_evaluations: {10: 100000}}"
+    assert messages(spec(tmp_path, source)) == [
+        "data/A_1_10.txt: 13 rows, expected 14 (14 checkpoints of 'cec2017'); check "
+        "data.src.cec.checkpoints and data.src.cec.last_row",
+        "data/A_2_30.txt: no MaxFES for dimension 30 in data.src.cec.max_evaluations (it "
+        "lists [10])",
+        "data/A_4_10.txt, line 3: 1 values, but the first row has 2 (one per run)",
+        "data/A_5_10.txt, line 2, column 2: not a finite number: 'x'",
+        "data/B-f3-10.txt: the file name does not match the pattern "
+        "'{algorithm}_{function}_{dimension}.txt' (set data.src.cec.file_pattern)",
+    ]
+
+
+CEC2017 = SHARED_DATA / "cec2017-competition-mmalk03" / "data"
+CEC2020 = SHARED_DATA / "cec2020-top3"
+CEC2022 = SHARED_DATA / "cec2022-sobo-competition" / "raw"
+
+
+def _link(tmp_path: Path, target: Path) -> None:
+    if not target.is_dir():
+        pytest.skip(f"{target} is absent (the shared CEC data are not checked out)")
+    (tmp_path / "data").symlink_to(target)
+
+
+def test_cec2017_real_files_with_quirks(tmp_path: Path) -> None:
+    _link(tmp_path, CEC2017)
+    for folder, options, runs in (
+        ("17051", "{}", 51),  # LSHADE_SPACMA_<f>_<D>.txt
+        ("17420", "{separator: comma}", 51),  # DES, comma-separated
+        ("E-17322", "{file_pattern: '{algorithm}_{dimension}_{function}.txt'}", 51),
+        (
+            "E-17260",  # MOS-SOCO2011: a header row and a label column, trailing commas
+            "{file_pattern: '{algorithm}_{function}_{dimension}.csv', header_row: true, "
+            "label_column: true}",
+            None,
+        ),
+    ):
+        pattern = "*.csv" if folder == "E-17260" else "*.txt"
+        data = load(spec(tmp_path, f"paths: data/{folder}/{pattern}\nformat: cec\ncec: {options}"))
+        frame = data.sources["src"].frame
+        assert frame.groupby(["problem", "dimension"]).ngroups == 120, folder
+        assert sorted(frame["dimension"].unique()) == [10, 30, 50, 100]
+        if runs:
+            assert frame.groupby(["problem", "dimension"])["run"].nunique().eq(runs).all()
+
+
+def test_cec2020_real_files(tmp_path: Path) -> None:
+    _link(tmp_path, CEC2020)
+    options = (
+        "checkpoints: cec2020, max_evaluations: {5: 50000, 10: 1000000, 15: 3000000, 20: 10000000}"
+    )
+    data = load(spec(tmp_path, f"paths: data/AGSK_E-24505/*.txt\nformat: cec\ncec: {{{options}}}"))
+    assert data.sources["src"].frame.groupby(["problem", "dimension"])["run"].nunique().eq(30).all()
+    imode = load(
+        spec(
+            tmp_path,
+            "paths: data/IMODE_E24365/*.dat\nformat: cec\n"
+            f"cec: {{{options}, file_pattern: '{{algorithm}}{{function}}_{{dimension}}.dat'}}",
+        )
+    )
+    assert imode.algorithms == ("IMODE",)
+
+
+def test_cec2022_real_files_last_row_and_irregularities(tmp_path: Path) -> None:
+    _link(tmp_path, CEC2022)
+    options = (
+        "checkpoints: cec2022, max_evaluations: {10: 200000, 20: 1000000}, "
+        "last_row: evaluations_to_target, layout: trials, "
+        "file_pattern: '{algorithm}_{function}_{dimension}.*'"
+    )
+    data = load(
+        spec(tmp_path, f"paths: data/report2/Results/*_*_*\nformat: cec\ncec: {{{options}}}")
+    )
+    frame = data.sources["src"].frame
+    assert data.algorithms == ("IMPML-SHADE",) and len(frame) == 24 * 30
+    # SPHH_Ensemble: non-best-so-far rows → a caveat listing its files, and one 'inf' cell.
+    sphh = spec(
+        tmp_path,
+        f"paths: data/report1/Results/SPHH_Ensemble_*_*.txt\nformat: cec\ncec: {{{options}}}",
+    )
+    assert messages(sphh) == [
+        "data/report1/Results/SPHH_Ensemble_12_10.txt, line 1, column 12: not a finite "
+        "number: 'inf'"
+    ]
+    ok = [p for p in (CEC2022 / "report1" / "Results").glob("SPHH_Ensemble_*_*.txt")
+          if p.name != "SPHH_Ensemble_12_10.txt"]  # fmt: skip
+    listed = "".join(f"\n  - data/report1/Results/{p.name}" for p in sorted(ok))
+    data = load(spec(tmp_path, f"paths:{listed}\nformat: cec\ncec: {{{options}}}"))
+    caveat = data.caveats[0]
+    assert caveat.code == "non_monotone_checkpoints" and "SPHH_Ensemble_1_10.txt" in caveat.where
+
+
+def test_platform_options_are_checked_in_the_spec(tmp_path: Path) -> None:
+    def spec_problems(source: str) -> list[str]:
+        with pytest.raises(InputError) as info:
+            load_spec(spec(tmp_path, source))
+        return [str(p) for p in info.value.problems]
+
+    assert spec_problems("path: d\nformat: cec\ncec: {max_evaluations: 'import os'}") == [
+        "data.src.cec.max_evaluations (study.yaml:7): not a formula in D: 'import os' (write "
+        "e.g. '10000*D')"
+    ]
+    assert spec_problems("path: d\nformat: cec\ncec: {max_evaluations: '10000*N'}") == [
+        "data.src.cec.max_evaluations (study.yaml:7): not a formula in D: '10000*N'; use "
+        "numbers, D, + - * / ** and parentheses"
+    ]
+    assert spec_problems("path: d\nformat: histories\ncoco: {target: 1.0e-8}") == [
+        "data.src (study.yaml:4): 'coco' options are only for format 'coco'"
+    ]
