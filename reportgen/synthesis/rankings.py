@@ -22,6 +22,7 @@ Decisions
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -263,7 +264,12 @@ ADAPTERS: dict[str, Callable[[str, Any], list[Ranking]]] = {
 def rankings_of(kind: str, analysis_id: str, result: Any) -> list[Ranking]:
     """Every ranking one analysis produces (none for kinds without an adapter)."""
     adapter = ADAPTERS.get(kind)
-    return adapter(analysis_id, result) if adapter else []
+    if adapter is None:
+        return []
+    rankings = adapter(analysis_id, result)
+    if analysis_id != kind:  # two analyses of one kind: say which one a column is
+        rankings = [dataclasses.replace(r, label=f"{r.label} [{analysis_id}]") for r in rankings]
+    return rankings
 
 
 def rank_frame(rankings: list[Ranking], algorithms: list[str]) -> pd.DataFrame:
