@@ -56,6 +56,26 @@ def text_column(raw: RawTable, column: str, problems: list[Problem]) -> pd.Serie
     return pd.Series(shared, index=values.index, dtype=object)
 
 
+def _parse_all(values: pd.Series) -> pd.Series | None:
+    """All cells as floats in one pyarrow cast, or None when some cell is not a plain number.
+
+    The cast parses exactly what the cell-by-cell path accepts for well-formed numbers (with
+    ``inf``/``nan`` spellings checked afterwards by the caller), so it only skips the slow
+    path; any empty or malformed cell makes it give up, and the slow path then names the rows.
+    """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    try:
+        strings = pa.array(values.astype(object).to_numpy(), type=pa.string(), from_pandas=True)
+        if strings.null_count:
+            return None
+        floats = pc.cast(pc.utf8_trim_whitespace(strings), pa.float64())
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
+        return None
+    return pd.Series(floats.to_numpy(zero_copy_only=False), index=values.index, dtype=float)
+
+
 def number_column(
     raw: RawTable,
     column: str,
@@ -78,7 +98,16 @@ def number_column(
         Smallest allowed value.
     """
     values = raw.frame[column]
-    if values.dtype == object or pd.api.types.is_string_dtype(values):
+    fast = (
+        _parse_all(values)
+        if (values.dtype == object or pd.api.types.is_string_dtype(values))
+        else None
+    )
+    if fast is not None:
+        empty = pd.Series(False, index=values.index)
+        parsed = fast
+        unparsable = np.zeros(len(values), dtype=bool)
+    elif values.dtype == object or pd.api.types.is_string_dtype(values):
         cells = values.astype("string").str.strip()
         empty = cells.isna() | (cells == "")
         parsed = pd.to_numeric(cells.where(~empty, None), errors="coerce").astype(float)
