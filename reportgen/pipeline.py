@@ -431,18 +431,17 @@ def _overview(results: StudyResults) -> tuple[str, ...]:
         if "run" in frame:
             per = frame.groupby(["algorithm", "problem", "dimension"])["run"].nunique()
             runs = (
-                f", {per.min()}–{per.max()} runs per algorithm and problem"
+                f"; {per.min()}–{per.max()} runs per algorithm and problem"
                 if per.min() != per.max()
-                else f", {per.min()} runs per algorithm and problem"
+                else f"; {per.min()} runs per algorithm and problem"
             )
         dim_text = (
             f" in dimension{'s' if len(dims) > 1 else ''} {', '.join(map(str, dims))}"
             if dims
             else ""
         )
-        paragraphs.append(
-            f"Data source “{name}” ({source.format}): {problems} problems{dim_text}{runs}."
-        )
+        kind = "" if name == source.format else f" ({source.format})"
+        paragraphs.append(f"Data source “{name}”{kind}: {problems} problems{dim_text}{runs}.")
     if not study.minimize:
         paragraphs.append(
             "The study maximises: values were negated once at load time, so smaller is better throughout."

@@ -20,10 +20,12 @@ def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
     tau = result.agreement.tau.to_numpy(dtype=float)
     n = len(labels)
     size = max(3.2, 0.42 * n + 1.8)
-    fig = Figure(figsize=(size + 1.2, size), layout="constrained")
+    # Long ranking labels ("CI profiles τ=10⁻⁵ λ=2") need room beside and below the square map.
+    longest = max(len(label) for label in labels)
+    fig = Figure(figsize=(size + 1.2 + 0.06 * longest, size + 0.04 * longest), layout="constrained")
     ax = fig.add_subplot()
     image = ax.imshow(np.ma.masked_invalid(tau), cmap="RdBu", vmin=-1, vmax=1)
-    ax.set_xticks(range(n), labels, rotation=40, ha="right", fontsize=8)
+    ax.set_xticks(range(n), labels, rotation=40, ha="right", rotation_mode="anchor", fontsize=8)
     ax.set_yticks(range(n), labels, fontsize=8)
     for i in range(n):
         for j in range(n):
@@ -40,6 +42,7 @@ def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
             )
     colorbar = fig.colorbar(image, ax=ax, shrink=0.8)
     colorbar.set_label("Kendall's τ-b", fontsize=8)
+    colorbar.ax.tick_params(labelsize=8)
     return FigureSpec(
         name="kendall_tau",
         caption="Agreement between the rankings the analyses produce: Kendall's τ-b (1 = same order, "

@@ -115,7 +115,8 @@ def u_scores_bars(result: UScoresResult, style: FigureStyle) -> Figure:
     series.append((name, totals[column].to_numpy(dtype=float), _TOTAL_COLOUR))
 
     m = len(algorithms)
-    width = min(16.0, max(6.0, 0.32 * m * len(series) + 1.5))
+    # Wider than ~9 in, the figure is shrunk to the text width and its labels become unreadable.
+    width = min(9.0, max(6.0, 0.2 * m * len(series) + 1.5))
     fig = Figure(figsize=(width, 4.2), layout="constrained")
     ax = fig.add_subplot()
     x = np.arange(m)

@@ -155,8 +155,9 @@ def _critical(result: UScoresResult, style: FigureStyle) -> list[Finding]:
             text = (
                 f"Weighting {group} (now {weight_text(base)}; {fixed}): "
                 + "; ".join(parts)
-                + f". In all, {len(swaps)} pair(s) of algorithms swap ranks as the weight of "
-                f"{group} runs over (0, ∞)."
+                + f". In all, {len(swaps)} pair{'' if len(swaps) == 1 else 's'} of algorithms "
+                f"swap{'s' if len(swaps) == 1 else ''} ranks as the weight of {group} runs over "
+                "(0, ∞)."
             )
         out.append(Finding(f"critical_weight.{group}", text, numbers))
     return out
@@ -183,7 +184,8 @@ def _top_pair(result: UScoresResult, style: FigureStyle) -> Finding | None:
     ties = int(r["ties"])
     text = (
         f"By two-sided Mann–Whitney tests per problem at α = {result.alpha:g}, "
-        f"{style.label(a)} is significantly better than {style.label(b)} on {wins} problem(s), "
+        f"{style.label(a)} is significantly better than {style.label(b)} on {wins} "
+        f"problem{'' if wins == 1 else 's'}, "
         f"significantly worse on {losses} and not significantly different on {ties}."
     )
     return Finding(
@@ -221,7 +223,7 @@ def _difficulty(result: UScoresResult, group: str) -> Finding:
 
 
 def _percent(value: float) -> str:
-    return "–" if value is None or math.isnan(value) else f"{100 * value:.0f} %"
+    return "–" if value is None or math.isnan(value) else f"{100 * value:.0f}%"
 
 
 def _cutpoints(result: UScoresResult, style: FigureStyle) -> Finding:

@@ -144,8 +144,11 @@ def _findings(rankings: list[Ranking], agree: Agreement, label: dict[str, str]) 
         by_id = {r.id: r for r in rankings}
         for algorithm, ids in sorted(firsts.items(), key=lambda kv: (-len(kv[1]), kv[0])):
             shown = [ranking_label[i] + (" (tied)" if len(by_id[i].first) > 1 else "") for i in ids]
-            text = f"{label.get(algorithm, algorithm)} is first by {_names(shown, {})}"
-            text += f" ({len(ids)} of {len(rankings)} rankings)." if len(ids) > 1 else "."
+            name = label.get(algorithm, algorithm)
+            if len(ids) > 1:
+                text = f"{name} is first by {len(ids)} of {len(rankings)} rankings: {_names(shown, {})}."
+            else:
+                text = f"{name} is first by {_names(shown, {})}."
             out.append(
                 Finding(
                     f"summary.first.{algorithm}", text, {"algorithm": algorithm, "rankings": ids}
