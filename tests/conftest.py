@@ -55,6 +55,15 @@ B,f2,2,2,1,5
 B,f2,2,2,2,1
 """
 
+
+def write_histories_per_algorithm(folder: Path) -> None:
+    """HISTORIES_CSV split into data/a.csv (algorithm A) and data/b.csv (algorithm B)."""
+    header, *rows = HISTORIES_CSV.strip().splitlines()
+    for name in ("A", "B"):
+        chosen = [r for r in rows if r.startswith(f"{name},")]
+        write(folder, f"data/{name.lower()}.csv", "\n".join([header, *chosen]) + "\n")
+
+
 SPEC = """
 study:
   title: Tiny study

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.conftest import HISTORIES_CSV, ROOT, SPEC, run_cli, write
+from tests.conftest import HISTORIES_CSV, ROOT, SPEC, run_cli, write, write_histories_per_algorithm
 
 
 def test_validate_ok(tiny_study):
@@ -144,14 +144,7 @@ def test_help_for_every_command(capsys):
 
 
 def test_an_analysis_reads_several_sources_of_one_format(tmp_path):
-    lines = HISTORIES_CSV.strip().splitlines()
-    header, rows = lines[0], lines[1:]
-    write(
-        tmp_path, "data/a.csv", "\n".join([header, *[r for r in rows if r.startswith("A")]]) + "\n"
-    )
-    write(
-        tmp_path, "data/b.csv", "\n".join([header, *[r for r in rows if r.startswith("B")]]) + "\n"
-    )
+    write_histories_per_algorithm(tmp_path)
     spec = SPEC.replace(
         "  curves:\n    path: data/h.csv\n    format: histories\n    columns: {dimension: dim, evaluations: evals}\n",
         "  a:\n    path: data/a.csv\n    format: histories\n    columns: {dimension: dim, evaluations: evals}\n"

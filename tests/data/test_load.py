@@ -10,7 +10,7 @@ import pytest
 from reportgen.data.load import load_data
 from reportgen.errors import InputError
 from reportgen.spec.load import load_spec
-from tests.conftest import HISTORIES_CSV, SPEC, write
+from tests.conftest import HISTORIES_CSV, SPEC, write, write_histories_per_algorithm
 
 TRIALS_SPEC = """
 study: {title: Trials}
@@ -214,14 +214,7 @@ def test_wide_table_becomes_summary(tmp_path):
 
 
 def test_several_files_with_paths(tmp_path):
-    lines = HISTORIES_CSV.strip().splitlines()
-    header, rows = lines[0], lines[1:]
-    write(
-        tmp_path, "data/a.csv", "\n".join([header, *[r for r in rows if r.startswith("A")]]) + "\n"
-    )
-    write(
-        tmp_path, "data/b.csv", "\n".join([header, *[r for r in rows if r.startswith("B")]]) + "\n"
-    )
+    write_histories_per_algorithm(tmp_path)
     path = write(tmp_path, "study.yaml", SPEC.replace("path: data/h.csv", "paths: 'data/*.csv'"))
     data = load_data(load_spec(path))
     assert len(data.sources["curves"].frame) == 16
