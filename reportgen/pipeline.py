@@ -15,6 +15,7 @@ import hashlib
 import importlib.metadata
 import os
 import platform
+import re
 import shutil
 import sys
 import tempfile
@@ -451,6 +452,22 @@ def _overview(results: StudyResults) -> tuple[str, ...]:
     return tuple(paragraphs)
 
 
+def _with_labels(caveat: Caveat, labels: dict[str, str]) -> Caveat:
+    """A caveat with algorithms named by their report labels (whole names only)."""
+    if not labels:
+        return caveat
+    pattern = re.compile(
+        r"(?<![\w-])("
+        + "|".join(re.escape(n) for n in sorted(labels, key=len, reverse=True))
+        + r")(?![\w-])"
+    )
+
+    def relabel(text: str) -> str:
+        return pattern.sub(lambda m: labels[m.group(1)], text)
+
+    return dataclasses.replace(caveat, message=relabel(caveat.message), where=relabel(caveat.where))
+
+
 def _document(
     results: StudyResults,
     figure_svgs: dict[tuple[str, str], str],
@@ -502,7 +519,10 @@ def _document(
         overview=_overview(results),
         summary=summary,
         sections=tuple(rendered),
-        caveats=tuple(zip(results.caveat_origins, results.caveats, strict=True)),
+        caveats=tuple(
+            (origin, _with_labels(caveat, spec.study.algorithm_labels()))
+            for origin, caveat in zip(results.caveat_origins, results.caveats, strict=True)
+        ),
         data_sources=tuple(data_sources),
         provenance=tuple(prov_rows),
         spec_text=spec.path.read_text(encoding="utf-8"),

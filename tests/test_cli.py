@@ -155,3 +155,13 @@ def test_an_analysis_reads_several_sources_of_one_format(tmp_path):
     results = json.loads((tmp_path / "out" / "results.json").read_text())
     assert results["algorithms"] == ["A", "B"]
     assert [f["file"] for f in results["provenance"]["inputs"]] == ["data/a.csv", "data/b.csv"]
+
+
+def test_caveats_name_algorithms_by_their_labels(tmp_path):
+    write(tmp_path, "data/h.csv", HISTORIES_CSV + "A,f1,2,3,1,10\nA,f1,2,3,4,2\n")
+    spec = SPEC.replace("analyses:", "algorithms: [{name: A, label: Alpha}, B]\nanalyses:")
+    path = write(tmp_path, "study.yaml", spec)
+    assert run_cli("run", str(path), "--quiet").code == 0
+    html = (tmp_path / "out" / "report.html").read_text()
+    caveats = html[html.index('id="caveats"') :]
+    assert "f1 (D=2) (Alpha: 3, B: 2)" in caveats
