@@ -35,8 +35,13 @@ def number(value: float, digits: int = 3) -> str:
     return text.replace("-", "−")
 
 
-def share(value: float) -> str:
-    """A fraction in [0, 1] as a percentage with no meaningless digits: ``0.8333`` → ``83%``."""
+def share(value: float | None) -> str:
+    """A fraction in [0, 1] as a percentage with no meaningless digits: ``0.8333`` → ``83%``.
+
+    Missing values (None, NaN) print as ``–``.
+    """
+    if value is None or math.isnan(value):
+        return "–"
     return f"{100 * value:.0f}%"
 
 

@@ -8,6 +8,7 @@ Narrative builders live in ``reportgen/narrative/<kind>.py`` as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,3 +30,11 @@ class Finding:
     id: str
     text: str
     numbers: dict[str, Any] = field(default_factory=dict)
+
+
+def join_words(words: Sequence[str], conjunction: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c`` (or another conjunction); ``""`` for none."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {conjunction} " + words[-1]

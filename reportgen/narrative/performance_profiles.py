@@ -9,14 +9,7 @@ from reportgen.analyses.performance_profiles import (
 )
 from reportgen.figures.format import power_of_ten, share
 from reportgen.figures.style import FigureStyle
-from reportgen.narrative.base import Finding
-
-
-def join_names(names: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+from reportgen.narrative.base import Finding, join_words
 
 
 def findings(result: PerformanceProfilesResult, style: FigureStyle) -> list[Finding]:
@@ -40,7 +33,7 @@ def findings(result: PerformanceProfilesResult, style: FigureStyle) -> list[Find
         tied = others[(others["solved"] == first["solved"])]
         if len(tied):
             text += (
-                f" {join_names([style.label(str(a)) for a in tied['algorithm']])} solve"
+                f" {join_words([style.label(str(a)) for a in tied['algorithm']])} solve"
                 f"{'s' if len(tied) == 1 else ''} as many; the tie is broken by the area under the performance profile."
             )
         out.append(
@@ -74,10 +67,10 @@ def findings(result: PerformanceProfilesResult, style: FigureStyle) -> list[Find
             w = str(verdicts["winner"].iloc[0])
             text = f"At τ = {power_of_ten(tau)} and λ = {lam:g}, {style.label(w)} wins on the mean profiles"
             if worse:
-                text += f" and is significantly better than {join_names([style.label(a) for a in worse])}"
+                text += f" and is significantly better than {join_words([style.label(a) for a in worse])}"
             if same:
                 text += ("; its advantage over " if worse else ", but its advantage over ") + (
-                    f"{join_names([style.label(a) for a in same])} is not significant"
+                    f"{join_words([style.label(a) for a in same])} is not significant"
                 )
             text += "."
             out.append(

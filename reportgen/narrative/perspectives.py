@@ -17,11 +17,11 @@ Rules
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from reportgen.analyses.perspectives import PerspectiveComparison, PerspectivesResult
 from reportgen.figures.style import FigureStyle
-from reportgen.narrative.base import Finding
+from reportgen.narrative.base import Finding, join_words
 
 BY: dict[str, str] = {
     "mean": "the mean",
@@ -39,14 +39,6 @@ def format_p(p: float | None) -> str:
     if p is None:
         return "undefined"
     return f"{p:.2e}" if p < 1e-3 else f"{p:.3g}"
-
-
-def join_words(words: Sequence[str], conjunction: str = "and") -> str:
-    """``a``, ``a and b``, ``a, b and c`` (or another conjunction)."""
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" {conjunction} " + words[-1]
 
 
 def _by(perspectives: Iterable[str], conjunction: str = "and") -> str:

@@ -28,7 +28,7 @@ from reportgen.analyses.probabilistic_profiles import (
     ProbabilisticProfilesResult,
 )
 from reportgen.figures.style import FigureStyle
-from reportgen.narrative.base import Finding
+from reportgen.narrative.base import Finding, join_words
 
 VISIBLE = 0.01
 """Differences of shares below this are not worth a sentence."""
@@ -51,8 +51,7 @@ def _number(v: float) -> float | str:
 
 
 def _names(style: FigureStyle, algorithms: Sequence[str]) -> str:
-    labels = [style.label(a) for a in algorithms]
-    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+    return join_words([style.label(a) for a in algorithms])
 
 
 def _best(summary: Sequence[AlgorithmSummary], column: str, largest: bool = True) -> list[str]:

@@ -23,17 +23,14 @@ from collections.abc import Sequence
 from reportgen.analyses.significance_relation import RelationAtSigma, SignificanceRelationResult
 from reportgen.figures.significance_relation import points_text
 from reportgen.figures.style import FigureStyle
-from reportgen.narrative.base import Finding
+from reportgen.narrative.base import Finding, join_words
 
 MAX_CYCLES_NAMED = 3
 """At most this many cycles are spelled out in a sentence."""
 
 
 def _names(algorithms: Sequence[str], style: FigureStyle) -> str:
-    labels = [style.label(a) for a in algorithms]
-    if len(labels) <= 1:
-        return "".join(labels)
-    return ", ".join(labels[:-1]) + " and " + labels[-1]
+    return join_words([style.label(a) for a in algorithms])
 
 
 def _layers_count(n: int) -> str:

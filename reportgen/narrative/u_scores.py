@@ -17,15 +17,13 @@ Rules
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
-
 import pandas as pd
 
 from reportgen.analyses.u_scores import OVERALL, UScoresResult
 from reportgen.data.frames import problem_label
+from reportgen.figures.format import share
 from reportgen.figures.style import FigureStyle
-from reportgen.narrative.base import Finding
+from reportgen.narrative.base import Finding, join_words
 
 
 def u_text(value: float) -> str:
@@ -36,11 +34,6 @@ def u_text(value: float) -> str:
 def weight_text(value: float) -> str:
     """A critical weight with three significant digits (Table 8 prints 4.77)."""
     return f"{value:.3g}"
-
-
-def _join(words: Sequence[str]) -> str:
-    words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def findings(result: UScoresResult, style: FigureStyle) -> list[Finding]:
@@ -71,7 +64,7 @@ def _winner(result: UScoresResult, style: FigureStyle) -> Finding:
         value = float(first[column].iloc[0])
         numbers.update({"algorithms": names, column: value})
         text = (
-            f"{_join([style.label(a) for a in names])} share the first place with a {what} "
+            f"{join_words([style.label(a) for a in names])} share the first place with a {what} "
             f"U-score of {u_text(value)}."
         )
         return Finding("winner.total", text, numbers)
@@ -94,7 +87,7 @@ def _group_winner(result: UScoresResult, style: FigureStyle, group: str) -> Find
     best_value = float(totals[group].max())
     names = totals.loc[totals[group] == best_value, "algorithm"].tolist()
     overall = totals.iloc[0]["algorithm"]
-    labels = _join([style.label(a) for a in names])
+    labels = join_words([style.label(a) for a in names])
     verb = "wins" if len(names) == 1 else "share the first place"
     text = f"At {group}, {labels} {verb} with a U-score total of {u_text(best_value)}"
     if names != [overall]:
@@ -206,8 +199,8 @@ def _difficulty(result: UScoresResult, group: str) -> Finding:
         e_label, h_label = str(easiest["problem"]), str(hardest["problem"])
     text = (
         f"{start}he easiest problem for these algorithms is {e_label} (its trials win "
-        f"{_percent(easiest['share'])} of their comparisons with the other problems' trials) "
-        f"and the hardest {h_label} ({_percent(hardest['share'])})."
+        f"{share(easiest['share'])} of their comparisons with the other problems' trials) "
+        f"and the hardest {h_label} ({share(hardest['share'])})."
     )
     return Finding(
         f"difficulty.{group}",
@@ -222,10 +215,6 @@ def _difficulty(result: UScoresResult, group: str) -> Finding:
     )
 
 
-def _percent(value: float) -> str:
-    return "–" if value is None or math.isnan(value) else f"{100 * value:.0f}%"
-
-
 def _cutpoints(result: UScoresResult, style: FigureStyle) -> Finding:
     cut = result.cutpoints
     assert cut is not None
@@ -233,7 +222,7 @@ def _cutpoints(result: UScoresResult, style: FigureStyle) -> Finding:
     for c, rows in cut.groupby("cutpoint", sort=True):
         leaders[float(c)] = rows.loc[rows["rank"] == 1, "algorithm"].tolist()
     sequence = "; ".join(
-        f"{c:g}: {_join([style.label(a) for a in names])}" for c, names in leaders.items()
+        f"{c:g}: {join_words([style.label(a) for a in names])}" for c, names in leaders.items()
     )
     first_ranks = _ranks_at(cut, min(leaders))
     last_ranks = _ranks_at(cut, max(leaders))

@@ -25,7 +25,7 @@ from typing import Any
 import pandas as pd
 
 from reportgen.analyses.jsonable import frame_records
-from reportgen.narrative.base import Finding
+from reportgen.narrative.base import Finding, join_words
 from reportgen.synthesis.agreement import Agreement, agreement
 from reportgen.synthesis.rankings import (
     BEST,
@@ -85,10 +85,7 @@ class SynthesisResult:
 
 
 def _names(items: Sequence[str], label: dict[str, str]) -> str:
-    names = [label.get(i, i) for i in items]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return join_words([label.get(i, i) for i in items])
 
 
 def synthesise(
