@@ -1,6 +1,6 @@
 """Mean, standard deviation and confidence-bound curves of best-so-far histories.
 
-Liu et al. (papers/000, §IV-C, Eqs. 9–11) define, for algorithm ``i`` on problem ``j`` after
+Liu et al. (§IV-C, Eqs. 9–11) define, for algorithm ``i`` on problem ``j`` after
 ``k`` evaluations, the sample mean and sample variance over the ``n_r`` runs of the best-so-far
 values ``H(k, r, j, i)``, and the bound curves
 
@@ -13,7 +13,7 @@ values ``H(k, r, j, i)``, and the bound curves
 Each run's history is a step function that changes only where the run improves, so these
 curves are step functions too, changing only at the union of the runs' improvement points.
 They are evaluated exactly there — and only there — one (problem, algorithm) group at a time;
-a dense ``budget × runs × problems × algorithms`` array is never built (METHODS.md).
+a dense ``budget × runs × problems × algorithms`` array is never built (docs/methods.md).
 
 Scheme
 ------

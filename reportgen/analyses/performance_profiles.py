@@ -1,7 +1,7 @@
 """Performance and data profiles of mean curves, and their confidence-bound confirmation.
 
 Liu et al., "Benchmarking stochastic algorithms for global optimization problems by
-visualizing confidence intervals" (papers/000), §III–IV.
+visualizing confidence intervals" (IEEE Transactions on Cybernetics, 2017), §III–IV.
 
 Convergence test (Eq. 3) for a curve ``f`` on problem ``p``:
 
@@ -23,7 +23,7 @@ algorithm's *lower* bound curve (Eq. 11b); an algorithm whose profile ends below
 is significantly worse, otherwise there is no significant difference. The full ranking repeats
 Algorithm 2 without the best algorithm(s) of the previous round.
 
-Decisions (METHODS.md, and ours where it is silent)
+Decisions (docs/methods.md, and ours where it is silent)
 ---------------------------------------------------
 - ``f(x0)`` per problem (option ``start_value``): by default (``worst_first_mean``) the largest
   of all algorithms' first recorded mean values (common to all algorithms and never easier for

@@ -1,7 +1,7 @@
 r"""Perspectives of algorithmic performance, each ranked with the Friedman test and Holm's procedure.
 
 Poikolainen, Weber, Äyrämö & Tirronen, "Perspectives of algorithmic performance"
-(papers/003, §"Perspectives of algorithmic performance" and the CEC 2008 / BBOB 2010 study
+(Poikolainen et al., §"Perspectives of algorithmic performance" and the CEC 2008 / BBOB 2010 study
 cases) argue that the sample mean answers no question a user has, and replace it by
 perspectives, each a statistic of the sample :math:`S_A` of final values of algorithm
 :math:`A` on problem :math:`f` (smaller values are better):
@@ -30,7 +30,7 @@ Derrac et al. (2011), which the paper follows:
   :math:`q_\alpha` the :math:`1-\alpha` quantile of the studentized range of :math:`k` means
   with infinite degrees of freedom divided by :math:`\sqrt 2` (Demšar 2006, §3.2.2).
 
-Decisions (METHODS.md, "Poikolainen, Weber et al."; and where the paper is silent)
+Decisions (docs/methods.md, "Poikolainen, Weber et al."; and where the paper is silent)
 ---------------------------------------------------------------------------------
 - :math:`\theta_f` is the ``threshold_quantile`` (default 0.10) quantile of the union of all
   compared algorithms' results on problem :math:`f`, with the sample-quantile definition
@@ -44,12 +44,12 @@ Decisions (METHODS.md, "Poikolainen, Weber et al."; and where the paper is silen
 - Efficiency is the minimum of ``time_seconds`` over the runs (the paper: the smallest of
   repeated time measurements); without a time column it is listed as not available.
 - Ranks use average ranks for ties. Ties are exact comparisons of the values given: for
-  published statistics (``summary`` input) a tie at printed precision is a real tie (METHODS.md;
+  published statistics (``summary`` input) a tie at printed precision is a real tie (docs/methods.md;
   it is why the paper's robustness table for CEC 2008 cannot be reproduced from its printed
   maxima: on f6 CMA-ES and SA both print 2.00e+01). Such ties are reported as a caveat.
 - Sign of :math:`z`: the paper's tables print :math:`z \le 0` for algorithms ranked worse
   than the control, i.e. :math:`z = (R_0 - R_i)/SE` with rank 1 = best (equivalently
-  METHODS.md's :math:`(R_i - R_0)/SE` with ranks counted from the worst). ``one-sided``:
+  docs/methods.md's :math:`(R_i - R_0)/SE` with ranks counted from the worst). ``one-sided``:
   :math:`p = \Phi(z)`, the alternative "algorithm :math:`i` ranks worse than the control", as
   the paper prints; ``two-sided`` (the default): :math:`p = 2\Phi(-|z|)`.
 - Holm: hypotheses sorted by p ascending (ties keep the order of mean ranks, then study order);
@@ -70,7 +70,7 @@ Decisions (METHODS.md, "Poikolainen, Weber et al."; and where the paper is silen
 References
 ----------
 Poikolainen, I., Weber, M., Äyrämö, S., Tirronen, V. Perspectives of algorithmic performance
-(papers/003). Derrac, J., García, S., Molina, D., Herrera, F. (2011) A practical tutorial on the
+(manuscript for Soft Computing). Derrac, J., García, S., Molina, D., Herrera, F. (2011) A practical tutorial on the
 use of nonparametric statistical tests... Swarm Evol. Comput. 1:3–18. Demšar, J. (2006)
 Statistical comparisons of classifiers over multiple data sets. JMLR 7:1–30.
 """
@@ -474,12 +474,12 @@ def repeats_needed(reliability: float, probability: float) -> float:
     float
         .. math:: t = \frac{\log(1 - \mathrm{THR})}{\log(1 - \Theta)}
 
-        not rounded; ``inf`` when :math:`\Theta = 0`, 1 when :math:`\Theta = 1` (papers/003,
+        not rounded; ``inf`` when :math:`\Theta = 0`, 1 when :math:`\Theta = 1` (Poikolainen et al.,
         §"Perspectives", equation for :math:`t` and its conventions).
 
     Examples
     --------
-    >>> round(repeats_needed(0.966, 0.95), 1)  # papers/003, CEC 2008 repeats table, f2, CMA-ES
+    >>> round(repeats_needed(0.966, 0.95), 1)  # Poikolainen et al., CEC 2008 repeats table, f2, CMA-ES
     0.9
     """
     if not 0.0 <= reliability <= 1.0:
@@ -578,7 +578,7 @@ def holm_against_control(
 
     .. math:: z_i = \frac{R_0 - R_i}{\sqrt{k(k+1)/(6N)}}
 
-    ``one-sided``: :math:`p_i = \Phi(z_i)` (papers/003, CEC 2008 and BBOB 2010 Holm tables);
+    ``one-sided``: :math:`p_i = \Phi(z_i)` (Poikolainen et al., CEC 2008 and BBOB 2010 Holm tables);
     ``two-sided``: :math:`p_i = 2\Phi(-|z_i|)`. Then :func:`holm_step_down`.
 
     Parameters
@@ -657,7 +657,7 @@ def compare(
     """
     n, k = values.shape
     matrix = values.to_numpy(dtype=float)
-    # papers/003 §"Perspectives" + Derrac et al. §3: rank per problem, 1 = best, average ties.
+    # Poikolainen et al. §"Perspectives" + Derrac et al. §3: rank per problem, 1 = best, average ties.
     oriented = -matrix if perspective in HIGHER_IS_BETTER else matrix
     rank_matrix = stats.rankdata(oriented, axis=1, method="average")
     ranks = pd.DataFrame(rank_matrix, index=values.index, columns=values.columns)
@@ -869,7 +869,7 @@ def _ordered(statistics: pd.DataFrame, data: AnalysisData) -> pd.DataFrame:
 
 
 def _statistics_from_trials(data: AnalysisData, options: PerspectivesOptions) -> pd.DataFrame:
-    """Per (problem, dimension, algorithm): the sample statistics of papers/003 §Perspectives."""
+    """Per (problem, dimension, algorithm): the sample statistics of Poikolainen et al. §Perspectives."""
     frame = data.frame
     keys = ["problem", "dimension", "algorithm"]
     grouped = frame.groupby(keys, sort=False, observed=True)["value"]
@@ -1007,7 +1007,7 @@ def _caveats(
                 Caveat(
                     "ties_at_precision",
                     f"{c.perspective}: published statistics are rounded; values equal at printed "
-                    "precision are treated as ties and share the average rank (METHODS.md), "
+                    "precision are treated as ties and share the average rank (docs/methods.md), "
                     "which can change mean ranks and Holm's decisions.",
                     ", ".join(c.tied_problems),
                 )

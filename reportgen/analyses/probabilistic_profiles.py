@@ -21,7 +21,7 @@ For algorithms :math:`a_i` and problem instances :math:`p_j` (``n_p`` of them) w
   and its probabilistic counterpart :math:`\bar\zeta` (decision 5);
 * every point of :math:`[1, x_{max}]` where the order of two algorithms' curves changes.
 
-Decisions (1–3 from METHODS.md, "Barreto et al."; the paper is silent on the rest)
+Decisions (1–3 from docs/methods.md, "Barreto et al."; the paper is silent on the rest)
 ---------------------------------------------------------------------------------
 1. Costs must be positive. ``cost="evaluations_to_target"`` uses evaluations to reach the target
    (∞ = failure); ``cost="value"`` uses the final value, which must be an error ≥ 0 (a negative
@@ -35,7 +35,7 @@ Decisions (1–3 from METHODS.md, "Barreto et al."; the paper is silent on the r
    :math:`\hat\mu_{ij}` as the :math:`c_{ij}` of Fig. 1), with the same baseline as
    :math:`\bar\rho`, so that :math:`\sigma = 0` gives :math:`\bar\rho = \rho` exactly.
 3. Failures. An entry with a failed run has :math:`E[C_{ij}] = \infty`: it is a failure of the
-   standard profile and, in the normal model, contributes 0 to :math:`\bar\rho` (METHODS.md).
+   standard profile and, in the normal model, contributes 0 to :math:`\bar\rho` (docs/methods.md).
    With partial failures (some runs failed, ``trials`` data) the normal model therefore discards
    the successful runs: such entries are listed in the ``partial_failures`` caveat, never dropped
    silently; the empirical model counts the successful runs and never a failed one.
@@ -435,7 +435,7 @@ def normal_difference(
 
 
 def empirical_profile(run_ratios: Sequence[ArrayLike], runs: Sequence[int], x: ArrayLike) -> Floats:
-    r"""Distribution-free probabilistic profile (ours; METHODS.md).
+    r"""Distribution-free probabilistic profile (ours; docs/methods.md).
 
     .. math:: \bar\rho_i(x) = \frac{1}{n_p} \sum_{j=1}^{n_p}
               \frac{\#\{k : c^k_{ij}/b_j \le x\}}{n_{ij}}

@@ -1,6 +1,6 @@
 """Expected running time (ERT) and runtime ECDFs over function–target pairs, as COCO reports them.
 
-Hansen, Auger, Brockhoff, Tušar, Tušar, "COCO: Performance assessment" (papers/002).
+Hansen, Auger, Brockhoff, Tušar, Tušar, "COCO: Performance assessment" (arXiv:1605.03560).
 
 For algorithm ``a`` on a problem (function ``f``, dimension ``D``) with runs ``r = 1 … n`` and a
 target precision ``Δf``, run ``r`` reaches the target after ``t_r(Δf)`` evaluations — the
@@ -189,7 +189,7 @@ def hitting_times(
 
 
 def expected_running_time(hits: np.ndarray, used: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """ERT per target (papers/002 Eq. 1) and the number of successful runs.
+    """ERT per target (COCO Eq. 1) and the number of successful runs.
 
     ``hits[r, j]`` is ``t_r`` for target ``j`` (∞ = never), ``used[r]`` is ``T_r``.
     """

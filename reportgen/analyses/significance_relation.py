@@ -1,4 +1,4 @@
-r"""Significance relations from Borda-style award points (Köppen & Ohnishi, papers/004 §II–III).
+r"""Significance relations from Borda-style award points (Köppen & Ohnishi §II–III).
 
 Every algorithm is reduced to one positive value per problem instance, ``v[x, p]`` (smaller is
 better). Two algorithms are compared like two teams in a tournament: the per-problem ratios of
@@ -29,7 +29,7 @@ asymmetric, so ``P(R_σ) = R_σ`` and a cycle is any directed cycle of its graph
 set* is the set of algorithms that are never on the losing side. *Rank layers*: remove the
 maximum set, take the maximum set of the rest, and so on.
 
-Decisions (the paper is silent or ambiguous; see METHODS.md, "Köppen & Ohnishi")
+Decisions (the paper is silent or ambiguous; see docs/methods.md, "Köppen & Ohnishi")
 ---------------------------------------------------------------------------------
 - Orientation: ``s_i = +1`` where ``x`` is *better*, i.e. smaller. The paper's sentence "+1 if
   x_i > y_i" is the maximisation reading; its CEC'05 conclusions (G-CMA-ES the winner) need
@@ -77,7 +77,7 @@ Decisions (the paper is silent or ambiguous; see METHODS.md, "Köppen & Ohnishi"
   :data:`MAX_LISTED_CYCLES`; the highlighted edges are all edges that lie on any cycle
   (those inside a strongly connected component).
 
-The paper's CEC'05 example (METHODS.md: trust the recipe)
+The paper's CEC'05 example (docs/methods.md: trust the recipe)
 ---------------------------------------------------------
 From the printed Table I this recipe gives the paper's σ = 60 layers exactly and four layers
 at σ = 100, but not its σ = 10 cycle 1 → 10 → 5 → 4 → 1 (``D(4, 1) = 2`` with the printed
@@ -778,7 +778,7 @@ def _adjusted(
 
 
 def compute(data: AnalysisData, options: SignificanceRelationOptions) -> SignificanceRelationResult:
-    """Award points, the exact σ sweep and the relations at the requested σ (papers/004).
+    """Award points, the exact σ sweep and the relations at the requested σ (Köppen & Ohnishi).
 
     Parameters
     ----------

@@ -1,10 +1,10 @@
-r"""U-scores: trial-based dominance of speed and accuracy (Price, Kumar & Suganthan, papers/002).
+r"""U-scores: trial-based dominance of speed and accuracy (Price, Kumar & Suganthan).
 
 Every trial of every algorithm on a problem instance is compared with every trial of every other
 algorithm; an algorithm's U-score on the problem is its number of wins (§3, §3.1). It decided the
 CEC 2022 single-objective bound-constrained competition (§5.3, Table 7).
 
-Trial order (§1, Fig. 2; METHODS.md)
+Trial order (§1, Fig. 2; docs/methods.md)
 ------------------------------------
 A trial is the tuple (reached the target?, evaluations to target, final error, evaluations used).
 Trial :math:`x` beats trial :math:`y` when
@@ -47,7 +47,7 @@ when the pair's trials contain no tie and each algorithm has at most 100 trials,
 asymptotic with tie and continuity correction (column ``test`` says which).
 At level ``alpha`` a pair's problem counts as a win for :math:`a` when :math:`p < \alpha` and
 ``wins_a`` > ``wins_b``, a loss when :math:`p < \alpha` and ``wins_a`` < ``wins_b``, and a tie
-otherwise (the layout of papers/000, Table I).
+otherwise (the layout of Liu et al., Table I).
 
 Critical weights (§5.3, Table 8)
 --------------------------------
@@ -1140,7 +1140,7 @@ def _totals(
 
 
 def _win_tie_loss(pairwise: pd.DataFrame, groups: Sequence[str], alpha: float) -> pd.DataFrame:
-    """Problems on which a is significantly better / not different / worse (papers/000 Tab. I)."""
+    """Problems on which a is significantly better / not different / worse (Liu et al. Tab. I)."""
     significant = pairwise["p_value"].to_numpy(dtype=float) < alpha
     a_better = pairwise["wins_a"].to_numpy() > pairwise["wins_b"].to_numpy()
     b_better = pairwise["wins_a"].to_numpy() < pairwise["wins_b"].to_numpy()

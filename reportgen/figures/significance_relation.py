@@ -1,4 +1,4 @@
-"""Figures of the significance-relation analysis (Köppen & Ohnishi, papers/004 §III, Figs 1–2).
+"""Figures of the significance-relation analysis (Köppen & Ohnishi §III, Figs 1–2).
 
 - ``relation_sigma_<σ>``: the graph of ``R_σ`` at each requested σ. A layered (Sugiyama-style)
   drawing with networkx's results and matplotlib only, no Graphviz: the layers are the result's
@@ -290,7 +290,7 @@ def _bezier_points(path: Path, samples: int = 24) -> np.ndarray:
 def relation_figure(
     result: SignificanceRelationResult, relation: RelationAtSigma, style: FigureStyle
 ) -> FigureSpec:
-    """The graph of ``R_σ`` in rank layers (papers/004 Figs 1–2)."""
+    """The graph of ``R_σ`` in rank layers (Köppen & Ohnishi Figs 1–2)."""
     labels = {a: style.label(a) for a in result.algorithms}
     hasse = [(e.winner, e.loser) for e in relation.edges if e.in_reduction]
     implied = (

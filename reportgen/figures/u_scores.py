@@ -1,4 +1,4 @@
-"""Figures of the U-scores analysis (Price, Kumar & Suganthan, papers/002).
+"""Figures of the U-scores analysis (Price, Kumar & Suganthan).
 
 - ``u_scores_bars``: grouped bars of each algorithm's U-score total per group and overall, best
   first (the paper's Fig. 8, flattened from 3-D to grouped bars).

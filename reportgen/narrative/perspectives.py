@@ -1,5 +1,5 @@
 """Sentences about the perspectives analysis: who is best, who is significantly worse, and
-where the perspectives disagree with the mean and with each other (papers/003, CEC 2008 and
+where the perspectives disagree with the mean and with each other (Poikolainen et al., CEC 2008 and
 BBOB 2010 study cases: "by the mean no difference is significant; by accuracy, reliability and
 robustness SA is significantly worse").
 

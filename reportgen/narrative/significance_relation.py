@@ -1,4 +1,4 @@
-"""Sentences about the significance-relation analysis (Köppen & Ohnishi, papers/004 §III).
+"""Sentences about the significance-relation analysis (Köppen & Ohnishi §III).
 
 The paper reads its CEC'05 graphs as "algorithm 7 is a clear winner, as it is in significance
 relation to all other algorithms", "algorithm 3 is a clear loser, since it is dominated by all

@@ -1,4 +1,4 @@
-"""Sentences about the U-scores analysis (papers/002 §5.3: "EA4 wins overall; NL-LBC wins at
+"""Sentences about the U-scores analysis (Price et al. §5.3: "EA4 wins overall; NL-LBC wins at
 10-D; a weight of 4.77 on 20-D would swap ranks 3 and 4").
 
 Rules

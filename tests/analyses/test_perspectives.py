@@ -39,9 +39,10 @@ from reportgen.narrative.perspectives import findings
 from reportgen.render.blocks import FigureBlock, TableBlock
 from reportgen.render.sections.perspectives import build_section
 from reportgen.spec.analyses.perspectives import PerspectivesOptions
+from tests.conftest import SHARED_DATA
 
 ROOT = Path(__file__).resolve().parents[2]
-SPIRAL = ROOT / "../shared/data/spiral-lshade-12algs-cec14-cec22/results_cec22_10D"
+SPIRAL = SHARED_DATA / "spiral-lshade-12algs-cec14-cec22" / "results_cec22_10D"
 
 ALGORITHMS = ("DE", "CMA-ES", "SA")
 PROBLEMS = tuple((f"f{i}", 10) for i in range(1, 7))

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import math
 from itertools import combinations
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -27,11 +26,10 @@ from reportgen.analyses.u_scores import UScoresResult, compute, critical_weights
 from reportgen.data.frames import AnalysisData, sorted_problems
 from reportgen.errors import InputError
 from reportgen.spec.analyses.u_scores import UScoresOptions
+from tests.conftest import SHARED_DATA
 
 INF = math.inf
-CEC2022 = (
-    Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "cec2022-sobo-competition"
-)
+CEC2022 = SHARED_DATA / "cec2022-sobo-competition"
 
 
 def options(**kwargs: Any) -> UScoresOptions:
@@ -212,7 +210,7 @@ def cec2022_trials() -> AnalysisData:
     0, and evaluations to target (MaxFES — or a ZOCMAES/SPHH early stop — when never reached)."""
     path = CEC2022 / "tidy" / "official_final_error_fes.csv"
     if not path.exists():
-        pytest.skip(f"CEC 2022 competition data not found at {path} (../shared absent)")
+        pytest.skip(f"CEC 2022 competition data not found at {path} (set REPORTGEN_SHARED_DATA)")
     raw = pd.read_csv(path)
     success = raw["final_error"].to_numpy() <= 1e-8
     fes = raw["fes_to_target"].to_numpy(dtype=float)

@@ -1,4 +1,4 @@
-"""Report section of the perspectives analysis (papers/003 §"Perspectives of algorithmic
+"""Report section of the perspectives analysis (Poikolainen et al. §"Perspectives of algorithmic
 performance" and its CEC 2008 / BBOB 2010 tables).
 
 Order: intro, findings, the synthesis table ("which algorithm is best, and which are

@@ -1,4 +1,4 @@
-"""Report section of the significance-relation analysis (Köppen & Ohnishi, papers/004).
+"""Report section of the significance-relation analysis (Köppen & Ohnishi).
 
 Order: intro, findings, the relation graph at each requested σ, the rank layers at those σ
 (table), the layers over σ (figure) and the condensed sweep (table), the award points (heat

@@ -1,4 +1,4 @@
-"""Report section of the U-scores analysis (Price, Kumar & Suganthan, papers/002).
+"""Report section of the U-scores analysis (Price, Kumar & Suganthan).
 
 Order: intro, findings, the bar chart (Fig. 8), the totals table (Table 7 layout, best per
 column in bold), the critical weights (Table 8 layout), U-scores per problem, the problem

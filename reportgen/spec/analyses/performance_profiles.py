@@ -1,4 +1,4 @@
-"""Options of the ``performance_profiles`` analysis (Liu et al., papers/000 §III–IV)."""
+"""Options of the ``performance_profiles`` analysis (Liu et al. §III–IV)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pydantic import Field, field_validator
 from reportgen.spec.base import AnalysisOptions
 
 WORST_FIRST_MEAN = "worst_first_mean"
-"""The default ``start_value`` rule (METHODS.md)."""
+"""The default ``start_value`` rule (docs/methods.md)."""
 
 
 class PerformanceProfilesOptions(AnalysisOptions):
@@ -35,7 +35,7 @@ class PerformanceProfilesOptions(AnalysisOptions):
         default=WORST_FIRST_MEAN,
         min_length=1,
         description="How f(x0) is chosen per problem: 'worst_first_mean' = the largest of all "
-        "algorithms' first recorded mean values (METHODS.md); any other string names a column "
+        "algorithms' first recorded mean values (docs/methods.md); any other string names a column "
         "of the histories data holding f(x0), one value per problem (a source's "
         "`columns: {start_value: ...}` arrives as the column 'start_value'). Left unset: "
         "'start_value' when the data carries that column, else 'worst_first_mean'.",

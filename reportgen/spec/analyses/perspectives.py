@@ -1,5 +1,5 @@
-"""Options of the ``perspectives`` analysis (Poikolainen, Weber et al., papers/003 §"Perspectives
-of algorithmic performance"; METHODS.md)."""
+"""Options of the ``perspectives`` analysis (Poikolainen, Weber et al., §"Perspectives
+of algorithmic performance"; docs/methods.md)."""
 
 from __future__ import annotations
 

@@ -38,7 +38,7 @@ class ProbabilisticProfilesOptions(AnalysisOptions):
         gt=0,
         description="Costs below this are raised to it (c = max(c, cost_floor)) before "
         "ratios are formed, e.g. 1.0e-8 for final errors at the usual precision. Required "
-        "when some cost is 0 (METHODS.md: never divide by zero).",
+        "when some cost is 0 (docs/methods.md: never divide by zero).",
     )
     model: Literal["normal", "empirical"] = Field(
         default="normal",

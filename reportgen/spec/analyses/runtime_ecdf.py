@@ -1,5 +1,5 @@
 """Options of the ``runtime_ecdf`` analysis: COCO's expected running time (ERT) and runtime
-ECDFs over function–target pairs (Hansen et al., papers/002, Eq. 1)."""
+ECDFs over function–target pairs (Hansen et al., COCO: Performance assessment, Eq. 1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Spec options of the ``significance_relation`` analysis (Köppen & Ohnishi, papers/004).
+"""Spec options of the ``significance_relation`` analysis (Köppen & Ohnishi).
 
 Example::
 
@@ -27,7 +27,7 @@ STATISTICS: tuple[str, ...] = ("mean", "median", "accuracy", "robustness")
 
 
 class SignificanceRelationOptions(AnalysisOptions):
-    """Options of the significance-relation analysis (papers/004 §II–III)."""
+    """Options of the significance-relation analysis (Köppen & Ohnishi §II–III)."""
 
     kind: Literal["significance_relation"]
     statistic: str = Field(

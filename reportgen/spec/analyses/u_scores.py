@@ -1,4 +1,4 @@
-"""Options of the ``u_scores`` analysis (Price, Kumar & Suganthan, papers/002).
+"""Options of the ``u_scores`` analysis (Price, Kumar & Suganthan).
 
 Example (``study.yaml``)::
 
@@ -39,7 +39,7 @@ def _positive_finite(value: float, what: str) -> float:
 class UScoresOptions(AnalysisOptions):
     """Trial-based dominance ranking (U-scores) of speed and accuracy."""
 
-    kind: Literal["u_scores"] = Field(description="Analysis kind: U-scores (papers/002).")
+    kind: Literal["u_scores"] = Field(description="Analysis kind: U-scores (Price et al.).")
     target: float = Field(
         description="Error value a trial must reach (value ≤ target) to count as a success; "
         "the CEC 2022 competition used 1e-8. With `histories` the target is applied to the "
