@@ -58,3 +58,16 @@ def did_you_mean(name: str, choices: Sequence[str]) -> str:
 def quote_choices(choices: Iterable[str]) -> str:
     """Format allowed names for a message: ``'a', 'b', 'c'``."""
     return ", ".join(f"'{c}'" for c in choices)
+
+
+MESSAGE_NAME_LIMIT = 80
+"""Longest name (file, algorithm, problem) quoted in full in a message; longer ones are cut."""
+
+
+def shorten(text: str, limit: int = MESSAGE_NAME_LIMIT) -> str:
+    """``text`` cut to at most ``limit`` characters, ending in "…" when it was cut.
+
+    Names come from the user's files and can be arbitrarily long; a message, a table cell or
+    a figure label shows the start of a long one, never all of it.
+    """
+    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"

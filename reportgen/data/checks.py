@@ -11,9 +11,17 @@ import numpy as np
 import pandas as pd
 
 from reportgen.data.read import RawTable
-from reportgen.errors import Problem
+from reportgen.errors import Problem, shorten
 
 MAX_ROWS_PER_PROBLEM = 5
+MAX_NAME_LENGTH = 1000
+"""Longest algorithm or problem name accepted; a longer cell is almost surely a broken file."""
+_MISSING_SPELLINGS = ("nan", "-nan", "none", "null", "<na>", "n/a")
+"""Cells that spell a missing value (what pandas or a spreadsheet writes for an empty cell)."""
+_CONTROL = r"[\x00-\x1f\x7f]"
+MAX_WHOLE = 2**53
+"""Largest whole number a cell may hold (run, evaluations, dimension): every whole number up
+to it is exact as a float and fits a 64-bit integer."""
 
 
 def _report(
@@ -29,6 +37,8 @@ def _report(
         value = values.iloc[int(row)]
         if isinstance(value, np.generic):  # Parquet cells: quote 1.5, not np.float64(1.5)
             value = value.item()
+        if isinstance(value, str):
+            value = shorten(value)
         problems.append(Problem(raw.where(int(row), column), f"{message}: {value!r}"))
     if len(rows) > MAX_ROWS_PER_PROBLEM:
         problems.append(
@@ -50,6 +60,21 @@ def text_column(raw: RawTable, column: str, problems: list[Problem]) -> pd.Serie
     empty = np.flatnonzero(text.isna().to_numpy() | (text.fillna("") == "").to_numpy())
     if len(empty):
         _report(raw, column, empty, values, "empty name", problems)
+    # Checked per distinct name: a million rows hold a few hundred names.
+    distinct = pd.Series(text.dropna().unique(), dtype=object)
+    if len(distinct):
+        for test, message in (
+            (distinct.str.lower().isin(_MISSING_SPELLINGS), "a missing-value marker, not a name"),
+            (distinct.str.contains(_CONTROL, regex=True), "a name with a control character"),
+            (
+                distinct.str.len() > MAX_NAME_LENGTH,
+                f"a name longer than {MAX_NAME_LENGTH:,} characters",
+            ),
+        ):
+            bad = set(distinct[test.to_numpy(dtype=bool)])
+            if bad:
+                rows = np.flatnonzero(text.isin(bad).fillna(False).to_numpy(dtype=bool))
+                _report(raw, column, rows, values, message, problems)
     # One Python string per distinct name, shared by its rows: 8 bytes a row, not ~50.
     codes, names = pd.factorize(text.fillna(""), sort=False)
     shared = np.asarray(names, dtype=object)[codes] if len(codes) else np.empty(0, dtype=object)
@@ -146,4 +171,7 @@ def number_column(
         fractional = np.flatnonzero(finite & (array != np.round(array)))
         if len(fractional):
             _report(raw, column, fractional, values, "must be a whole number", problems)
+        huge = np.flatnonzero(finite & (np.abs(array) > MAX_WHOLE))
+        if len(huge):
+            _report(raw, column, huge, values, f"too large (at most {MAX_WHOLE:,})", problems)
     return pd.Series(array, index=values.index)

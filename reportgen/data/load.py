@@ -44,7 +44,7 @@ import numpy as np
 import pandas as pd
 
 from reportgen.analyses.base import Caveat
-from reportgen.data.checks import MAX_ROWS_PER_PROBLEM, number_column, text_column
+from reportgen.data.checks import MAX_ROWS_PER_PROBLEM, MAX_WHOLE, number_column, text_column
 from reportgen.data.formats import read_platform
 from reportgen.data.frames import (
     KEYS,
@@ -57,7 +57,7 @@ from reportgen.data.frames import (
     problem_label,
     sorted_problems,
 )
-from reportgen.data.read import RawTable, iter_tables, resolve_paths
+from reportgen.data.read import RawTable, iter_tables, reading, resolve_paths
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.spec.load import LoadedSpec
 from reportgen.spec.sources import PLATFORM_FORMATS, DataSource
@@ -273,11 +273,9 @@ def _dimension(
     if source.dimension is not None:
         return source.dimension
     if "dimension" in mapping:
-        return (
-            number_column(raw, mapping["dimension"], problems, integer=True, minimum=1)
-            .fillna(0)
-            .astype(int)
-        )
+        column = number_column(raw, mapping["dimension"], problems, integer=True, minimum=1)
+        # Bad cells (NaN, ±inf, too large) are already problems; 0 keeps the cast safe.
+        return column.where(np.isfinite(column) & (column.abs() <= MAX_WHOLE), 0).astype(int)
     return 0
 
 
@@ -406,22 +404,24 @@ def load_source(name: str, source: DataSource, spec: LoadedSpec, minimize: bool)
         rows = 0
         mapped = True
         try:
-            for raw in iter_tables(path, shown, source.separator, _wanted_columns(source)):
-                display[index] = raw
-                frame = _canonical(source, raw, key, problems)
-                if frame is None:
-                    mapped = False
-                    break
-                frame["_file"] = index
-                frame["_row"] += raw.first_row
-                rows += len(raw.frame)
-                if len(frame):
-                    frames.append(frame)
+            with reading(shown):
+                for raw in iter_tables(path, shown, source.separator, _wanted_columns(source)):
+                    display[index] = raw
+                    frame = _canonical(source, raw, key, problems)
+                    if frame is None:
+                        mapped = False
+                        break
+                    frame["_file"] = index
+                    frame["_row"] += raw.first_row
+                    rows += len(raw.frame)
+                    if len(frame):
+                        frames.append(frame)
+                digest = _sha256(path)
         except InputError as exc:
             problems.extend(exc.problems)
             continue
         display[index] = display[index].whole()
-        records.append(FileRecord(name, shown, _sha256(path), rows))
+        records.append(FileRecord(name, shown, digest, rows))
         if rows == 0 and mapped:
             problems.append(Problem(shown, "the file has no data rows"))
     if problems:
@@ -522,14 +522,15 @@ def _load_platform(
                 "study says minimize: false",
             )
         )
-    result = read_platform(name, source, files, key)
+    with reading(", ".join(shown for _, shown in files)):
+        result = read_platform(name, source, files, key)
+        records = tuple(FileRecord(name, f.display, _sha256(f.path), f.rows) for f in result.files)
     layout: Format = "trials" if source.layout == "trials" else "histories"
     frame = result.frame.sort_values(
         list(RUN_KEYS) + (["evaluations"] if layout == "histories" else []),
         kind="stable",
         ignore_index=True,
     )
-    records = tuple(FileRecord(name, f.display, _sha256(f.path), f.rows) for f in result.files)
     return SourceData(name, layout, frame, records, tuple(result.caveats))
 
 

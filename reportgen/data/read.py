@@ -14,14 +14,19 @@ file's text: a 1 GB histories CSV does not need 10 GB.
 from __future__ import annotations
 
 import glob
+import lzma
+import tarfile
+import zipfile
+import zlib
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pandas as pd
 import pyarrow.parquet as pq
 
-from reportgen.errors import InputError, Problem
+from reportgen.errors import InputError, Problem, shorten
 
 SUPPORTED_SUFFIXES = (".csv", ".csv.gz", ".tsv", ".txt", ".parquet")
 CHUNK_ROWS = 500_000
@@ -69,12 +74,51 @@ class RawTable:
         return text
 
 
+READ_FAILURES: tuple[type[BaseException], ...] = (
+    OSError,  # missing, unreadable, ENAMETOOLONG, ELOOP, EIO, a bad gzip header, …
+    EOFError,  # a truncated .gz (an interrupted download)
+    zlib.error,
+    lzma.LZMAError,
+    tarfile.TarError,
+    zipfile.BadZipFile,
+    UnicodeDecodeError,
+    pd.errors.ParserError,
+    pd.errors.EmptyDataError,
+)
+"""What can go wrong while *reading* a file (as opposed to a bad cell): turned into an
+:class:`InputError` naming the file by :func:`reading`."""
+
+
+@contextmanager
+def reading(display: str) -> Iterator[None]:
+    """Guard the reading of one source's file(s): a read failure becomes an input error.
+
+    Every way a file can fail to be read — missing or unreadable, a name too long, a symlink
+    loop, a truncated or corrupt compressed stream, undecodable text, a malformed CSV — is
+    reported as ``<file>: cannot read the file: <reason>`` (exit 1), never as a traceback.
+    One guard for every reader, tabular or platform, wherever it opens files.
+
+    Parameters
+    ----------
+    display : str
+        How messages name the file(s) (as written in the spec).
+    """
+    try:
+        yield
+    except InputError:
+        raise
+    except READ_FAILURES as exc:
+        raise _fail(display, exc) from None
+
+
 def resolve_paths(
     patterns: list[str], base_dir: Path, where: str, *, allow_folders: bool = False
 ) -> list[tuple[Path, str]]:
     """Expand paths and globs relative to the spec folder; every pattern must match a file.
 
     With ``allow_folders`` (COCO and IOHprofiler output folders) a folder counts as a file.
+    A path the system refuses to look at (a name too long, a symlink loop) is a problem of
+    ``where``, like a missing file.
     """
 
     def usable(path: Path) -> bool:
@@ -83,26 +127,29 @@ def resolve_paths(
     found: list[tuple[Path, str]] = []
     problems: list[Problem] = []
     for pattern in patterns:
-        if any(ch in pattern for ch in "*?["):
-            matches = sorted(glob.glob(str(base_dir / pattern), recursive=True))
-            files = [Path(m) for m in matches if usable(Path(m))]
-            if not files:
-                problems.append(
-                    Problem(where, f"the pattern '{pattern}' matches no file in {base_dir}")
+        shown = shorten(pattern)
+        try:
+            if any(ch in pattern for ch in "*?["):
+                matches = sorted(glob.glob(str(base_dir / pattern), recursive=True))
+                files = [Path(m) for m in matches if usable(Path(m))]
+                if not files:
+                    problems.append(
+                        Problem(where, f"the pattern '{shown}' matches no file in {base_dir}")
+                    )
+                found.extend(
+                    (f, str(f.relative_to(base_dir)) if f.is_relative_to(base_dir) else str(f))
+                    for f in files
                 )
-            found.extend(
-                (f, str(f.relative_to(base_dir)) if f.is_relative_to(base_dir) else str(f))
-                for f in files
-            )
-        else:
+                continue
             path = (base_dir / pattern).resolve()
-            if not usable(path):
-                kind = "is a folder, not a file" if path.is_dir() else "does not exist"
-                problems.append(
-                    Problem(where, f"the data file '{pattern}' {kind} (looked for {path})")
-                )
-            else:
+            if usable(path):
                 found.append((path, pattern))
+                continue
+            kind = "is a folder, not a file" if path.is_dir() else "does not exist"
+            problems.append(Problem(where, f"the data file '{shown}' {kind} (looked for {path})"))
+        except (OSError, RuntimeError) as exc:  # RuntimeError: pathlib's "Symlink loop" (3.11)
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            problems.append(Problem(where, f"cannot use the data path '{shown}': {reason}"))
     if problems:
         raise InputError(problems)
     return found
@@ -146,7 +193,7 @@ def read_table(path: Path, display: str, separator: str | None) -> RawTable:
     return RawTable(path, display, frame, header_lines=1)
 
 
-def _fail(display: str, exc: Exception) -> InputError:
+def _fail(display: str, exc: BaseException) -> InputError:
     detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     return InputError(Problem(display, f"cannot read the file: {detail}"))
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 import itertools
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -203,7 +203,7 @@ class DataSource(SpecModel):
     path: str | None = Field(
         None, description="A .csv, .csv.gz or .parquet file, relative to the spec."
     )
-    paths: list[str] | str | None = Field(
+    paths: Annotated[list[str], Field(min_length=1)] | str | None = Field(
         None,
         description="Several files with the same layout (a list, or a glob such as "
         "'data/*.csv'), concatenated.",

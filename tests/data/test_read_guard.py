@@ -1,0 +1,149 @@
+"""Files that cannot be read, and cells that cannot be names: a clean message, never a traceback.
+
+Each test pins one trigger of issue 13 (found by fuzzing ``reportgen run``): a truncated
+``.csv.gz`` (an interrupted download), a file name the system refuses (ENAMETOOLONG), a symlink
+loop, an empty ``paths`` list, a non-finite dimension, and names that are not names (NUL byte,
+a "NaN" cell, a megabyte of text).
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from reportgen.data.load import load_data
+from reportgen.errors import InputError
+from reportgen.spec.load import load_spec
+from tests.conftest import run_cli, write
+
+SUMMARY_CSV = """
+algorithm,problem,dimension,mean,std,n
+A,f1,2,1.0,0.1,3
+A,f2,2,2.0,0.1,3
+B,f1,2,1.5,0.1,3
+B,f2,2,1.0,0.1,3
+"""
+SPEC = """
+study: {title: Guard}
+minimize: true
+data:
+  s:
+    path: data/s.csv
+    format: summary
+analyses:
+  - kind: significance_relation
+    data: s
+"""
+
+
+def problems_of(spec: Path) -> list[str]:
+    with pytest.raises(InputError) as info:
+        load_data(load_spec(spec))
+    return [str(p) for p in info.value.problems]
+
+
+def study(tmp_path: Path, *, path: str = "data/s.csv", csv: str = SUMMARY_CSV) -> Path:
+    write(tmp_path, "data/s.csv", csv)
+    return write(tmp_path, "study.yaml", SPEC.replace("path: data/s.csv", f"path: {path}"))
+
+
+def test_truncated_gzip_names_the_file(tmp_path):
+    whole = gzip.compress(SUMMARY_CSV.lstrip().encode() * 50)
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data/s.csv.gz").write_bytes(whole[: len(whole) // 2])
+    spec = study(tmp_path, path="data/s.csv.gz")
+    assert problems_of(spec) == [
+        "data/s.csv.gz: cannot read the file: Compressed file ended before the "
+        "end-of-stream marker was reached"
+    ]
+
+
+def test_not_gzip_at_all(tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data/s.csv.gz").write_bytes(b"\x00\x01binary, not gzip" * 10)
+    (message,) = problems_of(study(tmp_path, path="data/s.csv.gz"))
+    assert message.startswith("data/s.csv.gz: cannot read the file: ")
+
+
+def test_file_name_too_long_is_a_spec_problem(tmp_path):
+    name = "x" * 300 + ".csv"
+    (message,) = problems_of(study(tmp_path, path=f"data/{name}"))
+    assert message == (
+        f"data.s.path (study.yaml:5): cannot use the data path 'data/{'x' * 74}…': "
+        + os.strerror(36)
+    )
+
+
+def test_symlink_loop_is_a_spec_problem(tmp_path):
+    spec = study(tmp_path, path="data/loop1")
+    os.symlink("loop2", tmp_path / "data/loop1")
+    os.symlink("loop1", tmp_path / "data/loop2")
+    (message,) = problems_of(spec)
+    assert message.startswith("data.s.path (study.yaml:5): cannot use the data path 'data/loop1': ")
+    assert "loop" in message.split(": ", 2)[2].lower()
+
+
+def test_empty_paths_list_is_refused_by_the_spec(tmp_path):
+    write(tmp_path, "data/s.csv", SUMMARY_CSV)
+    spec = write(tmp_path, "study.yaml", SPEC.replace("path: data/s.csv", "paths: []"))
+    result = run_cli("validate", str(spec))
+    assert result.code == 1
+    assert "data.s.paths (study.yaml:5)" in result.err
+    assert "at least 1 item" in result.err
+    assert "Traceback" not in result.err
+
+
+@pytest.mark.parametrize(
+    ("cell", "message"),
+    [
+        ("inf", "infinite values are not allowed here: 'inf'"),
+        ("1e309", "infinite values are not allowed here: '1e309'"),
+        ("-inf", "infinite values are not allowed here: '-inf'"),
+        ("1e300", "too large (at most 9,007,199,254,740,992): '1e300'"),
+    ],
+)
+def test_non_finite_or_huge_dimension(tmp_path, cell, message):
+    spec = study(tmp_path, csv=SUMMARY_CSV.replace("A,f1,2,", f"A,f1,{cell},"))
+    assert problems_of(spec) == [f"data/s.csv, row 1 (line 2), column 'dimension': {message}"]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("A\x00", "a name with a control character: 'A\\x00'"),
+        ("NaN", "a missing-value marker, not a name: 'NaN'"),
+        ("null", "a missing-value marker, not a name: 'null'"),
+        ("A" * 5000, f"a name longer than 1,000 characters: '{'A' * 79}…'"),
+    ],
+)
+def test_bad_algorithm_names_point_at_their_row(tmp_path, name, message):
+    """Before: "problem f1 has no data for 'A '" — now the row that holds the bad name."""
+    csv = SUMMARY_CSV + f"{name},f1,2,1.0,0.1,3\n"
+    spec = study(tmp_path, csv=csv)
+    assert problems_of(spec) == [f"data/s.csv, row 5 (line 6), column 'algorithm': {message}"]
+
+
+def test_truncated_platform_archive_names_it(tmp_path):
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        payload = (b"% a COCO .dat file\n" + b"1 1e+00 1e+00\n" * 2000) * 5
+        info = tarfile.TarInfo("run/data_f1/bbobexp_f1_DIM2.dat")
+        info.size = len(payload)
+        archive.addfile(info, io.BytesIO(payload))
+    data = buffer.getvalue()
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data/coco.tgz").write_bytes(data[: len(data) // 2])
+    spec = write(
+        tmp_path,
+        "study.yaml",
+        SPEC.replace("path: data/s.csv", "path: data/coco.tgz").replace(
+            "format: summary", "format: coco\n    algorithm: X"
+        ),
+    )
+    problems = problems_of(spec)
+    assert problems and all(p.startswith("data/coco.tgz") for p in problems), problems
