@@ -14,6 +14,7 @@ from reportgen.analyses import (
     performance_profiles,
     perspectives,
     probabilistic_profiles,
+    problem_table,
     runtime_ecdf,
     significance_relation,
     u_scores,
@@ -21,6 +22,7 @@ from reportgen.analyses import (
 from reportgen.render.sections import performance_profiles as performance_profiles_section
 from reportgen.render.sections import perspectives as perspectives_section
 from reportgen.render.sections import probabilistic_profiles as probabilistic_profiles_section
+from reportgen.render.sections import problem_table as problem_table_section
 from reportgen.render.sections import runtime_ecdf as runtime_ecdf_section
 from reportgen.render.sections import significance_relation as significance_relation_section
 from reportgen.render.sections import u_scores as u_scores_section
@@ -47,4 +49,5 @@ ANALYSES: dict[str, AnalysisKind] = {
     "significance_relation": AnalysisKind(
         significance_relation.compute, significance_relation_section.build_section
     ),
+    "problem_table": AnalysisKind(problem_table.compute, problem_table_section.build_section),
 }

@@ -9,6 +9,7 @@ from pydantic import Field
 from reportgen.spec.analyses.performance_profiles import PerformanceProfilesOptions
 from reportgen.spec.analyses.perspectives import PerspectivesOptions
 from reportgen.spec.analyses.probabilistic_profiles import ProbabilisticProfilesOptions
+from reportgen.spec.analyses.problem_table import ProblemTableOptions
 from reportgen.spec.analyses.runtime_ecdf import RuntimeEcdfOptions
 from reportgen.spec.analyses.significance_relation import SignificanceRelationOptions
 from reportgen.spec.analyses.u_scores import UScoresOptions
@@ -20,7 +21,8 @@ AnalysisSpec = Annotated[
     | UScoresOptions
     | PerspectivesOptions
     | SignificanceRelationOptions
-    | RuntimeEcdfOptions,
+    | RuntimeEcdfOptions
+    | ProblemTableOptions,
     Field(discriminator="kind"),
 ]
 
@@ -31,5 +33,6 @@ ANALYSIS_OPTIONS: tuple[type[AnalysisOptions], ...] = (
     PerspectivesOptions,
     SignificanceRelationOptions,
     RuntimeEcdfOptions,
+    ProblemTableOptions,
 )
 """Every options model, in the order kinds are listed in messages and the schema."""

@@ -1,0 +1,242 @@
+"""Tests of the per-problem comparison table (rank-sum markers, Holm, W/T/L, A12).
+
+Sources of the expected numbers:
+- a hand calculation for a small case, written out in :func:`test_hand_calculation`;
+- scipy.stats.mannwhitneyu per problem and an independent step-down Holm loop for random data.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+from pydantic import ValidationError
+from scipy.stats import mannwhitneyu
+
+from reportgen.analyses.problem_table import (
+    BETTER,
+    SIMILAR,
+    WORSE,
+    a12_magnitude,
+    adjust_p_values,
+    compute,
+)
+from reportgen.data.frames import AnalysisData, sorted_problems
+from reportgen.errors import InputError
+from reportgen.figures.style import make_style
+from reportgen.render.sections.problem_table import build_section
+from reportgen.spec.analyses.problem_table import ProblemTableOptions
+
+
+def options(**kwargs: Any) -> ProblemTableOptions:
+    return ProblemTableOptions(kind="problem_table", data="runs", **kwargs)
+
+
+def trials(runs: dict[tuple[str, str], list[float]], dimension: int = 0) -> AnalysisData:
+    rows = [
+        {"algorithm": a, "problem": p, "dimension": dimension, "run": r, "value": v}
+        for (a, p), values in runs.items()
+        for r, v in enumerate(values, start=1)
+    ]
+    frame = pd.DataFrame(rows)
+    algorithms = tuple(dict.fromkeys(a for a, _ in runs))
+    problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
+    return AnalysisData("trials", frame, algorithms, problems)
+
+
+LOW, HIGH = [1.0, 2.0, 3.0, 4.0, 5.0], [6.0, 7.0, 8.0, 9.0, 10.0]
+SMALL_CASE = {
+    ("A", "f1"): LOW,
+    ("A", "f2"): HIGH,
+    ("A", "f3"): LOW,
+    ("B", "f1"): HIGH,  # every run of B worse than every run of A
+    ("B", "f2"): LOW,  # every run of B better
+    ("B", "f3"): LOW,  # identical samples
+}
+
+
+def test_hand_calculation() -> None:
+    """Two algorithms, three problems, five runs each; A is the reference.
+
+    f1: B's runs 6..10 all lose to A's 1..5: U_B = #(B > A) = 25, A12 = 1 − 25/25 = 0; the exact
+    two-sided p is 2 / C(10, 5) = 2/252 (only the two extreme orderings are as extreme).
+    f2: mirror image: A12 = 1, p = 2/252. f3: identical samples, U = 12.5 = nm/2, p = 1.
+    Holm over B's three p-values: sorted 2/252, 2/252, 1 → 3·2/252, max(3·2/252, 2·2/252),
+    max(…, 1·1) = 6/252, 6/252, 1. At α = 0.05: f1 −, f2 +, f3 ≈, W/T/L 1/1/1.
+    B on f1: mean 8, SD √2.5, median 8, Q1 7, Q3 9 (linear), best 6, worst 10.
+    """
+    result = compute(trials(SMALL_CASE), options(reference="A"))
+    f1, f2, f3 = (result.cell("B", p, 0) for p in ("f1", "f2", "f3"))
+    assert f1.p_value == pytest.approx(2 / 252)
+    assert f2.p_value == pytest.approx(2 / 252)
+    assert f3.p_value == pytest.approx(1.0)
+    assert [f1.p_adjusted, f2.p_adjusted, f3.p_adjusted] == pytest.approx([6 / 252, 6 / 252, 1])
+    assert [f1.a12, f2.a12, f3.a12] == [0.0, 1.0, 0.5]
+    assert [f1.marker, f2.marker, f3.marker] == [WORSE, BETTER, SIMILAR]
+    assert [f1.magnitude, f3.magnitude] == ["large", "negligible"]
+    w = result.win_tie_loss("B")
+    assert (w.wins, w.ties, w.losses) == (1, 1, 1)
+    assert (f1.mean, f1.median, f1.q1, f1.q3, f1.best, f1.worst) == (8, 8, 7, 9, 6, 10)
+    assert f1.std == pytest.approx(math.sqrt(2.5))
+    assert result.cell("A", "f1", 0).marker == ""  # the reference has no marker
+    assert result.best_in_row("f3", 0, "mean_sd") == ("A", "B")  # ties all bold
+    csv = result.tables()["problem_table"]
+    for column in ("algorithm", "problem", "dimension", "mean", "std", "median", "n"):
+        assert column in csv.columns
+    for column in ("p_value", "p_adjusted", "marker", "a12"):
+        assert column in csv.columns
+    # Bonferroni: 3·2/252 for both, the same here; at α = 0.02 nothing is significant.
+    strict = compute(trials(SMALL_CASE), options(reference="A", alpha=0.02))
+    assert {c.marker for c in strict.comparisons("B")} == {SIMILAR}
+    none = compute(trials(SMALL_CASE), options(reference="A", correction="none"))
+    assert none.cell("B", "f1", 0).p_adjusted == pytest.approx(2 / 252)
+
+
+def test_a12_with_ties_and_magnitudes() -> None:
+    """B = 2,2,2,2,2 against A = 1..5: per pair B wins against 3, 4, 5 (3/5), ties with 2
+    (1/5): A12 = 3/5 + ½·1/5 = 0.7 — medium (0.64 ≤ 0.7 < 0.71)."""
+    data = trials({("A", "f1"): LOW, ("B", "f1"): [2.0] * 5})
+    cell = compute(data, options(reference="A")).cell("B", "f1", 0)
+    assert cell.a12 == pytest.approx(0.7)
+    assert cell.magnitude == "medium"
+    assert [a12_magnitude(a) for a in (0.5, 0.56, 0.44, 0.64, 0.71, 0.29, 0.2)] == [
+        "negligible",
+        "small",
+        "small",
+        "medium",
+        "large",
+        "large",
+        "large",
+    ]
+
+
+def holm_rejections(p: np.ndarray, alpha: float) -> np.ndarray:
+    """Holm's step-down rule written out: reject p_(j) while p_(k) ≤ α/(M − k + 1), k ≤ j."""
+    order = np.argsort(p, kind="stable")
+    rejected = np.zeros(len(p), dtype=bool)
+    for k, index in enumerate(order):
+        if p[index] > alpha / (len(p) - k):
+            break
+        rejected[index] = True
+    return rejected
+
+
+def test_against_scipy_on_random_runs() -> None:
+    rng = np.random.default_rng(17)
+    runs = {}
+    shifts = {"R": 0.0, "X": 0.8, "Y": -0.6}
+    for algorithm, shift in shifts.items():
+        for j in range(8):
+            runs[(algorithm, f"f{j + 1}")] = list(rng.normal(shift * (j % 3), 1.0, size=12))
+    result = compute(trials(runs, dimension=10), options(reference="R"))
+    for algorithm in ("X", "Y"):
+        problems = [f"f{j + 1}" for j in range(8)]
+        p = np.array(
+            [
+                mannwhitneyu(runs[(algorithm, q)], runs[("R", q)], alternative="two-sided").pvalue
+                for q in problems
+            ]
+        )
+        cells = [result.cell(algorithm, q, 10) for q in problems]
+        assert [c.p_value for c in cells] == pytest.approx(list(p), rel=1e-12)
+        significant = [c.marker != SIMILAR for c in cells]
+        assert significant == list(holm_rejections(p, 0.05))
+        for q, c in zip(problems, cells, strict=True):
+            x, y = np.array(runs[(algorithm, q)]), np.array(runs[("R", q)])
+            a12 = (np.sum(x[:, None] < y[None, :]) + 0.5 * np.sum(x[:, None] == y[None, :])) / (
+                x.size * y.size
+            )
+            assert c.a12 == pytest.approx(a12)
+            if c.marker != SIMILAR:
+                assert c.marker == (BETTER if a12 > 0.5 else WORSE)
+    assert any(c.marker == BETTER for c in result.comparisons("Y"))
+    assert any(c.marker == WORSE for c in result.comparisons("X"))
+
+
+def test_adjust_p_values() -> None:
+    # Holm by hand: sorted 0.01, 0.03, 0.04 → 3·0.01, max(.03, 2·.03), max(.06, 1·.04).
+    assert adjust_p_values([0.01, 0.04, 0.03], "holm") == pytest.approx([0.03, 0.06, 0.06])
+    assert adjust_p_values([0.01, 0.5], "bonferroni") == pytest.approx([0.02, 1.0])
+    out = adjust_p_values([0.01, math.nan, 0.02], "holm")  # NaN is not in the family (M = 2)
+    assert out[0] == pytest.approx(0.02) and math.isnan(out[1]) and out[2] == pytest.approx(0.02)
+
+
+def test_reference_best_and_errors() -> None:
+    result = compute(trials(SMALL_CASE), options())
+    # Average ranks of the mean: f1 A 1, B 2; f2 A 2, B 1; f3 tie 1.5 each → tie → A.
+    assert result.reference == "A" and result.reference_rule == "best"
+    assert any(c.code == "reference_tie" for c in result.caveats)
+    with pytest.raises(InputError, match="did you mean 'A'"):
+        compute(trials(SMALL_CASE), options(reference="a"))
+    with pytest.raises(ValidationError):
+        options(correction="hochberg")
+    with pytest.raises(ValidationError):
+        options(alpha=1.5)
+
+
+def test_too_few_runs_caveat() -> None:
+    data = trials({("A", "f1"): [1.0, 2.0, 3.0], ("B", "f1"): [4.0, 5.0, 6.0]})
+    result = compute(data, options(reference="A"))
+    # n = m = 3: the smallest two-sided p is 2/C(6, 3) = 0.1 > 0.05.
+    assert result.cell("B", "f1", 0).marker == SIMILAR
+    assert any(c.code == "too_few_runs" for c in result.caveats)
+
+
+def test_histories_at_a_budget() -> None:
+    rows = []
+    for algorithm, finals in (("A", LOW), ("B", HIGH)):
+        for r, final in enumerate(finals, start=1):
+            rows += [
+                {"algorithm": algorithm, "problem": "f1", "dimension": 2, "run": r,
+                 "evaluations": 1.0, "value": 100.0 + (50 if algorithm == "A" else 0)},
+                {"algorithm": algorithm, "problem": "f1", "dimension": 2, "run": r,
+                 "evaluations": 10.0, "value": final},
+            ]  # fmt: skip
+    data = AnalysisData("histories", pd.DataFrame(rows), ("A", "B"), (("f1", 2),))
+    final = compute(data, options(reference="A"))
+    assert final.cell("B", "f1", 2).marker == WORSE  # at the end A (1..5) beats B (6..10)
+    early = compute(data, options(reference="A", budget=5))
+    assert early.budget == {2: 5.0}
+    assert early.cell("B", "f1", 2).mean == 100.0  # at 5 evaluations B is at 100, A at 150
+    assert early.cell("B", "f1", 2).a12 == 1.0
+
+
+def test_summary_has_no_tests() -> None:
+    frame = pd.DataFrame(
+        {
+            "algorithm": ["A", "B"],
+            "problem": ["f1", "f1"],
+            "dimension": [10, 10],
+            "mean": [1.0, 2.0],
+            "std": [0.1, 0.2],
+        }
+    )
+    data = AnalysisData("summary", frame, ("A", "B"), (("f1", 10),))
+    result = compute(data, options())
+    assert not result.tested and result.cell("B", "f1", 10).marker == ""
+    assert "win_tie_loss" not in result.tables()
+    assert any(c.code == "no_runs" for c in result.caveats)
+    with pytest.raises(InputError, match="median_iqr needs the runs"):
+        compute(data, options(statistics=["median_iqr"]))
+
+
+def test_section_paper_layout() -> None:
+    result = compute(trials(SMALL_CASE), options(reference="A"))
+    section = build_section(result, options(reference="A"), make_style(["A", "B"]))
+    table = next(b for b in section.blocks if getattr(b, "name", "") == "problem_table_0D")
+    frame, bold = table.frame, table.bold
+    assert list(frame.columns) == ["problem", "A", "B"]
+    assert frame["B"].tolist() == [
+        "8 ±\u00a01.58\u00a0−",
+        "3 ±\u00a01.58\u00a0+",
+        "3 ±\u00a01.58\u00a0≈",
+        "1/1/1",
+    ]
+    assert frame["A"].iloc[-1] == "reference"
+    assert bold is not None
+    assert bold["A"].tolist() == [True, False, True, False]
+    assert bold["B"].tolist() == [False, True, True, False]
+    assert "from the column algorithm's side" in table.notes
