@@ -36,8 +36,8 @@ better):
   :math:`A_{12} < 0.5` (significantly worse), ``≈`` — no significant difference. W/T/L count
   ``+``, ``≈`` and ``−`` per algorithm.
 
-Decisions (METHODS.md, "Per-problem comparison tables"; and where papers differ)
----------------------------------------------------------------------------------
+Decisions (docs/methods.md, "Per-problem comparison tables")
+-----------------------------------------------------------
 - The standard deviation is the sample one (``ddof = 1``); quartiles are
   :func:`numpy.quantile`'s default (linear, Hyndman–Fan type 7); IQR = Q3 − Q1.
 - Best per row: the smallest value of the first shown statistic (mean, median, best or worst);
