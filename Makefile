@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: report test lint typecheck pytest schema benchmark clean
+.PHONY: report test lint typecheck pytest schema benchmark wheel-smoke clean
 
 $(BIN)/reportgen: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,8 +33,13 @@ pytest:
 schema: $(BIN)/reportgen
 	$(BIN)/reportgen schema > schemas/study.schema.json
 
+# Build the wheel, install it in a fresh virtual environment outside the tree, run init + run.
+wheel-smoke: $(BIN)/reportgen
+	scripts/system-deps.sh report
+	PYTHON=$(BIN)/python scripts/wheel-smoke.sh
+
 benchmark: $(BIN)/reportgen
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) example_studies/*/out .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist reportgen/_resources example_studies/*/out .pytest_cache .mypy_cache .ruff_cache

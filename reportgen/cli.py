@@ -19,9 +19,6 @@ from typing import TextIO
 from reportgen.errors import InputError
 
 EXIT_OK, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2
-REPO_ROOT = Path(__file__).resolve().parents[1]
-STARTER_STUDY = REPO_ROOT / "example_studies" / "quickstart"
-SCHEMA_FILE = REPO_ROOT / "schemas" / "study.schema.json"
 
 
 class Progress:
@@ -125,23 +122,11 @@ def _cmd_schema(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int
 
 
 def _cmd_init(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    from reportgen.errors import Problem
+    from reportgen.starter import write_starter
 
-    target = Path(args.folder)
-    if target.exists() and any(target.iterdir()):
-        raise InputError(
-            Problem(str(target), "the folder exists and is not empty; choose a new folder")
-        )
-    ignore = shutil.ignore_patterns("out", ".*")
-    shutil.copytree(STARTER_STUDY, target, ignore=ignore, dirs_exist_ok=True)
-    spec = target / "study.yaml"
-    text = spec.read_text(encoding="utf-8")
-    # The starter spec points at the schema in the repository; make that path absolute.
-    spec.write_text(
-        text.replace("../../schemas/study.schema.json", SCHEMA_FILE.as_uri()), encoding="utf-8"
-    )
+    spec = write_starter(Path(args.folder))
     stdout.write(
-        f"wrote a starter study to {target}; build its report with: reportgen run {spec}\n"
+        f"wrote a starter study to {args.folder}; build its report with: reportgen run {spec}\n"
     )
     return EXIT_OK
 

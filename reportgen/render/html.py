@@ -6,20 +6,17 @@ algorithm called ``<script>alert(1)</script>`` appears as text.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import jinja2
 from markupsafe import Markup
 
 from reportgen.render.document import Document
-
-TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
+from reportgen.resources import resource
 
 
 def template_environment() -> jinja2.Environment:
     """The jinja2 environment over ``templates/``, autoescaping everything."""
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
+        loader=jinja2.FileSystemLoader(resource("templates")),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -30,8 +27,8 @@ def template_environment() -> jinja2.Environment:
 def render_html(document: Document) -> str:
     """The report as one HTML string."""
     env = template_environment()
-    css = (TEMPLATES_DIR / "report.css").read_text(encoding="utf-8")
-    script = (TEMPLATES_DIR / "report.js").read_text(encoding="utf-8")
+    css = resource("templates/report.css").read_text(encoding="utf-8")
+    script = resource("templates/report.js").read_text(encoding="utf-8")
     # Our own stylesheet and script (trusted files); everything else is autoescaped.
     return env.get_template("report.html.j2").render(
         doc=document, css=Markup(css), script=Markup(script)
