@@ -24,13 +24,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from reportgen.analyses.base import AnalysisResult, Caveat
+from reportgen.analyses.base import AnalysisResult
 from reportgen.data.frames import problem_label, sorted_problems
 from reportgen.data.load import StudyData, load_data
 from reportgen.errors import InputError, Problem
-from reportgen.figures.format import number
 from reportgen.figures.style import FigureStyle, make_style
-from reportgen.narrative.base import Finding
+from reportgen.present.caveats import Caveat
+from reportgen.present.format import number
+from reportgen.present.labels import Labels
 from reportgen.registry import ANALYSES
 from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock
 from reportgen.render.bundle import write_bundle
@@ -126,7 +127,9 @@ def compute_study(spec: LoadedSpec, progress: Progress | None = None) -> StudyRe
         caveats.extend(outcome.result.caveats)
         origins.extend([outcome.id] * len(outcome.result.caveats))
     synthesis = synthesise(
-        [(o.kind, o.id, o.result) for o in outcomes], data.algorithms, spec.study.algorithm_labels()
+        [(o.kind, o.id, o.result) for o in outcomes],
+        data.algorithms,
+        Labels(spec.study.algorithm_labels()),
     )
     return StudyResults(
         spec=spec,
@@ -277,24 +280,12 @@ def _swap_into_place(staging: Path, target: Path) -> None:
 
 
 def _findings_json(section: Section) -> list[dict[str, Any]]:
-    from reportgen.analyses.jsonable import json_value
-
-    out: list[dict[str, Any]] = []
-    for block in section.blocks:
-        if isinstance(block, Prose):
-            out.extend(_finding_json(f, json_value) for f in block.findings)
-    return out
-
-
-def _finding_json(finding: Finding, json_value: Callable[[Any], Any]) -> dict[str, Any]:
-    def clean(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {str(k): clean(v) for k, v in value.items()}
-        if isinstance(value, (list, tuple)):
-            return [clean(v) for v in value]
-        return json_value(value)
-
-    return {"id": finding.id, "text": finding.text, "numbers": clean(finding.numbers)}
+    return [
+        finding.to_json()
+        for block in section.blocks
+        if isinstance(block, Prose)
+        for finding in block.findings
+    ]
 
 
 def _write_report(

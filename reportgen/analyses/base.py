@@ -9,30 +9,11 @@ them recomputes a statistic.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 import pandas as pd
 
-
-@dataclass(frozen=True)
-class Caveat:
-    """Something the reader must know to trust a result (shown in the report's caveats).
-
-    Parameters
-    ----------
-    code : str
-        A stable identifier, e.g. ``"few_runs"``, ``"unequal_runs"``, ``"normality_assumed"``,
-        ``"ties_at_precision"``, ``"excluded_problems"``.
-    message : str
-        One or two sentences for the reader.
-    where : str
-        What it concerns (problems, algorithms, rows), if specific.
-    """
-
-    code: str
-    message: str
-    where: str = ""
+from reportgen.present.caveats import Caveat
 
 
 class AnalysisResult(Protocol):

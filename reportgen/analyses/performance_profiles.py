@@ -76,7 +76,6 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from reportgen.analyses.base import Caveat
 from reportgen.analyses.curves import (
     GroupCurves,
     HistoryGroups,
@@ -86,6 +85,7 @@ from reportgen.analyses.curves import (
 )
 from reportgen.data.frames import AnalysisData, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.present.caveats import Caveat
 from reportgen.spec.analyses.performance_profiles import (
     WORST_FIRST_MEAN,
     PerformanceProfilesOptions,
@@ -198,7 +198,7 @@ class PerformanceProfilesResult:
         return tables
 
     def to_json(self) -> dict[str, Any]:
-        from reportgen.analyses.jsonable import frame_records
+        from reportgen.present.jsonable import frame_records
 
         return {
             "parameters": {

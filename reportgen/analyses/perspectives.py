@@ -88,10 +88,10 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from reportgen.analyses.base import Caveat
-from reportgen.analyses.jsonable import json_value
 from reportgen.data.frames import AnalysisData, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.present.caveats import Caveat
+from reportgen.present.jsonable import json_value
 from reportgen.spec.analyses.perspectives import PerspectivesOptions
 
 Alternative = Literal["two-sided", "one-sided"]

@@ -126,10 +126,10 @@ from scipy.optimize import brentq
 from scipy.special import ndtr
 from scipy.stats import norm
 
-from reportgen.analyses.base import Caveat
-from reportgen.analyses.jsonable import json_value
 from reportgen.data.frames import KEYS, AnalysisData, problem_label
 from reportgen.errors import InputError, Problem
+from reportgen.present.caveats import Caveat
+from reportgen.present.jsonable import json_value
 from reportgen.spec.analyses.probabilistic_profiles import ProbabilisticProfilesOptions
 
 Profile = Literal["standard", "probabilistic"]

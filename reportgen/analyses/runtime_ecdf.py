@@ -58,10 +58,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from reportgen.analyses.base import Caveat
-from reportgen.analyses.jsonable import frame_records, json_value
 from reportgen.data.frames import AnalysisData
 from reportgen.errors import InputError, Problem
+from reportgen.present.caveats import Caveat
+from reportgen.present.jsonable import frame_records, json_value
 from reportgen.spec.analyses.runtime_ecdf import RuntimeEcdfOptions
 
 COCO_TARGETS: tuple[float, ...] = tuple(float(10.0 ** (2 - k / 5)) for k in range(51))

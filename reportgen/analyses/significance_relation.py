@@ -104,10 +104,10 @@ import numpy as np
 import pandas as pd
 from scipy.stats import rankdata
 
-from reportgen.analyses.base import Caveat
-from reportgen.analyses.jsonable import json_value
 from reportgen.data.frames import KEYS, RUN_KEYS, AnalysisData, Format, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.present.caveats import Caveat
+from reportgen.present.jsonable import json_value
 from reportgen.spec.analyses.significance_relation import (
     STATISTICS,
     SignificanceRelationOptions,

@@ -129,10 +129,10 @@ import numpy as np
 import pandas as pd
 from scipy.stats import mannwhitneyu, rankdata
 
-from reportgen.analyses.base import Caveat
-from reportgen.analyses.jsonable import frame_records, json_value
 from reportgen.data.frames import RUN_KEYS, AnalysisData, natural_key, problem_label
 from reportgen.errors import InputError, Problem
+from reportgen.present.caveats import Caveat
+from reportgen.present.jsonable import frame_records, json_value
 from reportgen.spec.analyses.u_scores import UScoresOptions
 
 OVERALL = "overall"

@@ -43,7 +43,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from reportgen.analyses.base import Caveat
 from reportgen.data.checks import MAX_ROWS_PER_PROBLEM, MAX_WHOLE, number_column, text_column
 from reportgen.data.formats import read_platform
 from reportgen.data.frames import (
@@ -59,6 +58,7 @@ from reportgen.data.frames import (
 )
 from reportgen.data.read import RawTable, iter_tables, reading, resolve_paths
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.present.caveats import Caveat
 from reportgen.spec.load import LoadedSpec
 from reportgen.spec.sources import PLATFORM_FORMATS, DataSource
 

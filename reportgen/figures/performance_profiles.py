@@ -30,8 +30,8 @@ from reportgen.analyses.performance_profiles import (
     NO_SIGNIFICANT_DIFFERENCE,
     PerformanceProfilesResult,
 )
-from reportgen.figures.format import file_token, power_of_ten
 from reportgen.figures.style import AlgorithmStyle, FigureSpec, FigureStyle
+from reportgen.present.format import file_token, power_of_ten
 
 _AXIS_LABEL = {
     "performance": "performance ratio γ = t / min t  (log scale)",

@@ -18,8 +18,8 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult
-from reportgen.figures.format import power_of_ten, share
 from reportgen.figures.style import FigureSpec, FigureStyle
+from reportgen.present.format import power_of_ten, share
 
 
 def _panel(ax: Axes, result: RuntimeEcdfResult, dimension: int, style: FigureStyle) -> None:

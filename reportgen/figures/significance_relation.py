@@ -41,19 +41,14 @@ from matplotlib.path import Path
 from matplotlib.textpath import TextPath
 
 from reportgen.analyses.significance_relation import RelationAtSigma, SignificanceRelationResult
-from reportgen.figures.format import file_token, number
 from reportgen.figures.style import FigureSpec, FigureStyle
+from reportgen.present.format import file_token, points_text
 
 CYCLE_COLOR = "#D55E00"  # Okabe–Ito vermillion
 EDGE_COLOR = "#333333"
 LONG_EDGE_COLOR = "#B4B4B4"
 FONT_SIZE = 8.0
 MAX_WIDTH = 10.0  # inches; wider layers are staggered onto two rows
-
-
-def points_text(value: float) -> str:
-    """Award points or a significance level as printed: ``60``, ``2.5``, ``-246``, ``∞``."""
-    return number(value, digits=7)
 
 
 def figures(result: SignificanceRelationResult, style: FigureStyle) -> list[FigureSpec]:

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 from matplotlib.figure import Figure
 
+from reportgen.present.labels import Labels
+
 OKABE_ITO: tuple[str, ...] = (
     "#0072B2",  # blue
     "#D55E00",  # vermillion
@@ -28,30 +30,26 @@ LINESTYLES: tuple[str, ...] = ("-", "--", "-.", ":")
 
 @dataclass(frozen=True)
 class AlgorithmStyle:
-    """How one algorithm is drawn and named."""
+    """How one algorithm is drawn."""
 
-    label: str
     color: str
     marker: str
     linestyle: str
 
 
 @dataclass(frozen=True)
-class FigureStyle:
-    """The study-wide mapping from algorithm name to its drawing style.
+class FigureStyle(Labels):
+    """The study-wide mapping from algorithm name to its drawing style (and, as
+    :class:`~reportgen.present.labels.Labels`, to its display label).
 
     Build it once per report with :func:`make_style` and pass it to every figure builder.
     """
 
     algorithms: Mapping[str, AlgorithmStyle] = field(default_factory=dict)
 
-    def label(self, algorithm: str) -> str:
-        style = self.algorithms.get(algorithm)
-        return style.label if style else algorithm
-
     def of(self, algorithm: str) -> AlgorithmStyle:
         """The style of ``algorithm``; an unknown name gets a neutral grey."""
-        return self.algorithms.get(algorithm, AlgorithmStyle(algorithm, "#777777", "o", "-"))
+        return self.algorithms.get(algorithm, AlgorithmStyle("#777777", "o", "-"))
 
 
 def make_style(algorithms: Sequence[str], labels: Mapping[str, str] | None = None) -> FigureStyle:
@@ -61,17 +59,15 @@ def make_style(algorithms: Sequence[str], labels: Mapping[str, str] | None = Non
     style changes with each full cycle and every algorithm gets its own marker, so no two
     algorithms look alike up to ``8 × 4`` algorithms.
     """
-    labels = labels or {}
     many = len(algorithms) > len(OKABE_ITO)
     styles = {}
     for i, name in enumerate(algorithms):
         styles[name] = AlgorithmStyle(
-            label=labels.get(name, name),
             color=OKABE_ITO[i % len(OKABE_ITO)],
             marker=MARKERS[i % len(MARKERS)] if many else MARKERS[0],
             linestyle=LINESTYLES[(i // len(OKABE_ITO)) % len(LINESTYLES)],
         )
-    return FigureStyle(styles)
+    return FigureStyle(names=dict(labels or {}), algorithms=styles)
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLocator
 
 from reportgen.analyses.u_scores import OVERALL, UScoresResult
-from reportgen.figures.format import number
 from reportgen.figures.style import FigureSpec, FigureStyle
+from reportgen.present.format import number
 
 _TOTAL_COLOUR = "#333333"
 

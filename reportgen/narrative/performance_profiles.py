@@ -7,12 +7,12 @@ from reportgen.analyses.performance_profiles import (
     SIGNIFICANTLY_WORSE,
     PerformanceProfilesResult,
 )
-from reportgen.figures.format import power_of_ten, share
-from reportgen.figures.style import FigureStyle
-from reportgen.narrative.base import Finding, join_words
+from reportgen.present.findings import Finding, join_words
+from reportgen.present.format import power_of_ten, share
+from reportgen.present.labels import Labels
 
 
-def findings(result: PerformanceProfilesResult, style: FigureStyle) -> list[Finding]:
+def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]:
     """Rule-generated findings, each with the numbers it states."""
     out: list[Finding] = []
     ranking = result.mean_ranking
@@ -22,18 +22,18 @@ def findings(result: PerformanceProfilesResult, style: FigureStyle) -> list[Find
         others = rows.iloc[1:]
         winner = str(first["algorithm"])
         runner = ", ".join(
-            f"{style.label(str(r['algorithm']))} {share(float(r['solved']))}"
+            f"{labels.label(str(r['algorithm']))} {share(float(r['solved']))}"
             for _, r in others.iterrows()
         )
         text = (
-            f"At τ = {power_of_ten(tau)}, {style.label(winner)} wins on the mean profiles: it solves "
+            f"At τ = {power_of_ten(tau)}, {labels.label(winner)} wins on the mean profiles: it solves "
             f"{share(float(first['solved']))} of the problems ({runner}) and is fastest on "
             f"{share(float(first['fastest']))} of them."
         )
         tied = others[(others["solved"] == first["solved"])]
         if len(tied):
             text += (
-                f" {join_words([style.label(str(a)) for a in tied['algorithm']])} solve"
+                f" {join_words([labels.label(str(a)) for a in tied['algorithm']])} solve"
                 f"{'s' if len(tied) == 1 else ''} as many; the tie is broken by the area under the performance profile."
             )
         out.append(
@@ -65,12 +65,12 @@ def findings(result: PerformanceProfilesResult, style: FigureStyle) -> list[Find
                 for a in verdicts.loc[verdicts["verdict"] == NO_SIGNIFICANT_DIFFERENCE, "algorithm"]
             ]
             w = str(verdicts["winner"].iloc[0])
-            text = f"At τ = {power_of_ten(tau)} and λ = {lam:g}, {style.label(w)} wins on the mean profiles"
+            text = f"At τ = {power_of_ten(tau)} and λ = {lam:g}, {labels.label(w)} wins on the mean profiles"
             if worse:
-                text += f" and is significantly better than {join_words([style.label(a) for a in worse])}"
+                text += f" and is significantly better than {join_words([labels.label(a) for a in worse])}"
             if same:
                 text += ("; its advantage over " if worse else ", but its advantage over ") + (
-                    f"{join_words([style.label(a) for a in same])} is not significant"
+                    f"{join_words([labels.label(a) for a in same])} is not significant"
                 )
             text += "."
             out.append(

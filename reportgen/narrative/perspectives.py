@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from reportgen.analyses.perspectives import PerspectiveComparison, PerspectivesResult
-from reportgen.figures.style import FigureStyle
-from reportgen.narrative.base import Finding, join_words
+from reportgen.present.findings import Finding, join_words
+from reportgen.present.labels import Labels
 
 BY: dict[str, str] = {
     "mean": "the mean",
@@ -57,12 +57,12 @@ def _test_words(c: PerspectiveComparison) -> str:
     return f"Holm, {c.alternative}, α = {c.alpha:g}"
 
 
-def findings(result: PerspectivesResult, style: FigureStyle) -> list[Finding]:
+def findings(result: PerspectivesResult, labels: Labels) -> list[Finding]:
     """Rule-generated sentences about ``result`` (see the module docstring)."""
     out: list[Finding] = []
     for c in result.comparisons:
-        out.extend(_perspective_findings(c, style))
-    out.extend(_disagreements(result, style))
+        out.extend(_perspective_findings(c, labels))
+    out.extend(_disagreements(result, labels))
     for u in result.unavailable:
         out.append(
             Finding(
@@ -74,8 +74,8 @@ def findings(result: PerspectivesResult, style: FigureStyle) -> list[Finding]:
     return out
 
 
-def _perspective_findings(c: PerspectiveComparison, style: FigureStyle) -> list[Finding]:
-    label = style.label
+def _perspective_findings(c: PerspectiveComparison, labels: Labels) -> list[Finding]:
+    label = labels.label
     best = c.best
     best_rank = float(c.mean_ranks[best])
     if c.friedman_chi2 is not None:
@@ -130,11 +130,11 @@ def _perspective_findings(c: PerspectiveComparison, style: FigureStyle) -> list[
     return out
 
 
-def _disagreements(result: PerspectivesResult, style: FigureStyle) -> list[Finding]:
+def _disagreements(result: PerspectivesResult, labels: Labels) -> list[Finding]:
     comparisons = result.comparisons
     if len(comparisons) < 2:
         return []
-    label = style.label
+    label = labels.label
     out = []
 
     # Which algorithm is best, by perspective.

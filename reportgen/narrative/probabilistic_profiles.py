@@ -27,8 +27,8 @@ from reportgen.analyses.probabilistic_profiles import (
     Crossing,
     ProbabilisticProfilesResult,
 )
-from reportgen.figures.style import FigureStyle
-from reportgen.narrative.base import Finding, join_words
+from reportgen.present.findings import Finding, join_words
+from reportgen.present.labels import Labels
 
 VISIBLE = 0.01
 """Differences of shares below this are not worth a sentence."""
@@ -50,8 +50,8 @@ def _number(v: float) -> float | str:
     return "inf" if math.isinf(v) else v
 
 
-def _names(style: FigureStyle, algorithms: Sequence[str]) -> str:
-    return join_words([style.label(a) for a in algorithms])
+def _names(labels: Labels, algorithms: Sequence[str]) -> str:
+    return join_words([labels.label(a) for a in algorithms])
 
 
 def _best(summary: Sequence[AlgorithmSummary], column: str, largest: bool = True) -> list[str]:
@@ -60,7 +60,7 @@ def _best(summary: Sequence[AlgorithmSummary], column: str, largest: bool = True
     return [s.algorithm for s, v in zip(summary, values, strict=True) if v == target]
 
 
-def findings(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Finding]:
+def findings(result: ProbabilisticProfilesResult, labels: Labels) -> list[Finding]:
     """Sentences on wins, share solved, reliability and crossings (see the module docstring)."""
     summary = result.summary
     x_max = f"{result.x_max:g}"
@@ -71,16 +71,16 @@ def findings(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Fi
     w, wb = result.summary_of(wins[0]), result.summary_of(wins_bar[0])
     if wins == wins_bar:
         text = (
-            f"{_names(style, wins)} {'wins' if len(wins) == 1 else 'win'} most often, both on "
+            f"{_names(labels, wins)} {'wins' if len(wins) == 1 else 'win'} most often, both on "
             f"the mean costs (ρ(1) = {share(w.rho_1)}) and in expectation "
             f"(ρ̄(1) = {share(w.rho_bar_1)})."
         )
     else:
         text = (
-            f"On the mean costs {_names(style, wins)} {'wins' if len(wins) == 1 else 'win'} "
+            f"On the mean costs {_names(labels, wins)} {'wins' if len(wins) == 1 else 'win'} "
             f"most often (ρ(1) = {share(w.rho_1)}), but the expected share of wins is highest "
-            f"for {_names(style, wins_bar)} (ρ̄(1) = {share(wb.rho_bar_1)}, against "
-            f"{share(w.rho_bar_1)} for {style.label(wins[0])})."
+            f"for {_names(labels, wins_bar)} (ρ̄(1) = {share(wb.rho_bar_1)}, against "
+            f"{share(w.rho_bar_1)} for {labels.label(wins[0])})."
         )
     out.append(
         Finding(
@@ -101,10 +101,10 @@ def findings(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Fi
     out.append(
         Finding(
             "solved",
-            f"Within x = {x_max}, {_names(style, solved)} "
+            f"Within x = {x_max}, {_names(labels, solved)} "
             f"{'solves' if len(solved) == 1 else 'solve'} the largest share of the problems on "
             f"the mean costs (ρ({x_max}) = {share(s.solved)}); the largest expected share is "
-            f"{share(sb.solved_bar)} ({_names(style, solved_bar)}).",
+            f"{share(sb.solved_bar)} ({_names(labels, solved_bar)}).",
             {
                 "best_solved": solved,
                 "solved": s.solved,
@@ -123,7 +123,7 @@ def findings(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Fi
             out.append(
                 Finding(
                     f"solved.{a}",
-                    f"{style.label(a)} looked as reliable as {style.label(top)} "
+                    f"{labels.label(a)} looked as reliable as {labels.label(top)} "
                     f"(ρ({x_max}) = {share(e.solved)} for both, on the mean costs), but its "
                     f"expected share solved at x = {x_max} is {share(e.solved_bar)}, against "
                     f"{share(t.solved_bar)}.",
@@ -147,7 +147,7 @@ def findings(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Fi
                     Finding(
                         f"order.{first.algorithm}.{second.algorithm}",
                         f"Accounting for variance reverses the order of "
-                        f"{style.label(first.algorithm)} and {style.label(second.algorithm)} at "
+                        f"{labels.label(first.algorithm)} and {labels.label(second.algorithm)} at "
                         f"x = {x_max}: ρ({x_max}) = {share(first.solved)} against "
                         f"{share(second.solved)}, but ρ̄({x_max}) = {share(first.solved_bar)} "
                         f"against {share(second.solved_bar)}.",
@@ -159,13 +159,13 @@ def findings(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Fi
                 )
 
     # 5. reliability
-    out.append(_reliability(result, style))
+    out.append(_reliability(result, labels))
     for e in summary:
         if e.zeta <= result.x_max < e.zeta_bar:
             out.append(
                 Finding(
                     f"zeta.{e.algorithm}",
-                    f"{style.label(e.algorithm)} solves every problem within x = {x_max} on "
+                    f"{labels.label(e.algorithm)} solves every problem within x = {x_max} on "
                     f"the mean costs (ζ = {ratio(e.zeta)}) but not in expectation "
                     f"(ζ̄ = {ratio(e.zeta_bar)}): the standard profile overestimates its "
                     "reliability.",
@@ -174,11 +174,11 @@ def findings(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Fi
             )
 
     # 6. crossings
-    out.extend(_crossing_findings(result, style))
+    out.extend(_crossing_findings(result, labels))
     return out
 
 
-def _reliability(result: ProbabilisticProfilesResult, style: FigureStyle) -> Finding:
+def _reliability(result: ProbabilisticProfilesResult, labels: Labels) -> Finding:
     summary = result.summary
     eps = f"{result.reliability_tolerance:g}"
     if all(math.isinf(s.zeta) for s in summary):
@@ -189,7 +189,7 @@ def _reliability(result: ProbabilisticProfilesResult, style: FigureStyle) -> Fin
         z = result.summary_of(best[0]).zeta
         text = (
             f"The most reliable on the mean costs {'is' if len(best) == 1 else 'are'} "
-            f"{_names(style, best)} (ζ = {ratio(z)}, the largest ratio to the best mean cost)."
+            f"{_names(labels, best)} (ζ = {ratio(z)}, the largest ratio to the best mean cost)."
         )
         numbers = {"best_zeta": best, "zeta": z}
     if all(math.isinf(s.zeta_bar) for s in summary):
@@ -199,7 +199,7 @@ def _reliability(result: ProbabilisticProfilesResult, style: FigureStyle) -> Fin
         best_bar = _best(summary, "zeta_bar", largest=False)
         zb = result.summary_of(best_bar[0]).zeta_bar
         text += (
-            f" In expectation it is {_names(style, best_bar)} (ζ̄ = {ratio(zb)}: beyond this "
+            f" In expectation it is {_names(labels, best_bar)} (ζ̄ = {ratio(zb)}: beyond this "
             f"ratio fewer than ε = {eps} problems are expected to remain unsolved)."
         )
         numbers |= {"best_zeta_bar": best_bar, "zeta_bar": zb}
@@ -214,7 +214,7 @@ def _places(crossings: Sequence[Crossing]) -> str:
     return ", ".join(ratio(c.x) for c in crossings)
 
 
-def _crossing_findings(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Finding]:
+def _crossing_findings(result: ProbabilisticProfilesResult, labels: Labels) -> list[Finding]:
     out = []
     algorithms = result.algorithms
     for i, a in enumerate(algorithms):
@@ -223,7 +223,7 @@ def _crossing_findings(result: ProbabilisticProfilesResult, style: FigureStyle) 
             expected = _visible(result.crossings_of(a, b, "probabilistic"))
             if len(standard) == len(expected):
                 continue
-            pair = f"{style.label(a)} and {style.label(b)}"
+            pair = f"{labels.label(a)} and {labels.label(b)}"
             if not standard:
                 first = "never cross"
             else:

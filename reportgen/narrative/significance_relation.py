@@ -21,16 +21,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reportgen.analyses.significance_relation import RelationAtSigma, SignificanceRelationResult
-from reportgen.figures.significance_relation import points_text
-from reportgen.figures.style import FigureStyle
-from reportgen.narrative.base import Finding, join_words
+from reportgen.present.findings import Finding, join_words
+from reportgen.present.format import points_text
+from reportgen.present.labels import Labels
 
 MAX_CYCLES_NAMED = 3
 """At most this many cycles are spelled out in a sentence."""
 
 
-def _names(algorithms: Sequence[str], style: FigureStyle) -> str:
-    return join_words([style.label(a) for a in algorithms])
+def _names(algorithms: Sequence[str], labels: Labels) -> str:
+    return join_words([labels.label(a) for a in algorithms])
 
 
 def _layers_count(n: int) -> str:
@@ -48,16 +48,16 @@ def _sigma_range(low: float, high: float) -> str:
     return f"{points_text(low)} < σ ≤ {points_text(high)}"
 
 
-def findings(result: SignificanceRelationResult, style: FigureStyle) -> list[Finding]:
+def findings(result: SignificanceRelationResult, labels: Labels) -> list[Finding]:
     """Rule-generated sentences about ``result`` (see the module docstring)."""
-    out = [_cycle_free(result, style), _smallest_maximum_set(result, style)]
+    out = [_cycle_free(result, labels), _smallest_maximum_set(result, labels)]
     for name, sigma in result.dominates_all_up_to().items():
         if _winner_everywhere(result) == name:
             continue  # said by smallest_maximum_set
         out.append(
             Finding(
                 id=f"dominates_all.{name}",
-                text=f"{style.label(name)} is significantly better than every other algorithm "
+                text=f"{labels.label(name)} is significantly better than every other algorithm "
                 f"(in relation to all of them) for {_sigma_range(0, sigma)}.",
                 numbers={"algorithm": name, "sigma_to": sigma},
             )
@@ -66,12 +66,12 @@ def findings(result: SignificanceRelationResult, style: FigureStyle) -> list[Fin
         out.append(
             Finding(
                 id=f"dominated_by_all.{name}",
-                text=f"{style.label(name)} is dominated by all other algorithms for "
+                text=f"{labels.label(name)} is dominated by all other algorithms for "
                 f"{_sigma_range(0, sigma)}.",
                 numbers={"algorithm": name, "sigma_to": sigma},
             )
         )
-    out.extend(_layers(result, relation, style) for relation in result.relations)
+    out.extend(_layers(result, relation, labels) for relation in result.relations)
     return out
 
 
@@ -85,7 +85,7 @@ def _winner_everywhere(result: SignificanceRelationResult) -> str | None:
     return None
 
 
-def _cycle_free(result: SignificanceRelationResult, style: FigureStyle) -> Finding:
+def _cycle_free(result: SignificanceRelationResult, labels: Labels) -> Finding:
     auto = result.auto
     numbers: dict[str, object] = {
         "sigma_auto": result.sigma_auto,
@@ -106,12 +106,12 @@ def _cycle_free(result: SignificanceRelationResult, style: FigureStyle) -> Findi
         f"The relation is cycle-free for every σ > {points_text(auto.sigma_from)} (auto: "
         f"σ = {points_text(result.sigma_auto)}, {_layers_count(len(auto.layers))}); at "
         f"σ = {points_text(auto.sigma_from)} it still has cycles through "
-        f"{_names(on_cycles, style)}."
+        f"{_names(on_cycles, labels)}."
     )
     return Finding("cycle_free", text, numbers)
 
 
-def _smallest_maximum_set(result: SignificanceRelationResult, style: FigureStyle) -> Finding:
+def _smallest_maximum_set(result: SignificanceRelationResult, labels: Labels) -> Finding:
     members = result.smallest_maximum_set
     low, high = result.smallest_maximum_set_sigmas
     numbers: dict[str, object] = {
@@ -121,29 +121,31 @@ def _smallest_maximum_set(result: SignificanceRelationResult, style: FigureStyle
     }
     if _winner_everywhere(result) is not None:
         text = (
-            f"{style.label(members[0])} is significantly better than every other algorithm "
+            f"{labels.label(members[0])} is significantly better than every other algorithm "
             f"for {_sigma_range(low, high)}, and the only maximal element there; no σ gives a "
             "smaller non-empty maximum set."
         )
     elif len(members) == 1:
         text = (
-            f"{style.label(members[0])} is the only maximal element (no algorithm is "
+            f"{labels.label(members[0])} is the only maximal element (no algorithm is "
             f"significantly better) for {_sigma_range(low, high)}; no σ gives a smaller "
             "non-empty maximum set."
         )
     else:
         text = (
             f"The smallest non-empty maximum set at any σ has {len(members)} algorithms, "
-            f"{_names(members, style)}, for {_sigma_range(low, high)}."
+            f"{_names(members, labels)}, for {_sigma_range(low, high)}."
         )
     return Finding("smallest_maximum_set", text, numbers)
 
 
 def _layers(
-    result: SignificanceRelationResult, relation: RelationAtSigma, style: FigureStyle
+    result: SignificanceRelationResult, relation: RelationAtSigma, labels: Labels
 ) -> Finding:
     sigma = points_text(relation.sigma)
-    listed = "; ".join(f"{k}) {_names(layer, style)}" for k, layer in enumerate(relation.layers, 1))
+    listed = "; ".join(
+        f"{k}) {_names(layer, labels)}" for k, layer in enumerate(relation.layers, 1)
+    )
     asked = " (auto)" if "auto" in relation.requested else ""
     numbers: dict[str, object] = {
         "sigma": relation.sigma,
@@ -159,7 +161,7 @@ def _layers(
     else:
         cycles = relation.cycles[:MAX_CYCLES_NAMED]
         spelled = "; ".join(
-            " → ".join(style.label(a) for a in (*cycle, cycle[0])) for cycle in cycles
+            " → ".join(labels.label(a) for a in (*cycle, cycle[0])) for cycle in cycles
         )
         more = (
             " and more"

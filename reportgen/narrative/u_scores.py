@@ -21,9 +21,9 @@ import pandas as pd
 
 from reportgen.analyses.u_scores import OVERALL, UScoresResult
 from reportgen.data.frames import problem_label
-from reportgen.figures.format import share
-from reportgen.figures.style import FigureStyle
-from reportgen.narrative.base import Finding, join_words
+from reportgen.present.findings import Finding, join_words
+from reportgen.present.format import share
+from reportgen.present.labels import Labels
 
 
 def u_text(value: float) -> str:
@@ -36,24 +36,24 @@ def weight_text(value: float) -> str:
     return f"{value:.3g}"
 
 
-def findings(result: UScoresResult, style: FigureStyle) -> list[Finding]:
+def findings(result: UScoresResult, labels: Labels) -> list[Finding]:
     """Rule-generated sentences, each with the numbers it states."""
-    out = [_winner(result, style)]
+    out = [_winner(result, labels)]
     if len(result.groups) > 1:
-        out.extend(_group_winner(result, style, g) for g in result.groups)
-    out.extend(_critical(result, style))
-    top = _top_pair(result, style)
+        out.extend(_group_winner(result, labels, g) for g in result.groups)
+    out.extend(_critical(result, labels))
+    top = _top_pair(result, labels)
     if top is not None:
         out.append(top)
     out.extend(
         _difficulty(result, g) for g in result.groups if (result.difficulty["group"] == g).sum() > 1
     )
     if result.cutpoints is not None:
-        out.append(_cutpoints(result, style))
+        out.append(_cutpoints(result, labels))
     return out
 
 
-def _winner(result: UScoresResult, style: FigureStyle) -> Finding:
+def _winner(result: UScoresResult, labels: Labels) -> Finding:
     column = result.ranking_column
     totals = result.totals
     what = "weighted total" if column == "weighted_total" else "total"
@@ -64,34 +64,34 @@ def _winner(result: UScoresResult, style: FigureStyle) -> Finding:
         value = float(first[column].iloc[0])
         numbers.update({"algorithms": names, column: value})
         text = (
-            f"{join_words([style.label(a) for a in names])} share the first place with a {what} "
+            f"{join_words([labels.label(a) for a in names])} share the first place with a {what} "
             f"U-score of {u_text(value)}."
         )
         return Finding("winner.total", text, numbers)
     best = totals.iloc[0]
     numbers.update({"algorithm": best["algorithm"], column: float(best[column])})
     text = (
-        f"{style.label(best['algorithm'])} has the highest {what} U-score ({u_text(best[column])})"
+        f"{labels.label(best['algorithm'])} has the highest {what} U-score ({u_text(best[column])})"
     )
     if len(totals) > 1:
         second = totals.iloc[1]
         numbers.update(
             {"runner_up": second["algorithm"], "runner_up_" + column: float(second[column])}
         )
-        text += f", ahead of {style.label(second['algorithm'])} ({u_text(second[column])})"
+        text += f", ahead of {labels.label(second['algorithm'])} ({u_text(second[column])})"
     return Finding("winner.total", text + ".", numbers)
 
 
-def _group_winner(result: UScoresResult, style: FigureStyle, group: str) -> Finding:
+def _group_winner(result: UScoresResult, labels: Labels, group: str) -> Finding:
     totals = result.totals
     best_value = float(totals[group].max())
     names = totals.loc[totals[group] == best_value, "algorithm"].tolist()
     overall = totals.iloc[0]["algorithm"]
-    labels = join_words([style.label(a) for a in names])
+    named = join_words([labels.label(a) for a in names])
     verb = "wins" if len(names) == 1 else "share the first place"
-    text = f"At {group}, {labels} {verb} with a U-score total of {u_text(best_value)}"
+    text = f"At {group}, {named} {verb} with a U-score total of {u_text(best_value)}"
     if names != [overall]:
-        text += f" (overall winner {style.label(overall)}: {u_text(totals.iloc[0][group])})"
+        text += f" (overall winner {labels.label(overall)}: {u_text(totals.iloc[0][group])})"
     return Finding(
         f"winner.{group}", text + ".", {"group": group, "algorithms": names, group: best_value}
     )
@@ -103,7 +103,7 @@ def _critical_groups(result: UScoresResult) -> tuple[str, ...]:
     return result.groups if len(result.groups) > 2 else result.groups[-1:]
 
 
-def _critical(result: UScoresResult, style: FigureStyle) -> list[Finding]:
+def _critical(result: UScoresResult, labels: Labels) -> list[Finding]:
     out = []
     table = result.critical_weights
     for group in _critical_groups(result):
@@ -122,8 +122,8 @@ def _critical(result: UScoresResult, style: FigureStyle) -> list[Finding]:
             rank = int(row["rank_after"])
             part = (
                 f"a weight {side} {weight_text(row['weight'])} would swap ranks {rank} and "
-                f"{rank + 1} ({style.label(row['passing'])} would pass "
-                f"{style.label(row['passed'])})"
+                f"{rank + 1} ({labels.label(row['passing'])} would pass "
+                f"{labels.label(row['passed'])})"
             )
             numbers[f"weight_{side}"] = float(row["weight"])
             numbers[f"passing_{side}"] = row["passing"]
@@ -134,7 +134,7 @@ def _critical(result: UScoresResult, style: FigureStyle) -> list[Finding]:
                 first = lead.iloc[0]
                 part += (
                     f", and {side} {weight_text(first['weight'])} the lead would change "
-                    f"({style.label(first['passing'])} would pass {style.label(first['passed'])})"
+                    f"({labels.label(first['passing'])} would pass {labels.label(first['passed'])})"
                 )
                 numbers[f"lead_change_{side}"] = float(first["weight"])
             parts.append(part)
@@ -160,7 +160,7 @@ def _current_weights(result: UScoresResult) -> dict[str, float]:
     return result.weights or {g: 1.0 for g in result.groups}
 
 
-def _top_pair(result: UScoresResult, style: FigureStyle) -> Finding | None:
+def _top_pair(result: UScoresResult, labels: Labels) -> Finding | None:
     if len(result.totals) < 2:
         return None
     a, b = result.totals["algorithm"].iloc[0], result.totals["algorithm"].iloc[1]
@@ -177,7 +177,7 @@ def _top_pair(result: UScoresResult, style: FigureStyle) -> Finding | None:
     ties = int(r["ties"])
     text = (
         f"By two-sided Mann–Whitney tests per problem at α = {result.alpha:g}, "
-        f"{style.label(a)} is significantly better than {style.label(b)} on {wins} "
+        f"{labels.label(a)} is significantly better than {labels.label(b)} on {wins} "
         f"problem{'' if wins == 1 else 's'}, "
         f"significantly worse on {losses} and not significantly different on {ties}."
     )
@@ -215,14 +215,14 @@ def _difficulty(result: UScoresResult, group: str) -> Finding:
     )
 
 
-def _cutpoints(result: UScoresResult, style: FigureStyle) -> Finding:
+def _cutpoints(result: UScoresResult, labels: Labels) -> Finding:
     cut = result.cutpoints
     assert cut is not None
     leaders: dict[float, list[str]] = {}
     for c, rows in cut.groupby("cutpoint", sort=True):
         leaders[float(c)] = rows.loc[rows["rank"] == 1, "algorithm"].tolist()
     sequence = "; ".join(
-        f"{c:g}: {join_words([style.label(a) for a in names])}" for c, names in leaders.items()
+        f"{c:g}: {join_words([labels.label(a) for a in names])}" for c, names in leaders.items()
     )
     first_ranks = _ranks_at(cut, min(leaders))
     last_ranks = _ranks_at(cut, max(leaders))

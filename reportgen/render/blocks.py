@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from reportgen.figures.style import FigureSpec
-from reportgen.narrative.base import Finding
+from reportgen.present.findings import Finding
 
 
 @dataclass(frozen=True)

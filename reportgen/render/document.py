@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from reportgen.analyses.base import Caveat
-from reportgen.narrative.base import Finding
+from reportgen.present.caveats import Caveat
+from reportgen.present.findings import Finding
 from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.render.math import MathSegment, split_math
 

@@ -31,7 +31,7 @@ from typing import Any
 import pandas as pd
 from scipy.stats import rankdata
 
-from reportgen.figures.format import power_of_ten
+from reportgen.present.format import power_of_ten
 
 BEST, WORSE, NOT_SIGNIFICANT = "best", "worse", "n.s."
 

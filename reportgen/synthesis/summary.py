@@ -1,7 +1,7 @@
 """The executive summary: verdict matrix and rule-generated findings across all analyses.
 
 Every sentence is produced by a rule from the rankings and verdicts (never from adjectives in
-a template) and carries, in its :class:`~reportgen.narrative.base.Finding`, the numbers it
+a template) and carries, in its :class:`~reportgen.present.findings.Finding`, the numbers it
 states and the rankings it rests on, so each can be checked against ``results.json``.
 
 Rules, in order
@@ -24,8 +24,9 @@ from typing import Any
 
 import pandas as pd
 
-from reportgen.analyses.jsonable import frame_records
-from reportgen.narrative.base import Finding, join_words
+from reportgen.present.findings import Finding, join_words
+from reportgen.present.jsonable import frame_records
+from reportgen.present.labels import Labels
 from reportgen.synthesis.agreement import Agreement, agreement
 from reportgen.synthesis.rankings import (
     BEST,
@@ -80,16 +81,16 @@ class SynthesisResult:
             ],
             "kendall_tau": frame_records(self.agreement.tau.reset_index(names="ranking")),
             "flips": frame_records(self.agreement.flips),
-            "findings": [{"id": f.id, "text": f.text, "numbers": f.numbers} for f in self.findings],
+            "findings": [f.to_json() for f in self.findings],
         }
 
 
-def _names(items: Sequence[str], label: dict[str, str]) -> str:
-    return join_words([label.get(i, i) for i in items])
+def _names(algorithms: Sequence[str], labels: Labels) -> str:
+    return join_words([labels.label(a) for a in algorithms])
 
 
 def synthesise(
-    outcomes: Sequence[tuple[str, str, Any]], algorithms: Sequence[str], labels: dict[str, str]
+    outcomes: Sequence[tuple[str, str, Any]], algorithms: Sequence[str], labels: Labels
 ) -> SynthesisResult:
     """Collect every ranking and derive the executive findings.
 
@@ -98,7 +99,7 @@ def synthesise(
     outcomes : sequence of (kind, analysis id, result)
     algorithms : sequence of str
         Study order.
-    labels : dict
+    labels : Labels
         Display labels of algorithms.
     """
     rankings = [
@@ -110,7 +111,7 @@ def synthesise(
     return SynthesisResult(tuple(algorithms), tuple(rankings), ranks, agree, tuple(findings))
 
 
-def _findings(rankings: list[Ranking], agree: Agreement, label: dict[str, str]) -> list[Finding]:
+def _findings(rankings: list[Ranking], agree: Agreement, labels: Labels) -> list[Finding]:
     out: list[Finding] = []
     if not rankings:
         return out
@@ -127,9 +128,9 @@ def _findings(rankings: list[Ranking], agree: Agreement, label: dict[str, str]) 
         pass
     elif len(firsts) == 1 and len(next(iter(firsts.values()))) == len(rankings):
         (algorithm,) = firsts
-        text = f"All {len(rankings)} rankings put {label.get(algorithm, algorithm)} first."
+        text = f"All {len(rankings)} rankings put {labels.label(algorithm)} first."
         if len(rankings) == 1:
-            text = f"{label.get(algorithm, algorithm)} is first by the {rankings[0].label} ranking."
+            text = f"{labels.label(algorithm)} is first by the {rankings[0].label} ranking."
         out.append(
             Finding(
                 "summary.consensus",
@@ -141,11 +142,11 @@ def _findings(rankings: list[Ranking], agree: Agreement, label: dict[str, str]) 
         by_id = {r.id: r for r in rankings}
         for algorithm, ids in sorted(firsts.items(), key=lambda kv: (-len(kv[1]), kv[0])):
             shown = [ranking_label[i] + (" (tied)" if len(by_id[i].first) > 1 else "") for i in ids]
-            name = label.get(algorithm, algorithm)
+            name = labels.label(algorithm)
             if len(ids) > 1:
-                text = f"{name} is first by {len(ids)} of {len(rankings)} rankings: {_names(shown, {})}."
+                text = f"{name} is first by {len(ids)} of {len(rankings)} rankings: {join_words(shown)}."
             else:
-                text = f"{name} is first by {_names(shown, {})}."
+                text = f"{name} is first by {join_words(shown)}."
             out.append(
                 Finding(
                     f"summary.first.{algorithm}", text, {"algorithm": algorithm, "rankings": ids}
@@ -155,7 +156,7 @@ def _findings(rankings: list[Ranking], agree: Agreement, label: dict[str, str]) 
         out.append(
             Finding(
                 f"summary.shared_first.{r.id}",
-                f"{r.label} puts {len(r.first)} algorithms jointly first: {_names(r.first, label)}.",
+                f"{r.label} puts {len(r.first)} algorithms jointly first: {_names(r.first, labels)}.",
                 {"ranking": r.id, "algorithms": r.first},
             )
         )
@@ -169,7 +170,7 @@ def _findings(rankings: list[Ranking], agree: Agreement, label: dict[str, str]) 
         winner = best[0]
         worse = [a for a, v in r.verdicts.items() if v == WORSE]
         same = [a for a, v in r.verdicts.items() if v == NOT_SIGNIFICANT]
-        head = f"By {r.significance}, {label.get(winner, winner)}"
+        head = f"By {r.significance}, {labels.label(winner)}"
         if worse and not same:
             text = f"{head} is significantly better than every other algorithm."
         elif not worse:
@@ -177,7 +178,7 @@ def _findings(rankings: list[Ranking], agree: Agreement, label: dict[str, str]) 
         else:
             text = (
                 f"{head} is significantly better than {len(worse)} of {len(worse) + len(same)} algorithms; "
-                f"its lead over {_names(same, label)} is not significant."
+                f"its lead over {_names(same, labels)} is not significant."
             )
         out.append(
             Finding(

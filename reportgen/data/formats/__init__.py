@@ -29,8 +29,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from reportgen.analyses.base import Caveat
 from reportgen.errors import InputError, Problem
+from reportgen.present.caveats import Caveat
 from reportgen.spec.sources import CecOptions, CocoOptions, DataSource, IohOptions
 
 

@@ -39,10 +39,10 @@ from pathlib import Path
 
 import numpy as np
 
-from reportgen.analyses.base import Caveat
 from reportgen.data.checks import MAX_ROWS_PER_PROBLEM
 from reportgen.data.formats import InputFile, ReadResult, RunRecords, runs_to_frame
 from reportgen.errors import InputError, Problem
+from reportgen.present.caveats import Caveat
 from reportgen.spec.sources import CecOptions, DataSource
 
 CEC2017_FRACTIONS: tuple[float, ...] = (

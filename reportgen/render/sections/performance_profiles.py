@@ -5,10 +5,10 @@ from __future__ import annotations
 import pandas as pd
 
 from reportgen.analyses.performance_profiles import SIGNIFICANTLY_WORSE, PerformanceProfilesResult
-from reportgen.figures.format import number, power_of_ten, share
 from reportgen.figures.performance_profiles import figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.performance_profiles import findings
+from reportgen.present.format import number, power_of_ten, share
 from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.performance_profiles import (
     WORST_FIRST_MEAN,

@@ -12,10 +12,10 @@ from collections.abc import Callable
 import pandas as pd
 
 from reportgen.analyses.probabilistic_profiles import ProbabilisticProfilesResult
-from reportgen.figures.format import number
 from reportgen.figures.probabilistic_profiles import figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.probabilistic_profiles import VISIBLE, findings, share
+from reportgen.present.format import number
 from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.probabilistic_profiles import ProbabilisticProfilesOptions
 

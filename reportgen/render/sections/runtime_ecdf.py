@@ -6,10 +6,10 @@ import numpy as np
 import pandas as pd
 
 from reportgen.analyses.runtime_ecdf import COCO_TARGETS, RuntimeEcdfResult
-from reportgen.figures.format import number, power_of_ten, share
 from reportgen.figures.runtime_ecdf import figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.runtime_ecdf import findings
+from reportgen.present.format import number, power_of_ten, share
 from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.runtime_ecdf import RuntimeEcdfOptions
 

@@ -13,9 +13,10 @@ import itertools
 import pandas as pd
 
 from reportgen.analyses.significance_relation import SignificanceRelationResult
-from reportgen.figures.significance_relation import figures, points_text
+from reportgen.figures.significance_relation import figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.significance_relation import findings
+from reportgen.present.format import points_text
 from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.significance_relation import SignificanceRelationOptions
 

@@ -15,10 +15,10 @@ import pandas as pd
 
 from reportgen.analyses.u_scores import OVERALL, UScoresResult
 from reportgen.data.frames import problem_label
-from reportgen.figures.format import number, power_of_ten
 from reportgen.figures.style import FigureStyle
 from reportgen.figures.u_scores import figures
 from reportgen.narrative.u_scores import findings, u_text, weight_text
+from reportgen.present.format import number, power_of_ten
 from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.u_scores import UScoresOptions
 

@@ -35,6 +35,11 @@ def number(value: float, digits: int = 3) -> str:
     return text.replace("-", "−")
 
 
+def points_text(value: float) -> str:
+    """Award points or a significance level as printed: ``60``, ``2.5``, ``-246``, ``∞``."""
+    return number(value, digits=7)
+
+
 def share(value: float | None) -> str:
     """A fraction in [0, 1] as a percentage with no meaningless digits: ``0.8333`` → ``83%``.
 
