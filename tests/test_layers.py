@@ -17,7 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "present"),  # the vocabulary: problems, labels, numbers, findings, caveats
+    ("errors", "present", "resources"),  # vocabulary (problems, labels, numbers, findings,
+    # caveats) and where the package's own files are
     ("spec",),
     ("data",),
     ("analyses",),
@@ -25,7 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("figures", "narrative"),
     ("render",),
     ("registry",),
-    ("pipeline",),
+    ("pipeline", "starter"),
     ("cli", "__init__"),  # the command line and the Python API (reportgen.run_study, …)
     ("__main__",),
 )

@@ -73,10 +73,10 @@ import numpy as np
 import pandas as pd
 from scipy.stats import mannwhitneyu, rankdata
 
-from reportgen.analyses.base import Caveat
-from reportgen.analyses.jsonable import frame_records, json_value
 from reportgen.data.frames import KEYS, RUN_KEYS, AnalysisData, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.present.caveats import Caveat
+from reportgen.present.jsonable import frame_records, json_value
 from reportgen.spec.analyses.problem_table import ProblemTableOptions
 
 BETTER, SIMILAR, WORSE = "+", "≈", "−"

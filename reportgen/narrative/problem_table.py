@@ -19,8 +19,8 @@ from reportgen.analyses.problem_table import (
     ProblemTableResult,
     WinTieLoss,
 )
-from reportgen.figures.style import FigureStyle
-from reportgen.narrative.base import Finding, join_words
+from reportgen.present.findings import Finding, join_words
+from reportgen.present.labels import Labels
 
 STATISTIC_NAMES = {"mean": "mean", "median": "median", "best": "best run", "worst": "worst run"}
 
@@ -30,12 +30,12 @@ def wtl_text(w: WinTieLoss) -> str:
     return f"{w.wins}/{w.ties}/{w.losses}"
 
 
-def findings(result: ProblemTableResult, style: FigureStyle) -> list[Finding]:
+def findings(result: ProblemTableResult, labels: Labels) -> list[Finding]:
     """The rule-generated sentences of the problem-table section."""
     out: list[Finding] = []
     key = CENTRAL[result.statistics[0]]
     n_problems = len(result.problems)
-    label = style.label
+    label = labels.label
     how = (
         f"the best average rank of the {STATISTIC_NAMES[key]} over the problems"
         if result.reference_rule == "best"

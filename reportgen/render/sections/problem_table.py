@@ -23,9 +23,9 @@ from reportgen.analyses.problem_table import (
     Cell,
     ProblemTableResult,
 )
-from reportgen.figures.format import number
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.problem_table import findings, wtl_text
+from reportgen.present.format import number
 from reportgen.render.blocks import Block, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.problem_table import ProblemTableOptions
 
