@@ -9,8 +9,9 @@ perspectives, each a statistic of the sample :math:`S_A` of final values of algo
 - accuracy :math:`\alpha_{(A,f)} = \min S_A` (the sample minimum, the best result);
 - reliability :math:`\Theta_{(A,f)} = |\{s \in S_A : s \le \theta_f\}| / |S_A|`, the
   empirical probability of a result at most the threshold :math:`\theta_f`; and the number of
-  repeats needed to reach :math:`\theta_f` at least once with probability THR,
-  :math:`t = \log(1 - \mathrm{THR}) / \log(1 - \Theta)` (paper's equation for :math:`t`);
+  repeats needed to reach :math:`\theta_f` at least once with probability THR, the smallest
+  whole :math:`t \ge 1` with :math:`1 - (1 - \Theta)^t \ge \mathrm{THR}` (the paper prints the
+  unrounded quotient :math:`\log(1 - \mathrm{THR}) / \log(1 - \Theta)`, kept as a column);
 - robustness :math:`\max S_A` (the sample maximum, the worst result);
 - efficiency: the minimum measured running time.
 
@@ -37,10 +38,30 @@ Decisions (docs/methods.md, "Poikolainen, Weber et al."; and where the paper is 
   ``threshold_method`` of :func:`numpy.quantile` (default ``"linear"``, Hyndman–Fan type 7;
   the paper names no definition). A run counts as reaching the threshold when its value is
   ``<=`` :math:`\theta_f`.
-- Repeats are not rounded (:math:`\Theta = 0.966` gives 0.9 in the paper's table);
-  :math:`t = \infty` when :math:`\Theta = 0` and :math:`t = 1` when :math:`\Theta = 1`, the
-  paper's conventions. Reliability is ranked by :math:`\Theta` (higher is better), which ranks
-  identically to ranking by repeats.
+- Repeats are a number of independent runs, so a whole number:
+  :math:`t = \max(1, \lceil \log(1 - \mathrm{THR}) / \log(1 - \Theta) \rceil)`, the smallest
+  :math:`t \ge 1` with :math:`1 - (1 - \Theta)^t \ge \mathrm{THR}`; :math:`t = \infty` when
+  :math:`\Theta = 0`. The paper prints the unrounded quotient (0.9 for :math:`\Theta = 0.966`,
+  and 1 by convention for :math:`\Theta = 1`), which made :math:`\Theta = 0.966` look better
+  than :math:`\Theta = 1`; that quotient is kept as the column ``repeats_quotient`` for
+  comparison with the paper. Reliability is ranked by :math:`\Theta` (higher is better), and
+  "best" in a reliability or repeats table is the highest :math:`\Theta` (whole repeats tie
+  where :math:`\Theta` differs).
+- Means of per-run values are computed with exact summation (:func:`math.fsum`, correctly
+  rounded), so two samples whose values have the same exact sum have bit-identical means and
+  tie (share the average rank) whatever the order of the runs; a plain floating-point sum can
+  differ in the last bit depending on summation order and break such a tie arbitrarily.
+- Efficiency ranks wall-clock time, which depends on the hardware, the language and
+  implementation, and the stopping rule of each run as much as on the algorithm; the report
+  says so wherever it ranks by efficiency (a caveat, the finding and the captions).
+- Iman–Davenport's :math:`F_F` is :math:`+\infty` (p = 0) when
+  :math:`\chi^2_F = N(k - 1)`, i.e. every problem ranks the algorithms in the same order; the
+  report writes it as ∞ and says what it means.
+- Nemenyi's test (the CD diagram) compares all :math:`k(k-1)/2` pairs with one critical
+  difference; Holm's procedure compares :math:`k - 1` algorithms with the control only and
+  steps down, so it is more powerful: an algorithm can be significantly worse than the control
+  by Holm and still share a Nemenyi bar with it. Captions say which test each shows and
+  :meth:`PerspectiveComparison.holm_nemenyi_conflicts` lists such pairs for the narrative.
 - Efficiency is the minimum of ``time_seconds`` over the runs (the paper: the smallest of
   repeated time measurements); without a time column it is listed as not available.
 - Ranks use average ranks for ties. Ties are exact comparisons of the values given: for
@@ -106,6 +127,7 @@ STATISTIC_COLUMNS: tuple[str, ...] = (
     "threshold",
     "reliability",
     "repeats",
+    "repeats_quotient",
     "efficiency",
 )
 """Columns of the per-(problem, algorithm) statistics table, after the keys."""
@@ -122,6 +144,14 @@ SUMMARY_COLUMNS: Mapping[str, str] = {
     "robustness": "maximum",
 }
 """Which column of the ``summary`` layout holds each statistic."""
+
+EFFICIENCY_CAVEAT = (
+    "Efficiency ranks measured wall-clock time, which depends on the hardware, the programming "
+    "language and implementation, and each algorithm's stopping rule as much as on the "
+    "algorithm itself; a fast algorithm may simply stop early. Read it together with the "
+    "quality perspectives, and only when all runs were timed on the same machine and software."
+)
+"""Said wherever the report ranks by efficiency (module docstring, decisions)."""
 
 MIN_PROBLEMS = 2
 MIN_ALGORITHMS = 2
@@ -237,6 +267,21 @@ class PerspectiveComparison:
         """Algorithms significantly different from the control (Holm), by p ascending."""
         return tuple(row.algorithm for row in self.holm if row.rejected)
 
+    @property
+    def iman_davenport_infinite(self) -> bool:
+        """Whether :math:`F_F = \\infty`: every problem ranks the algorithms alike."""
+        return self.iman_davenport_f is not None and math.isinf(self.iman_davenport_f)
+
+    def holm_nemenyi_conflicts(self) -> tuple[str, ...]:
+        """Algorithms Holm rejects against the control although a Nemenyi bar joins the two.
+
+        Not a contradiction: the two procedures test different families of hypotheses (all
+        pairs with one critical difference vs. each algorithm against the control, step-down),
+        so Holm can separate what Nemenyi cannot.
+        """
+        joined = {a for group in self.cd_groups if self.control in group for a in group}
+        return tuple(row.algorithm for row in self.holm if row.rejected and row.algorithm in joined)
+
 
 @dataclass(frozen=True)
 class UnavailablePerspective:
@@ -254,8 +299,8 @@ class PerspectivesResult:
     ----------
     statistics : pandas.DataFrame
         One row per (problem, dimension, algorithm): ``n_runs``, mean, median, std, accuracy,
-        robustness, threshold θ_f, reliability Θ, repeats t and efficiency (NaN where the input
-        has no such statistic).
+        robustness, threshold θ_f, reliability Θ, repeats t (whole), the paper's unrounded
+        ``repeats_quotient`` and efficiency (NaN where the input has no such statistic).
     comparisons : tuple of PerspectiveComparison
         One per computable perspective, in the order requested.
     unavailable : tuple of UnavailablePerspective
@@ -459,8 +504,30 @@ def _comparison_json(c: PerspectiveComparison) -> dict[str, Any]:
 # --------------------------------------------------------------------------------------------
 
 
+def repeats_quotient(reliability: float, probability: float) -> float:
+    r"""The paper's unrounded repeats quotient, for comparison with its tables.
+
+    .. math:: \frac{\log(1 - \mathrm{THR})}{\log(1 - \Theta)}
+
+    ``inf`` when :math:`\Theta = 0` and 1 when :math:`\Theta = 1` (Poikolainen et al., §"Perspectives",
+    equation for :math:`t` and its conventions). Not a number of runs: use
+    :func:`repeats_needed`.
+
+    Examples
+    --------
+    >>> round(repeats_quotient(0.966, 0.95), 1)  # Poikolainen et al., CEC 2008 repeats table, f2, CMA-ES
+    0.9
+    """
+    _check_repeats_input(reliability, probability)
+    if reliability == 0.0:
+        return math.inf
+    if reliability == 1.0:
+        return 1.0
+    return math.log1p(-probability) / math.log1p(-reliability)
+
+
 def repeats_needed(reliability: float, probability: float) -> float:
-    r"""Number of repeats to reach the threshold at least once with probability THR.
+    r"""Number of independent runs needed to reach the threshold at least once with probability THR.
 
     Parameters
     ----------
@@ -472,23 +539,38 @@ def repeats_needed(reliability: float, probability: float) -> float:
     Returns
     -------
     float
-        .. math:: t = \frac{\log(1 - \mathrm{THR})}{\log(1 - \Theta)}
+        The smallest whole :math:`t \ge 1` with :math:`1 - (1 - \Theta)^t \ge \mathrm{THR}`,
 
-        not rounded; ``inf`` when :math:`\Theta = 0`, 1 when :math:`\Theta = 1` (Poikolainen et al.,
-        §"Perspectives", equation for :math:`t` and its conventions).
+        .. math:: t = \max\Bigl(1, \Bigl\lceil \frac{\log(1 - \mathrm{THR})}
+                  {\log(1 - \Theta)} \Bigr\rceil\Bigr)
+
+        and ``inf`` when :math:`\Theta = 0` (docs/methods.md, repeats). The ceiling is
+        taken so that a quotient that is a whole number up to rounding error (e.g.
+        :math:`\Theta = 0.9`, THR = 0.99: exactly 2) is not pushed to the next integer.
 
     Examples
     --------
-    >>> round(repeats_needed(0.966, 0.95), 1)  # Poikolainen et al., CEC 2008 repeats table, f2, CMA-ES
-    0.9
+    >>> repeats_needed(0.966, 0.95)  # the paper prints 0.9; one run is the least one can do
+    1.0
+    >>> repeats_needed(0.769, 0.95)  # 1 - 0.231**2 = 0.9466 < 0.95; 1 - 0.231**3 = 0.9877
+    3.0
     """
+    quotient = repeats_quotient(reliability, probability)
+    if math.isinf(quotient):
+        return math.inf
+    whole = max(1, math.floor(quotient))
+    # floor(q) runs suffice only when q is whole; compare with a relative tolerance so that
+    # a mathematically exact boundary (1 − (1 − Θ)^t = THR) is not lost to rounding.
+    if 1.0 - (1.0 - reliability) ** whole >= probability * (1.0 - 1e-12):
+        return float(whole)
+    return float(whole + 1)
+
+
+def _check_repeats_input(reliability: float, probability: float) -> None:
     if not 0.0 <= reliability <= 1.0:
         raise ValueError(f"reliability must lie in [0, 1]; got {reliability!r}")
-    if reliability == 0.0:
-        return math.inf
-    if reliability == 1.0:
-        return 1.0
-    return math.log1p(-probability) / math.log1p(-reliability)
+    if not 0.0 < probability < 1.0:
+        raise ValueError(f"probability must lie in (0, 1); got {probability!r}")
 
 
 def holm_step_down(p_values: Sequence[float], alpha: float) -> tuple[HolmStep, ...]:
@@ -874,7 +956,12 @@ def _statistics_from_trials(data: AnalysisData, options: PerspectivesOptions) ->
     keys = ["problem", "dimension", "algorithm"]
     grouped = frame.groupby(keys, sort=False, observed=True)["value"]
     statistics = grouped.agg(
-        n_runs="count", mean="mean", median="median", std="std", accuracy="min", robustness="max"
+        n_runs="count",
+        mean=_exact_mean,
+        median="median",
+        std="std",
+        accuracy="min",
+        robustness="max",
     ).reset_index()
     # θ_f: the threshold_quantile of the union of all algorithms' results on the problem.
     thresholds = (
@@ -906,6 +993,10 @@ def _statistics_from_trials(data: AnalysisData, options: PerspectivesOptions) ->
         repeats_needed(float(theta), options.repeat_probability)
         for theta in statistics["reliability"]
     ]
+    statistics["repeats_quotient"] = [
+        repeats_quotient(float(theta), options.repeat_probability)
+        for theta in statistics["reliability"]
+    ]
     if "time_seconds" in frame.columns:
         efficiency = (
             frame.groupby(keys, sort=False, observed=True)["time_seconds"]
@@ -920,6 +1011,16 @@ def _statistics_from_trials(data: AnalysisData, options: PerspectivesOptions) ->
     statistics["dimension"] = statistics["dimension"].astype(int)
     statistics = statistics[["problem", "dimension", "algorithm", *STATISTIC_COLUMNS]]
     return _ordered(statistics, data)
+
+
+def _exact_mean(values: pd.Series) -> float:
+    """Mean by exact summation: equal exact sums give bit-identical means (module docstring)."""
+    present = values.dropna().to_numpy(dtype=float)
+    if not len(present):
+        return math.nan
+    if not np.isfinite(present).all():  # ±∞ (fsum rejects ∞ − ∞): the ordinary mean's answer
+        return float(np.mean(present))
+    return math.fsum(present) / len(present)
 
 
 def _statistics_from_summary(data: AnalysisData) -> pd.DataFrame:
@@ -990,9 +1091,11 @@ def _caveats(
     statistics: pd.DataFrame,
     comparisons: Sequence[PerspectiveComparison],
 ) -> list[Caveat]:
-    """Ties at printed precision, excluded problems, unequal runs, tied controls."""
+    """Ties at printed precision, excluded problems, unequal runs, tied controls, wall clock."""
     caveats: list[Caveat] = []
     for c in comparisons:
+        if c.perspective == "efficiency":
+            caveats.append(Caveat("wall_clock_efficiency", EFFICIENCY_CAVEAT))
         if c.excluded_problems:
             caveats.append(
                 Caveat(

@@ -14,7 +14,11 @@ import math
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from reportgen.analyses.perspectives import PerspectiveComparison, PerspectivesResult
+from reportgen.analyses.perspectives import (
+    EFFICIENCY_CAVEAT,
+    PerspectiveComparison,
+    PerspectivesResult,
+)
 from reportgen.figures.style import FigureSpec, FigureStyle
 
 PERSPECTIVE_TITLES: dict[str, str] = {
@@ -41,22 +45,34 @@ def figures(result: PerspectivesResult, style: FigureStyle) -> list[FigureSpec]:
         specs.append(
             FigureSpec(
                 name=f"cd_{comparison.perspective}",
-                caption=_caption(comparison),
+                caption=_caption(comparison, style),
                 figure=critical_difference_diagram(comparison, style),
             )
         )
     return specs
 
 
-def _caption(c: PerspectiveComparison) -> str:
-    return (
+def _caption(c: PerspectiveComparison, style: FigureStyle) -> str:
+    caption = (
         f"Critical-difference diagram, ranking by {PERSPECTIVE_TITLES[c.perspective]}: mean "
         f"ranks over N = {c.n_problems} problems (1 = best). Algorithms joined by a thick bar "
         f"do not differ significantly by the Nemenyi test at α = {c.alpha:g}; "
         f"CD = q_α √(k(k+1)/(6N)) = {c.q_alpha:.3f} × √({c.n_algorithms}·"
         f"{c.n_algorithms + 1}/(6·{c.n_problems})) = {c.critical_difference:.2f}. "
-        f"The control of Holm's procedure ({c.control}) is in bold."
+        f"The control of Holm's procedure ({style.label(c.control)}) is in bold. Nemenyi tests "
+        "all pairs with one critical difference; the Holm table tests each algorithm against "
+        "the control only, step-down, and is more powerful, so the two can differ"
     )
+    conflicts = c.holm_nemenyi_conflicts()
+    if conflicts:
+        caption += (
+            f": here Holm separates {', '.join(style.label(a) for a in conflicts)} from "
+            f"{style.label(c.control)}, which a bar joins"
+        )
+    caption += "."
+    if c.perspective == "efficiency":
+        caption += " " + EFFICIENCY_CAVEAT
+    return caption
 
 
 def _levels(groups: tuple[tuple[str, ...], ...], ranks: dict[str, float]) -> list[int]:

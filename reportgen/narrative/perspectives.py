@@ -12,7 +12,12 @@ Rules
 - ``disagreement.significance``: perspectives grouped by the set of algorithms found
   significantly worse than the control.
 - ``disagreement.mean``: algorithms whose verdict by the mean differs from another perspective.
+- ``nemenyi_holm.<p>``: algorithms Holm finds significantly different from the control although
+  the Nemenyi CD diagram joins them with it, and why both can hold.
 - ``unavailable.<p>``: a requested perspective that could not be computed, and why.
+
+Every sentence that ranks by efficiency says that wall-clock time depends on hardware, language
+and stopping rule.
 """
 
 from __future__ import annotations
@@ -57,6 +62,17 @@ def _test_words(c: PerspectiveComparison) -> str:
     return f"Holm, {c.alternative}, α = {c.alpha:g}"
 
 
+WALL_CLOCK = (
+    " Efficiency is wall-clock time: it depends on the hardware, the language and the stopping "
+    "rule as much as on the algorithm (see the caveats)."
+)
+"""Appended to every sentence that ranks by efficiency."""
+
+
+def _wall_clock(c: PerspectiveComparison) -> str:
+    return WALL_CLOCK if c.perspective == "efficiency" else ""
+
+
 def findings(result: PerspectivesResult, labels: Labels) -> list[Finding]:
     """Rule-generated sentences about ``result`` (see the module docstring)."""
     out: list[Finding] = []
@@ -89,7 +105,7 @@ def _perspective_findings(c: PerspectiveComparison, labels: Labels) -> list[Find
         Finding(
             id=f"best.{c.perspective}",
             text=f"By {BY[c.perspective]}, {label(best)} has the best mean rank "
-            f"({best_rank:.2f} over {c.n_problems} problems){friedman}.",
+            f"({best_rank:.2f} over {c.n_problems} problems){friedman}.{_wall_clock(c)}",
             numbers={
                 "perspective": c.perspective,
                 "best": best,
@@ -115,7 +131,7 @@ def _perspective_findings(c: PerspectiveComparison, labels: Labels) -> list[Find
     out.append(
         Finding(
             id=f"holm.{c.perspective}",
-            text=f"{text} ({_test_words(c)}).",
+            text=f"{text} ({_test_words(c)}).{_wall_clock(c)}",
             numbers={
                 "perspective": c.perspective,
                 "control": c.control,
@@ -127,6 +143,27 @@ def _perspective_findings(c: PerspectiveComparison, labels: Labels) -> list[Find
             },
         )
     )
+    conflicts = c.holm_nemenyi_conflicts()
+    if conflicts:
+        names = join_words([label(a) for a in conflicts])
+        verb = "differs" if len(conflicts) == 1 else "differ"
+        out.append(
+            Finding(
+                id=f"nemenyi_holm.{c.perspective}",
+                text=f"By {BY[c.perspective]}, {names} {verb} significantly from "
+                f"{label(c.control)} by Holm's procedure, yet the critical-difference diagram "
+                "joins them: Nemenyi's test compares all pairs with one critical difference "
+                f"(CD = {c.critical_difference:.2f}), whereas Holm compares each algorithm "
+                "with the control only and steps down, so it separates smaller rank "
+                "differences. Both are correct for their own question.",
+                numbers={
+                    "perspective": c.perspective,
+                    "control": c.control,
+                    "holm_rejected_within_nemenyi_group": list(conflicts),
+                    "critical_difference": c.critical_difference,
+                },
+            )
+        )
     return out
 
 

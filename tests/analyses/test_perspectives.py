@@ -30,12 +30,13 @@ from reportgen.analyses.perspectives import (
     iman_davenport,
     nemenyi_critical_difference,
     repeats_needed,
+    repeats_quotient,
 )
 from reportgen.data.frames import AnalysisData, sorted_problems
 from reportgen.errors import InputError
 from reportgen.figures.perspectives import figures
 from reportgen.figures.style import make_style
-from reportgen.narrative.perspectives import findings
+from reportgen.narrative.perspectives import _perspective_findings, findings
 from reportgen.render.blocks import FigureBlock, TableBlock
 from reportgen.render.sections.perspectives import build_section
 from reportgen.spec.analyses.perspectives import PerspectivesOptions
@@ -197,21 +198,115 @@ def test_cec2008_robustness_differs_only_by_the_tie_at_printed_precision() -> No
     assert printed_rows(reversed_tie.holm) != expected
 
 
-def test_cec2008_repeats_table_from_printed_reliability() -> None:
+def test_cec2008_repeats_quotient_reproduces_the_printed_table() -> None:
     for problem, thetas in CEC2008_RELIABILITY.items():
         printed = tuple(
-            "∞" if math.isinf(t := repeats_needed(theta, 0.95)) else f"{t:.1f}" for theta in thetas
+            "∞" if math.isinf(t := repeats_quotient(theta, 0.95)) else f"{t:.1f}"
+            for theta in thetas
         )
         assert printed == CEC2008_REPEATS[problem], problem
 
 
-def test_repeats_conventions() -> None:
-    # papers/003 equation for t: t = log(1 − THR)/log(1 − Θ), with t = ∞ for Θ = 0, 1 for Θ = 1.
-    assert round(repeats_needed(0.966, 0.95), 1) == 0.9  # not rounded up to 1 (METHODS.md)
+# Whole repeats for the paper's reliabilities, by hand: the smallest t ≥ 1 with
+# 1 − (1 − Θ)^t ≥ 0.95. f3 CMA-ES Θ = 0.933: 0.067² = 0.0045 → t = 2 (0.067¹ = 0.067 > 0.05).
+# f4 DE Θ = 0.236: 0.764^11 = 0.0519 > 0.05, 0.764^12 = 0.0396 → 12. f4 CMA-ES Θ = 0.066:
+# 0.934^44 = 0.0494 → 44 (0.934^43 = 0.0529). f5 DE Θ = 0.396: 0.604^5 = 0.0806, 0.604^6 =
+# 0.0487 → 6. f5 CMA-ES Θ = 0.769: 0.231² = 0.0534 > 0.05 (the paper's "2.0"), 0.231³ → 3.
+# f6 DE Θ = 0.366: 0.634^6 = 0.0649, 0.634^7 = 0.0411 → 7. Θ = 0.966 and Θ = 1 both need 1.
+CEC2008_WHOLE_REPEATS = {
+    "f1": (1, 1, math.inf),
+    "f2": (math.inf, 1, math.inf),
+    "f3": (math.inf, 2, math.inf),
+    "f4": (12, 44, math.inf),
+    "f5": (6, 3, math.inf),
+    "f6": (7, math.inf, math.inf),
+}
+
+
+def test_repeats_are_whole_numbers_of_runs() -> None:
+    for problem, thetas in CEC2008_RELIABILITY.items():
+        whole = tuple(repeats_needed(theta, 0.95) for theta in thetas)
+        assert whole == CEC2008_WHOLE_REPEATS[problem], problem
+        for theta, t in zip(thetas, whole, strict=True):
+            if not math.isinf(t):  # the defining property: t suffices and t − 1 does not
+                assert t >= 1 and 1 - (1 - theta) ** t >= 0.95
+                assert t == 1 or 1 - (1 - theta) ** (t - 1) < 0.95
+    # Exact boundaries survive rounding: Θ = 0.9, THR = 0.99 → 1 − 0.1² = 0.99, t = 2;
+    # Θ = 0.5, THR = 0.75 → t = 2; Θ = 0.5, THR = 0.95 → log(0.05)/log(0.5) = 4.32 → 5.
+    assert repeats_needed(0.9, 0.99) == 2
+    assert repeats_needed(0.5, 0.75) == 2
+    assert repeats_needed(0.5, 0.95) == 5
     assert repeats_needed(0.0, 0.95) == math.inf
-    assert repeats_needed(1.0, 0.95) == 1.0
-    # Hand: log(0.05)/log(0.5) = 4.321928...
-    assert repeats_needed(0.5, 0.95) == pytest.approx(4.3219280949, rel=1e-10)
+    assert repeats_needed(1.0, 0.95) == 1
+    assert repeats_quotient(0.5, 0.95) == pytest.approx(4.3219280949, rel=1e-10)
+
+
+def test_repeats_table_whole_numbers_bold_by_highest_reliability() -> None:
+    # f1 in the hand example below: Θ_A = 0.2 → t = ⌈13.4⌉ = 14, Θ_B = 0 → ∞. A third
+    # algorithm C with Θ = 1 and one with Θ = 0.96 both need one run; only C (highest Θ) is best.
+    rows = [
+        {"algorithm": a, "problem": p, "dimension": 0, "run": r, "value": float(v)}
+        for p in ("f1", "f2")
+        for a, vs in (
+            ("A", [0] + [50] * 24),  # 1 of 25 runs ≤ θ_f
+            ("C", [0] * 25),  # all 25
+            ("D", [0] * 24 + [50]),  # 24 of 25 = 0.96
+        )
+        for r, v in enumerate(vs)
+    ]
+    data = AnalysisData("trials", pd.DataFrame(rows), ("A", "C", "D"), (("f1", 0), ("f2", 0)))
+    result = compute(data, options())
+    f1 = result.statistics[result.statistics["problem"] == "f1"].set_index("algorithm")
+    assert f1.loc["C", "reliability"] == 1.0 and f1.loc["D", "reliability"] == 0.96
+    # 1 − 0.04^1 = 0.96 ≥ 0.95 → one run; 1 − 0.96^t ≥ 0.95 → t = ⌈log 0.05 / log 0.96⌉ = 74.
+    assert (f1.loc["C", "repeats"], f1.loc["D", "repeats"], f1.loc["A", "repeats"]) == (1, 1, 74)
+    assert f1.loc["D", "repeats_quotient"] == pytest.approx(math.log(0.05) / math.log(0.04))
+    section = build_section(result, options(), make_style(("A", "C", "D")))
+    table = next(b for b in section.blocks if isinstance(b, TableBlock) and b.name == "repeats")
+    assert list(table.frame.loc[0, ["A", "C", "D"]]) == ["74", "1", "1"]
+    assert table.bold is not None
+    assert list(table.bold.loc[0, ["A", "C", "D"]]) == [False, True, False]
+
+
+def test_equal_sums_tie_exactly_in_the_mean() -> None:
+    # Issue 12's example: X and Y have the same exact sum (5.7) with different summands. A plain float sum gives 5.699999999999999 for X
+    # and 5.7 for Y, so the means differ in the last bit and the ranks would be 1 and 2.
+    x = [1.0, 1.2, 0.5, 0.25, 1.4, 0.25, 1.1]
+    y = [0.25, 1.4, 1.0, 0.5, 0.25, 1.3, 1.0]
+    assert sum(x) != sum(y)  # the trap this test is about
+    rows = [
+        {"algorithm": a, "problem": p, "dimension": 0, "run": r, "value": v}
+        for p in ("f1", "f2")
+        for a, vs in (("X", x), ("Y", y), ("Z", [9.0] * 7))
+        for r, v in enumerate(vs)
+    ]
+    data = AnalysisData("trials", pd.DataFrame(rows), ("X", "Y", "Z"), (("f1", 0), ("f2", 0)))
+    mean = compute(data, options()).comparison("mean")
+    assert list(mean.mean_ranks) == [1.5, 1.5, 3.0]
+    assert mean.tied_problems == ("f1", "f2")
+
+
+def test_iman_davenport_infinite_is_written_with_its_meaning() -> None:
+    # Every problem ranks A < B < C: χ²_F = N(k − 1) = 2·4 = 8 for N = 4, so F_F's denominator
+    # N(k − 1) − χ²_F is 0 and F_F = ∞.
+    rows = [
+        {"algorithm": a, "problem": f"f{i}", "dimension": 0, "run": r, "value": v + r}
+        for i in range(1, 5)
+        for a, v in (("A", 1.0), ("B", 10.0), ("C", 100.0))
+        for r in range(3)
+    ]
+    problems = tuple((f"f{i}", 0) for i in range(1, 5))
+    data = AnalysisData("trials", pd.DataFrame(rows), ("A", "B", "C"), problems)
+    result = compute(data, options())
+    mean = result.comparison("mean")
+    assert mean.friedman_chi2 == pytest.approx(8.0)
+    assert mean.iman_davenport_infinite
+    section = build_section(result, options(), make_style(("A", "B", "C")))
+    holm = next(b for b in section.blocks if isinstance(b, TableBlock) and b.name == "holm_mean")
+    assert "Iman–Davenport F = ∞ (p = 0): every problem ranks the algorithms in the same" in (
+        holm.caption
+    )
+    assert "inf" not in holm.caption
 
 
 def test_summary_input_lists_what_it_cannot_compute() -> None:
@@ -396,12 +491,18 @@ def test_threshold_and_reliability_hand_calculation() -> None:
     assert f1.loc["A", "threshold"] == pytest.approx(0.9)
     assert f1.loc["A", "reliability"] == pytest.approx(0.2)
     assert f1.loc["B", "reliability"] == 0.0
-    assert f1.loc["A", "repeats"] == pytest.approx(math.log(0.05) / math.log(0.8))
+    # Repeats: the smallest whole t with 1 − 0.8^t ≥ 0.95: 0.8^13 = 0.055, 0.8^14 = 0.044 → 14.
+    assert f1.loc["A", "repeats"] == 14
+    assert f1.loc["A", "repeats_quotient"] == pytest.approx(math.log(0.05) / math.log(0.8))
     assert f1.loc["B", "repeats"] == math.inf
     assert (f1.loc["A", "accuracy"], f1.loc["A", "robustness"]) == (0.0, 8.0)
     assert f1.loc["A", "median"] == 4.0 and f1.loc["A", "std"] == pytest.approx(math.sqrt(10))
     assert f1.loc["B", "efficiency"] == 1.5
     assert result.comparison("efficiency").best == "B"
+    # Ranking by wall-clock time carries its caveat wherever it ranks.
+    assert "wall_clock_efficiency" in {c.code for c in result.caveats}
+    said = {f.id: f.text for f in findings(result, make_style(("A", "B")))}
+    assert "hardware" in said["best.efficiency"] and "stopping rule" in said["holm.efficiency"]
     assert result.comparison("reliability").best == "A"
     # Two algorithms: Holm works; Friedman (k ≥ 3) is undefined and said so.
     assert result.comparison("mean").friedman_chi2 is None
@@ -538,3 +639,24 @@ def test_cd_diagram_with_twelve_algorithms_renders(spiral_cec22_10d) -> None:
     buffer = io.BytesIO()
     specs[0].figure.savefig(buffer, format="png")
     assert buffer.getvalue()[:4] == b"\x89PNG"
+
+
+def test_holm_can_separate_what_a_nemenyi_bar_joins() -> None:
+    # k = 5, N = 20. 14 problems rank C, X, Y, Z, W; 6 rank C, Y, X, Z, W. Mean ranks: C 1,
+    # X (14·2 + 6·3)/20 = 2.3, Y 2.7, Z 4, W 5. SE = √(5·6/(6·20)) = 0.5.
+    # Nemenyi: q_0.05(5) = 2.728 (Demšar 2006, Table 5a), CD = 2.728·0.5 = 1.364 > 1.3 = R_X − R_C,
+    # so one bar joins C and X. Holm two-sided against C: z_X = −1.3/0.5 = −2.6, p = 0.0093,
+    # tested last at α/1 = 0.05 after W (z −8), Z (−6) and Y (−3.4, p = 6.7e-4 ≤ 0.025) → rejected.
+    first, second = ("C", "X", "Y", "Z", "W"), ("C", "Y", "X", "Z", "W")
+    orders = [first] * 14 + [second] * 6
+    values = pd.DataFrame(
+        [{a: float(order.index(a) + 1) for a in first} for order in orders],
+        index=[f"f{i}" for i in range(1, 21)],
+    )
+    c = compare(values, "mean")
+    assert c.critical_difference == pytest.approx(1.364, abs=1e-3)
+    assert float(c.mean_ranks["X"]) == pytest.approx(2.3)
+    assert c.rejected == ("W", "Z", "Y", "X")
+    assert c.holm_nemenyi_conflicts() == ("X",)
+    said = {f.id: f.text for f in _perspective_findings(c, make_style(first))}
+    assert "X differs significantly from C by Holm's procedure, yet" in said["nemenyi_holm.mean"]

@@ -13,7 +13,11 @@ import math
 
 import pandas as pd
 
-from reportgen.analyses.perspectives import PerspectiveComparison, PerspectivesResult
+from reportgen.analyses.perspectives import (
+    EFFICIENCY_CAVEAT,
+    PerspectiveComparison,
+    PerspectivesResult,
+)
 from reportgen.data.frames import problem_label
 from reportgen.figures.perspectives import PERSPECTIVE_TITLES, figures
 from reportgen.figures.style import FigureStyle
@@ -27,7 +31,12 @@ STATISTIC_TABLES: tuple[tuple[str, str, bool], ...] = (
     ("std", "Standard deviation of the final values (not a perspective; not ranked)", False),
     ("accuracy", "Accuracy: the best (smallest) final value of all runs", True),
     ("robustness", "Robustness: the worst (largest) final value of all runs", True),
-    ("efficiency", "Efficiency: the shortest measured running time in seconds", True),
+    (
+        "efficiency",
+        "Efficiency: the shortest measured running time in seconds. Wall-clock time depends on "
+        "the hardware, the language and the stopping rule as much as on the algorithm",
+        True,
+    ),
 )
 """(statistic, caption, best-per-row in bold)."""
 
@@ -42,11 +51,12 @@ def _number(value: float, digits: int = 2) -> str:
 
 
 def _repeats(value: float) -> str:
+    """A whole number of runs; ∞ as "∞"."""
     if math.isnan(value):
         return "–"
     if math.isinf(value):
         return "∞"
-    return f"{value:.1f}" if value < 1e5 else f"{value:.2e}"
+    return f"{value:.0f}" if value < 1e6 else f"{value:.2e}"
 
 
 def _wide(result: PerspectivesResult, column: str) -> pd.DataFrame:
@@ -101,28 +111,32 @@ def _reliability_tables(result: PerspectivesResult) -> list[TableBlock]:
         return []
     threshold = _wide(result, "threshold").max(axis=1)  # one θ_f per problem
     repeats = _wide(result, "repeats")
+    # Best in both tables is the highest Θ (docs/methods.md): whole repeats tie where Θ differs.
+    best = _best_mask(reliability, True)
     q, method, thr = result.threshold_quantile, result.threshold_method, result.repeat_probability
     tables = []
-    for name, values, fmt, higher, caption in (
+    for name, values, fmt, caption in (
         (
             "reliability",
             reliability,
             lambda v: "–" if math.isnan(v) else f"{v:.3f}",
-            True,
             f"Reliability Θ: fraction of runs with a final value ≤ θ_f, the {q:g}-quantile "
-            f"('{method}') of all algorithms' results on the problem (best per row in bold).",
+            f"('{method}') of all algorithms' results on the problem (highest Θ per row in "
+            "bold).",
         ),
         (
             "repeats",
             repeats,
             _repeats,
-            False,
-            f"Number of repeats t = log(1 − {thr:g})/log(1 − Θ) needed to reach θ_f at least "
-            f"once with probability {thr:g}; ∞ when Θ = 0 (best per row in bold).",
+            f"Number of independent runs t needed to reach θ_f at least once with probability "
+            f"{thr:g}: the smallest whole t ≥ 1 with 1 − (1 − Θ)^t ≥ {thr:g}; ∞ when Θ = 0 "
+            "(highest Θ per row in bold). The paper prints the unrounded quotient "
+            f"log(1 − {thr:g})/log(1 − Θ) (e.g. 0.9 for Θ = 0.966); it is the column "
+            "repeats_quotient of statistics.csv.",
         ),
     ):
         cells = values.map(fmt)
-        mask = _best_mask(values, higher)
+        mask = best.copy()
         cells.insert(0, "θ_f", threshold.map(_number))
         mask.insert(0, "θ_f", False)
         cells, mask = _with_problem_column(cells, mask)
@@ -136,7 +150,7 @@ def _alternative_words(alternative: str) -> str:
     return "two-sided p = 2Φ(−|z|)"
 
 
-def _holm_table(c: PerspectiveComparison, style: FigureStyle) -> TableBlock:
+def _holm_table(c: PerspectiveComparison, style: FigureStyle, with_diagram: bool) -> TableBlock:
     rows = [
         {
             "i": str(row.i),
@@ -151,7 +165,14 @@ def _holm_table(c: PerspectiveComparison, style: FigureStyle) -> TableBlock:
     frame = pd.DataFrame(rows, columns=["i", "Algorithm", "z", "p", "α/i", "Hypothesis"])
     bold = pd.DataFrame(False, index=frame.index, columns=frame.columns)
     bold["Hypothesis"] = [row.rejected for row in c.holm]
-    if c.friedman_chi2 is not None:
+    if c.friedman_chi2 is not None and c.iman_davenport_infinite:
+        friedman = (
+            f"Friedman χ² = {c.friedman_chi2:.3f} (p = {format_p(c.friedman_p)}); "
+            "Iman–Davenport F = ∞ (p = 0): every problem ranks the algorithms in the same "
+            "order, so no rank variation is left within problems and F's denominator is zero; "
+            "the differences between the algorithms are as consistent as they can be."
+        )
+    elif c.friedman_chi2 is not None:
         friedman = (
             f"Friedman χ² = {c.friedman_chi2:.3f} (p = {format_p(c.friedman_p)}); "
             f"Iman–Davenport F = {c.iman_davenport_f:.3f} (p = {format_p(c.iman_davenport_p)})."
@@ -165,6 +186,14 @@ def _holm_table(c: PerspectiveComparison, style: FigureStyle) -> TableBlock:
         f"z = (R_0 − R_i)/√(k(k+1)/(6N)), {_alternative_words(c.alternative)}, "
         f"rejected while p ≤ α/i with α = {c.alpha:g}. {friedman}"
     )
+    if with_diagram:
+        caption += (
+            " Holm tests each algorithm against the control only; the critical-difference "
+            "diagram shows Nemenyi's test of all pairs, which is less powerful, so an algorithm "
+            "rejected here can share a bar with the control there."
+        )
+    if c.perspective == "efficiency":
+        caption += " " + EFFICIENCY_CAVEAT
     notes = ""
     if c.tied_problems:
         notes = "Tied values share the average rank on: " + ", ".join(c.tied_problems) + "."
@@ -211,6 +240,8 @@ def _synthesis_table(result: PerspectivesResult, style: FigureStyle) -> TableBlo
     if result.control_option == "best":
         frame = frame.drop(columns="Control")
     notes = " ".join(f"{u.perspective}: {u.reason}." for u in result.unavailable)
+    if any(c.perspective == "efficiency" for c in result.comparisons):
+        notes = f"{notes} Efficiency: {EFFICIENCY_CAVEAT}".strip()
     return TableBlock(
         name="synthesis",
         caption="Which algorithm is best, and which are significantly worse, by each perspective "
@@ -258,9 +289,12 @@ def _methods(result: PerspectivesResult) -> tuple[str, ...]:
         f"The threshold $\\theta_f$ is the {result.threshold_quantile:g}-quantile of the union "
         f"of all compared algorithms' results on problem $f$ (numpy.quantile, method "
         f"'{result.threshold_method}'). The number of repeats needed to reach $\\theta_f$ at "
-        f"least once with probability THR = {result.repeat_probability:g} is "
-        "$t = \\log(1-\\mathrm{THR})/\\log(1-\\Theta)$, not rounded; $t = \\infty$ when "
-        "$\\Theta = 0$ and $t = 1$ when $\\Theta = 1$.",
+        f"least once with probability THR = {result.repeat_probability:g} is the smallest whole "
+        "$t \\ge 1$ with $1 - (1-\\Theta)^t \\ge \\mathrm{THR}$, i.e. "
+        "$t = \\max(1, \\lceil\\log(1-\\mathrm{THR})/\\log(1-\\Theta)\\rceil)$, and "
+        "$t = \\infty$ when $\\Theta = 0$; the paper prints the unrounded quotient, kept as "
+        "a separate column. Means of per-run values use exact summation (math.fsum), so equal "
+        "sums tie exactly.",
         "For each perspective the $k$ algorithms are ranked on each of the $N$ problems (1 = "
         "best; reliability: the highest $\\Theta$ is best; ties share the average rank; "
         "published values are compared at their printed precision). Friedman's "
@@ -304,7 +338,7 @@ def build_section(
     blocks.extend(_reliability_tables(result))
     figure_of = {spec.name: spec for spec in figures(result, style)}
     for c in result.comparisons:
-        blocks.append(_holm_table(c, style))
+        blocks.append(_holm_table(c, style, result.critical_difference_diagrams))
         spec = figure_of.get(f"cd_{c.perspective}")
         if spec is not None:
             blocks.append(FigureBlock(spec))
