@@ -106,7 +106,7 @@ def build_section(
         else f"targets Δf ∈ {{{', '.join(power_of_ten(t) for t in result.targets)}}}"
     )
     methods = [
-        "Expected running time (Hansen et al., COCO performance assessment, Eq. 1): "
+        "Expected running time (Hansen, Auger, Brockhoff, Tušar, Tušar, COCO: Performance assessment, arXiv:1605.03560): "
         "$\\mathrm{ERT}(\\Delta f) = \\bigl(\\sum_{r: t_r < \\infty} t_r(\\Delta f) + \\sum_{r: t_r = \\infty} T_r\\bigr) / "
         "\\#\\{r : t_r(\\Delta f) < \\infty\\}$, where $t_r(\\Delta f)$ is the first evaluation count at which run $r$ "
         "has $f - f_{\\mathrm{opt}} \\le \\Delta f$ and $T_r$ the evaluations it used (its last record); $\\infty$ "
