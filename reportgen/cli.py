@@ -1,7 +1,18 @@
-"""The ``reportgen`` command line: validate, run, schema, init.
+"""The ``reportgen`` command line: validate, run, verify, schema, init.
 
-Exit status: 0 success, 1 invalid input (every problem is listed, no traceback), 2 internal
-error (a bug: the traceback is printed so it can be reported).
+Exit status (documented in ``--help`` and the README, stable for cron jobs and CI):
+
+- 0: success (for ``verify``: everything reproduces);
+- 1: invalid input — every problem is listed, no traceback (for ``verify``: a hash or a number
+  does not reproduce; with ``--strict``: a warning the spec does not ``accept``);
+- 2: usage error (unknown command or option, missing argument; argparse's status);
+- 3: internal error — a bug in reportgen; the traceback is printed so it can be reported;
+- 130: interrupted (Ctrl-C); nothing was written.
+
+Output: progress on stderr (one updating line on a terminal, plain lines otherwise); warnings
+on stderr as ``reportgen: warning [code]: ...``; ``--quiet`` drops progress and the final
+message but keeps warnings and errors (a warning the spec acknowledges with ``accept:`` is
+then not printed either).
 """
 
 from __future__ import annotations
@@ -14,11 +25,21 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from reportgen.errors import InputError
 
-EXIT_OK, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2
+if TYPE_CHECKING:
+    from reportgen.pipeline import StudyResults
+
+EXIT_OK, EXIT_INPUT, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_STATUS_HELP = """exit status:
+  0    success (verify: every number reproduces)
+  1    invalid input: every problem is listed (verify: a hash or a number does not
+       reproduce; --strict: a warning whose code the spec does not list in 'accept:')
+  2    usage error: unknown command or option, missing argument
+  3    internal error: a bug in reportgen; the traceback is printed for the report
+  130  interrupted; nothing was written"""
 
 
 class Progress:
@@ -64,7 +85,7 @@ def _guarded(action: Callable[[], int], stderr: TextIO) -> int:
         return EXIT_INPUT
     except KeyboardInterrupt:
         stderr.write("reportgen: interrupted; no report was written\n")
-        return EXIT_INPUT
+        return EXIT_INTERRUPTED
     except Exception:  # a bug, not bad input: show everything needed to report it
         stderr.write(
             "reportgen: internal error (this is a bug in reportgen; please report it with the text below)\n"
@@ -73,15 +94,28 @@ def _guarded(action: Callable[[], int], stderr: TextIO) -> int:
         return EXIT_INTERNAL
 
 
+def _print_warnings(results: StudyResults, quiet: bool, stderr: TextIO) -> None:
+    """Every warning with its code; acknowledged ones (``accept:``) only when not quiet."""
+    from reportgen.pipeline import new_caveats
+
+    new = {id(c) for c in new_caveats(results)}
+    for caveat in results.caveats:
+        accepted = id(caveat) not in new
+        if accepted and quiet:
+            continue
+        kind = "accepted warning" if accepted else "warning"
+        text = f"reportgen: {kind} [{caveat.code}]: {caveat.message} {caveat.where}"
+        stderr.write(text.rstrip() + "\n")
+
+
 def _cmd_validate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     from reportgen.pipeline import validate_study
 
     progress = Progress(stderr, args.quiet)
     results = validate_study(args.spec, strict=args.strict, progress=progress)
     progress.done()
+    _print_warnings(results, args.quiet, stderr)
     if not args.quiet:
-        for caveat in results.caveats:
-            stderr.write(f"reportgen: warning: {caveat.message} {caveat.where}".rstrip() + "\n")
         stdout.write(
             f"{args.spec}: valid — {len(results.data.algorithms)} algorithms, "
             f"{len(results.analyses)} analyses, {len(results.caveats)} warnings\n"
@@ -107,11 +141,20 @@ def _cmd_run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         bundle=args.bundle,
     )
     progress.done()
+    _print_warnings(results, args.quiet, stderr)
     if not args.quiet:
-        for caveat in results.caveats:
-            stderr.write(f"reportgen: warning: {caveat.message}\n")
         stdout.write(f"report written to {results.output_dir}\n")
     return EXIT_OK
+
+
+def _cmd_verify(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    from reportgen.verify import verify_bundle
+
+    progress = Progress(stderr, args.quiet)
+    verification = verify_bundle(args.bundle, rtol=args.rtol, progress=progress)
+    progress.done()
+    stdout.write(verification.statement(limit=None if args.all else 100) + "\n")
+    return EXIT_OK if verification.ok else EXIT_INPUT
 
 
 def _cmd_schema(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
@@ -135,6 +178,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="reportgen",
         description="Statistically sound, reproducible reports from benchmark results of stochastic optimisers.",
+        epilog=EXIT_STATUS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     from reportgen.pipeline import _version
 
@@ -142,8 +187,17 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def common(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
-        sub.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 1)")
+        sub.add_argument(
+            "-q",
+            "--quiet",
+            action="store_true",
+            help="print only warnings and errors (no progress; acknowledged warnings hidden)",
+        )
+        sub.add_argument(
+            "--strict",
+            action="store_true",
+            help="exit 1 on any warning whose code the spec does not list in 'accept:'",
+        )
 
     validate = commands.add_parser(
         "validate", help="check a study spec and its data; list every problem"
@@ -162,6 +216,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     common(run)
     run.set_defaults(handler=_cmd_run)
+
+    verify = commands.add_parser(
+        "verify",
+        help="check a supplement's input hashes, rerun its study, compare every number",
+        description="Unpack a supplement written by 'reportgen run --bundle' (the zip or its "
+        "folder), check INPUTS.sha256, rerun the study (no HTML/PDF) and compare every number "
+        "of the new results.json with the bundled one. Exit 0 when everything reproduces, "
+        "1 when a hash or a number does not (each is listed).",
+    )
+    verify.add_argument("bundle", help="supplement.zip, or the folder it was unpacked into")
+    verify.add_argument(
+        "--rtol",
+        type=float,
+        metavar="R",
+        help="relative tolerance for every number (default: integers exact, floats 1e-9)",
+    )
+    verify.add_argument(
+        "--all", action="store_true", help="list every difference (default: the first 100)"
+    )
+    verify.add_argument("-q", "--quiet", action="store_true", help="no progress messages")
+    verify.set_defaults(handler=_cmd_verify)
 
     schema = commands.add_parser("schema", help="print the JSON Schema of the study spec")
     schema.set_defaults(handler=_cmd_schema)

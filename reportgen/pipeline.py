@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from reportgen.analyses.base import AnalysisResult
+from reportgen.bundle import write_bundle
 from reportgen.data.frames import problem_label, sorted_problems
 from reportgen.data.load import StudyData, load_data
 from reportgen.errors import InputError, Problem
@@ -34,7 +35,6 @@ from reportgen.present.format import number
 from reportgen.present.labels import Labels
 from reportgen.registry import ANALYSES
 from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock
-from reportgen.render.bundle import write_bundle
 from reportgen.render.document import Document, render_sections
 from reportgen.render.files import write_csv, write_figure, write_json, write_latex
 from reportgen.render.html import render_html
@@ -151,11 +151,23 @@ def validate_study(
     return results
 
 
+def new_caveats(results: StudyResults) -> list[Caveat]:
+    """The caveats whose code the spec does not acknowledge in ``accept``."""
+    accepted = set(results.spec.study.accept)
+    return [c for c in results.caveats if c.code not in accepted]
+
+
 def _raise_for_caveats(results: StudyResults) -> None:
-    if results.caveats:
+    """--strict: every warning the spec does not acknowledge is an error."""
+    new = new_caveats(results)
+    if new:
         raise InputError(
-            Problem("--strict", f"warning treated as an error: {c.message} {c.where}".strip())
-            for c in results.caveats
+            Problem(
+                "--strict",
+                f"warning [{c.code}] treated as an error: {c.message} {c.where}".strip()
+                + f" (acknowledge it with 'accept: [{c.code}]' in the spec)",
+            )
+            for c in new
         )
 
 
@@ -183,7 +195,7 @@ def run_study(
     command_line : str, optional
         Recorded in the provenance (default: this process's arguments).
     bundle : bool
-        Also write ``supplement.zip`` for a journal (:mod:`reportgen.render.bundle`).
+        Also write ``supplement.zip`` for a journal (:mod:`reportgen.bundle`).
 
     Returns
     -------
@@ -200,10 +212,29 @@ def run_study(
     results = compute_study(spec, say)
     if strict:
         _raise_for_caveats(results)
-    style = make_style(
-        [a for a in results.data.algorithms],
-        spec.study.algorithm_labels(),
-    )
+    results, style = present_study(results, say)
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".reportgen-", dir=target.parent))
+    try:
+        _write_report(results, staging, style, say, command_line)
+        if bundle:
+            say("writing supplement.zip")
+            write_bundle(staging, spec, results.data.files, staging / "supplement.zip", _version())
+        _swap_into_place(staging, target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return dataclasses.replace(results, output_dir=target)
+
+
+def present_study(
+    results: StudyResults, progress: Progress | None = None
+) -> tuple[StudyResults, FigureStyle]:
+    """Build every analysis's report section and the executive summary (nothing is written)."""
+    say = progress or (lambda _: None)
+    spec = results.spec
+    style = make_style(list(results.data.algorithms), spec.study.algorithm_labels())
     outcomes = []
     for outcome in results.analyses:
         say(f"presenting {outcome.id}")
@@ -218,30 +249,38 @@ def run_study(
         if o.section is not None
     }
     summary = build_summary_section(results.synthesis, style, references)
-    results = dataclasses.replace(results, analyses=tuple(outcomes), summary=summary)
-
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".reportgen-", dir=target.parent))
-    try:
-        _write_report(results, staging, style, say, command_line)
-        if bundle:
-            say("writing supplement.zip")
-            inputs = [
-                (f.display, _input_path(spec, f.source, f.display), f.sha256)
-                for f in results.data.files
-            ]
-            write_bundle(staging, spec.path, inputs, staging / "supplement.zip")
-        _swap_into_place(staging, target)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return dataclasses.replace(results, output_dir=target)
+    return dataclasses.replace(results, analyses=tuple(outcomes), summary=summary), style
 
 
-def _input_path(spec: LoadedSpec, source: str, display: str) -> Path:
-    """The absolute path of an input file as the data appendix names it."""
-    path = Path(display)
-    return path if path.is_absolute() else spec.base_dir / path
+def results_document(
+    results: StudyResults, style: FigureStyle, provenance: dict[str, Any]
+) -> dict[str, Any]:
+    """The content of ``results.json`` for presented results (see :func:`present_study`)."""
+    spec = results.spec
+    analyses_json: dict[str, Any] = {}
+    for outcome in results.analyses:
+        assert outcome.section is not None
+        analyses_json[outcome.id] = {
+            "kind": outcome.kind,
+            "options": outcome.options.model_dump(mode="json"),
+            "result": outcome.result.to_json(),
+            "findings": _findings_json(outcome.section),
+            "caveats": [dataclasses.asdict(c) for c in outcome.result.caveats],
+        }
+    return {
+        "reportgen": {"version": _version(), "format": 1},
+        "study": spec.study.study.model_dump(mode="json"),
+        "minimize": spec.study.minimize,
+        "algorithms": list(results.data.algorithms),
+        "labels": {a: style.label(a) for a in results.data.algorithms},
+        "summary": results.synthesis.to_json(),
+        "analyses": analyses_json,
+        "caveats": [
+            {"origin": origin, **dataclasses.asdict(c)}
+            for origin, c in zip(results.caveat_origins, results.caveats, strict=True)
+        ],
+        "provenance": provenance,
+    }
 
 
 def _check_output_target(target: Path, spec: LoadedSpec) -> None:
@@ -298,7 +337,6 @@ def _write_report(
     figure_svgs: dict[tuple[str, str], str] = {}
     figure_files: dict[tuple[str, str], tuple[str, ...]] = {}
     table_files: dict[tuple[str, str], tuple[str, ...]] = {}
-    analyses_json: dict[str, Any] = {}
     assert results.summary is not None
     for name, frame in results.synthesis.tables().items():
         write_csv(frame, folder / "tables" / "summary" / f"{name}.csv")
@@ -310,31 +348,8 @@ def _write_report(
             write_csv(frame, folder / "tables" / outcome.id / f"{name}.csv")
             write_latex(frame, folder / "tables" / outcome.id / f"{name}.tex")
         _write_blocks(outcome.section, folder, figure_svgs, figure_files, table_files)
-        analyses_json[outcome.id] = {
-            "kind": outcome.kind,
-            "options": outcome.options.model_dump(mode="json"),
-            "result": outcome.result.to_json(),
-            "findings": _findings_json(outcome.section),
-            "caveats": [dataclasses.asdict(c) for c in outcome.result.caveats],
-        }
     provenance = _provenance(results, command_line)
-    write_json(
-        {
-            "reportgen": {"version": _version(), "format": 1},
-            "study": spec.study.study.model_dump(mode="json"),
-            "minimize": spec.study.minimize,
-            "algorithms": list(results.data.algorithms),
-            "labels": {a: style.label(a) for a in results.data.algorithms},
-            "summary": results.synthesis.to_json(),
-            "analyses": analyses_json,
-            "caveats": [
-                {"origin": origin, **dataclasses.asdict(c)}
-                for origin, c in zip(results.caveat_origins, results.caveats, strict=True)
-            ],
-            "provenance": provenance,
-        },
-        folder / "results.json",
-    )
+    write_json(results_document(results, style, provenance), folder / "results.json")
     say("rendering the report")
     document = _document(results, figure_svgs, figure_files, table_files, provenance)
     html = render_html(document)
@@ -342,8 +357,7 @@ def _write_report(
     if "html" in formats:
         (folder / "report.html").write_text(html, encoding="utf-8")
     if "pdf" in formats:
-        say("rendering the PDF")
-        write_pdf(html, folder, folder / "report.pdf")
+        write_pdf(html, folder, folder / "report.pdf", progress=say)
 
 
 def _write_blocks(
@@ -491,7 +505,9 @@ def _document(
                 "format": source.format,
                 "summary": f"{number(len(frame))} rows after selection; {problems} problems (e.g. {', '.join(examples)}); "
                 f"algorithms: {', '.join(sorted(frame['algorithm'].unique()))}.",
-                "files": [dataclasses.asdict(f) for f in source.files],
+                "files": [
+                    {"display": f.display, "rows": f.rows, "sha256": f.sha256} for f in source.files
+                ],
             }
         )
     prov_rows = [

@@ -35,9 +35,50 @@ def test_strict_turns_warnings_into_errors(tmp_path):
     strict = run_cli("validate", str(path), "--strict")
     assert strict.code == 1
     assert (
-        "warning treated as an error: Data source 'curves': algorithms have unequal numbers of runs"
-        in strict.err
+        "warning [unequal_runs] treated as an error: Data source 'curves': algorithms have "
+        "unequal numbers of runs" in strict.err
     )
+    assert "(acknowledge it with 'accept: [unequal_runs]' in the spec)" in strict.err
+
+
+def test_quiet_keeps_warnings_and_accept_acknowledges_them(tmp_path):
+    write(tmp_path, "data/h.csv", HISTORIES_CSV + "A,f1,2,3,1,10\nA,f1,2,3,4,2\n")
+    path = write(tmp_path, "study.yaml", SPEC)
+    quiet = run_cli("validate", str(path), "--quiet")
+    assert quiet.code == 0 and quiet.out == ""
+    assert quiet.err.startswith("reportgen: warning [unequal_runs]: Data source 'curves'")
+    accepted = write(tmp_path, "accepted.yaml", SPEC + "accept: [unequal_runs]\n")
+    assert run_cli("validate", str(accepted), "--quiet", "--strict") == run_cli(
+        "validate", str(accepted), "-q"
+    )
+    assert run_cli("validate", str(accepted), "--strict", "-q").err == ""
+    loud = run_cli("validate", str(accepted))
+    assert "reportgen: accepted warning [unequal_runs]" in loud.err
+
+
+def test_exit_statuses_keep_usage_errors_apart_from_bugs(tiny_study, monkeypatch, capsys):
+    with pytest.raises(SystemExit) as usage:
+        run_cli("run", str(tiny_study), "--no-such-option")
+    assert usage.value.code == 2
+    with pytest.raises(SystemExit) as version:
+        run_cli("--version")
+    assert version.value.code == 0 and capsys.readouterr().out.startswith("reportgen ")
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("reportgen.pipeline.validate_study", broken)
+    bug = run_cli("validate", str(tiny_study))
+    assert bug.code == 3
+    assert "internal error" in bug.err and "RuntimeError: a bug" in bug.err
+    help_text = run_cli_help()
+    assert "  2    usage error" in help_text and "  3    internal error" in help_text
+
+
+def run_cli_help() -> str:
+    from reportgen.cli import build_parser
+
+    return build_parser().format_help()
 
 
 def test_run_writes_the_report(tiny_study):

@@ -204,6 +204,6 @@ def test_supplement_bundle(rendered: dict[str, Path]) -> None:
         and "report/results.json" in names
         and "study/study.yaml" in names
     )
-    assert "study/data/bbob_5d_histories.csv.gz" in names
+    assert "study/inputs/data/bbob_5d_histories.csv.gz" in names and "README.txt" in names
     digest = _results(folder)["provenance"]["inputs"][0]["sha256"]
-    assert f"{digest}  data/bbob_5d_histories.csv.gz" in manifest
+    assert f"{digest}  study/inputs/data/bbob_5d_histories.csv.gz" in manifest

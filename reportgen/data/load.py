@@ -71,6 +71,8 @@ class FileRecord:
     display: str
     sha256: str
     rows: int
+    path: Path | None = field(default=None, compare=False, repr=False)
+    """The file (or folder) read; for the supplement bundle, never shown in the report."""
 
 
 @dataclass(frozen=True)
@@ -421,7 +423,7 @@ def load_source(name: str, source: DataSource, spec: LoadedSpec, minimize: bool)
             problems.extend(exc.problems)
             continue
         display[index] = display[index].whole()
-        records.append(FileRecord(name, shown, digest, rows))
+        records.append(FileRecord(name, shown, digest, rows, path))
         if rows == 0 and mapped:
             problems.append(Problem(shown, "the file has no data rows"))
     if problems:
@@ -524,7 +526,9 @@ def _load_platform(
         )
     with reading(", ".join(shown for _, shown in files)):
         result = read_platform(name, source, files, key)
-        records = tuple(FileRecord(name, f.display, _sha256(f.path), f.rows) for f in result.files)
+        records = tuple(
+            FileRecord(name, f.display, _sha256(f.path), f.rows, f.path) for f in result.files
+        )
     layout: Format = "trials" if source.layout == "trials" else "histories"
     frame = result.frame.sort_values(
         list(RUN_KEYS) + (["evaluations"] if layout == "histories" else []),

@@ -7,6 +7,10 @@ a URL from the network, whatever the data or spec contain.
 from __future__ import annotations
 
 import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -31,8 +35,42 @@ def _confined_fetcher(root: Path) -> Any:
     return ConfinedFetcher(allowed_protocols=("data", "file"))
 
 
-def write_pdf(html: str, output_dir: Path, target: Path) -> None:
-    """Render ``html`` to ``target`` with reads confined to ``output_dir``."""
+@contextmanager
+def _ticking(say: Callable[[str], None], message: str, every: float) -> Iterator[None]:
+    """Repeat ``message`` with the elapsed seconds every ``every`` s while the body runs.
+
+    weasyprint offers no progress hook; layout of a long report takes a minute, and a cron log
+    or a terminal that shows nothing for a minute looks hung.
+    """
+    stop = threading.Event()
+    start = time.monotonic()
+
+    def tick() -> None:
+        while not stop.wait(every):
+            say(f"{message} ({time.monotonic() - start:.0f} s)")
+
+    thread = threading.Thread(target=tick, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+
+
+def write_pdf(
+    html: str,
+    output_dir: Path,
+    target: Path,
+    progress: Callable[[str], None] | None = None,
+    every: float = 10.0,
+) -> None:
+    """Render ``html`` to ``target`` with reads confined to ``output_dir``.
+
+    ``progress`` is told each stage (laying out pages, writing N pages) and, during the long
+    layout, the elapsed time every ``every`` seconds.
+    """
+    say = progress or (lambda _: None)
     # weasyprint logs every unsupported CSS property at WARNING; keep the console clean.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
@@ -41,4 +79,8 @@ def write_pdf(html: str, output_dir: Path, target: Path) -> None:
     document = HTML(
         string=html, base_url=str(output_dir) + "/", url_fetcher=_confined_fetcher(output_dir)
     )
-    document.write_pdf(target)
+    say("rendering the PDF: laying out pages")
+    with _ticking(say, "rendering the PDF: laying out pages", every):
+        rendered = document.render()
+    say(f"rendering the PDF: writing {len(rendered.pages)} pages")
+    rendered.write_pdf(target)

@@ -73,6 +73,12 @@ class Study(SpecModel):
     report: ReportOptions = Field(
         default=ReportOptions(), description="Where and how the report is written."
     )
+    accept: list[str] = Field(
+        default_factory=list,
+        description="Warning codes acknowledged for this study (the code in brackets of "
+        "'reportgen: warning [code]: ...'): they are no longer printed with --quiet, and "
+        "--strict fails only on warnings whose code is not listed.",
+    )
 
     @model_validator(mode="after")
     def _unique_algorithms(self) -> Study:

@@ -9,6 +9,9 @@ What is read
   line naming the columns (``evaluations raw_y …``); records at every improvement and at the
   run's last evaluation. ``raw_y`` is ``f(x) − f_opt`` for the BBOB problems IOH logs.
 
+Every ``.json`` and every ``.dat`` file read is an input of its own (hashed in the provenance,
+copied into the supplement bundle); a ``.dat`` file's row count is its number of runs.
+
 A source's ``path``/``paths`` name ``.json`` files or folders (searched recursively for
 ``IOHprofiler_*.json``).
 
@@ -139,6 +142,7 @@ def read_ioh(
                 if root.is_dir()
                 else root_display
             )
+            first = len(inputs)  # the .json is listed before its .dat files
             meta = _meta(path, display, problems)
             if meta is None:
                 continue
@@ -169,6 +173,9 @@ def read_ioh(
                         )
                     )
                     continue
+                # The .dat file is an input of its own: hashed in the provenance, copied into
+                # the supplement bundle.
+                inputs.append(InputFile(dat, dat_display, len(parsed)))
                 for (ev, val), entry in zip(parsed, listed, strict=True):
                     if len(ev) == 0:
                         problems.append(Problem(dat_display, "a run without records"))
@@ -184,7 +191,7 @@ def read_ioh(
                         )
                     )
                     count += 1
-            inputs.append(InputFile(path, display, count))
+            inputs.insert(first, InputFile(path, display, count))
     if problems:
         raise InputError(problems)
     if not runs:

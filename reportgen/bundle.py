@@ -1,0 +1,280 @@
+"""The supplement bundle: one zip a journal can host next to a paper, and that reruns itself.
+
+``supplement.zip`` holds::
+
+    README.txt        what is where, and the exact commands that check and rerun the study
+    INPUTS.sha256     SHA-256 of the bundled spec and of every input (``sha256sum -c`` from here)
+    report/           the report: report.html, report.pdf, results.json, tables/, figures/
+    study/<spec>      the study spec, its data paths rewritten to point at study/inputs/
+    study/inputs/...  every file the study read (each once; folders such as COCO or
+                      IOHprofiler output with every file in them)
+
+Decisions
+---------
+- Names inside the bundle never hold a path of the author's machine and never ``..``: a file
+  under the spec's folder keeps its path relative to that folder (``data/runs.csv`` →
+  ``inputs/data/runs.csv``); files elsewhere (a sibling folder, an absolute path) go under
+  ``inputs/<name of their folder>/`` (made unique with ``-2``, ``-3``, …), keeping their paths
+  relative to that folder so that files that name each other (IOHprofiler's ``.json`` and its
+  ``.dat`` files) still find each other.
+- The spec is rewritten with its comments dropped: each source's ``path``/``paths`` becomes the
+  explicit list of bundled files or folders, in the order the study read them (a glob is
+  expanded, so the rerun reads the same files in the same order); an absolute
+  ``report.output`` becomes ``out``.
+- The bundled ``report/results.json`` names inputs as the rerun will (``inputs/...``): the
+  rewritten spec is loaded and its data read once while bundling, and every input name of the
+  original run is replaced by the rerun's. So ``reportgen verify`` compares like with like, and
+  the bundle's results.json holds no absolute path of the author's machine. In report.html
+  the absolute paths (spec, spec folder, inputs given by absolute path) are replaced by their
+  bundle names too; report.pdf is bundled as written (rendered before bundling), so a spec that
+  names data by absolute path shows it there.
+- Entries are sorted and carry a fixed timestamp: the same report gives the same zip bytes.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import json
+import shutil
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import yaml
+
+from reportgen.data.load import FileRecord, load_data
+from reportgen.data.read import resolve_paths
+from reportgen.spec.load import LoadedSpec, load_spec
+
+INPUTS_FOLDER = "inputs"
+MANIFEST = "INPUTS.sha256"
+README = "README.txt"
+_FIXED_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(name, date_time=_FIXED_TIME)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    archive.writestr(info, data)
+
+
+def file_sha256(path: Path) -> str:
+    """SHA-256 of one file, read in blocks."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+class _Names:
+    """Bundle names (relative to ``study/``) of the files and folders a study read."""
+
+    def __init__(self, base_dir: Path) -> None:
+        self.base_dir = base_dir.resolve()
+        self.anchors: dict[Path, str] = {}  # outside folder → its name under inputs/
+
+    def _anchor(self, path: Path) -> tuple[Path, str]:
+        if path.is_relative_to(self.base_dir):
+            return self.base_dir, INPUTS_FOLDER
+        for anchor, name in self.anchors.items():
+            if path.is_relative_to(anchor):
+                return anchor, name
+        raise KeyError(path)
+
+    def add_anchor(self, folder: Path) -> None:
+        """Make ``folder`` (outside the spec's folder) a top folder under ``inputs/``."""
+        folder = folder.resolve()
+        if folder.is_relative_to(self.base_dir):
+            return
+        if any(folder.is_relative_to(a) for a in self.anchors):
+            return
+        # A new anchor that contains earlier ones replaces them (their files move under it).
+        for inner in [a for a in self.anchors if a.is_relative_to(folder)]:
+            del self.anchors[inner]
+        taken = {n.split("/", 1)[1] for n in self.anchors.values()}
+        taken |= {p.name for p in self.base_dir.iterdir()} if self.base_dir.is_dir() else set()
+        stem = folder.name or "external"
+        name, number = stem, 2
+        while name in taken:
+            name, number = f"{stem}-{number}", number + 1
+        self.anchors[folder] = f"{INPUTS_FOLDER}/{name}"
+
+    def name(self, path: Path) -> str:
+        """The bundle name (``inputs/...``, POSIX, no ``..``) of a file or folder."""
+        path = path.resolve()
+        anchor, prefix = self._anchor(path)
+        relative = path.relative_to(anchor).as_posix()
+        return prefix if relative == "." else f"{prefix}/{relative}"
+
+
+def _expand(path: Path) -> list[Path]:
+    return sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+
+
+def _source_roots(spec: LoadedSpec) -> dict[str, list[Path]]:
+    """Per data source, the files or folders its ``path``/``paths`` name, as the loader reads them."""
+    roots: dict[str, list[Path]] = {}
+    for name, source in spec.study.data.items():
+        patterns = (
+            [source.path]
+            if source.path is not None
+            else ([source.paths] if isinstance(source.paths, str) else list(source.paths or []))
+        )
+        found = resolve_paths(
+            patterns,
+            spec.base_dir,
+            spec.where(("data", name)),
+            allow_folders=source.format in ("coco", "ioh"),
+        )
+        roots[name] = [path.resolve() for path, _ in found]
+    return roots
+
+
+def _literal(name: str) -> str:
+    """A bundle name as a spec path: glob characters escaped so the name matches only itself."""
+    return glob.escape(name) if any(ch in name for ch in "*?[") else name
+
+
+def bundled_spec_text(spec: LoadedSpec, paths: dict[str, list[str]]) -> str:
+    """The spec with each source's paths replaced by its bundled files (see the module notes)."""
+    raw = yaml.safe_load(spec.path.read_text(encoding="utf-8"))
+    for name, names in paths.items():
+        rest = {k: v for k, v in raw["data"][name].items() if k not in ("path", "paths")}
+        if len(names) == 1 and spec.study.data[name].path is not None:
+            raw["data"][name] = {"path": _literal(names[0]), **rest}
+        else:
+            raw["data"][name] = {"paths": [_literal(n) for n in names], **rest}
+    report = raw.get("report")
+    if isinstance(report, dict) and Path(str(report.get("output", "out"))).is_absolute():
+        report["output"] = "out"
+    header = (
+        "# The study spec as bundled by reportgen: every data path points at the copies in "
+        "inputs/.\n# Rerun from the bundle's top folder: reportgen run "
+        f"study/{spec.path.name} -o rerun\n"
+    )
+    return header + yaml.safe_dump(
+        raw, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None
+    )
+
+
+def _replace_names(value: Any, pairs: list[tuple[str, str]]) -> Any:
+    if isinstance(value, str):
+        for old, new in pairs:
+            value = value.replace(old, new)
+        return value
+    if isinstance(value, dict):
+        return {k: _replace_names(v, pairs) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_replace_names(v, pairs) for v in value]
+    return value
+
+
+def _readme(spec_name: str, title: str, version: str) -> str:
+    return f"""Supplement: {title}
+Written by reportgen {version}. Everything needed to check and rerun the study is in here.
+
+  report/            the report (report.html, report.pdf), results.json, tables/, figures/
+  study/{spec_name:<12} the study spec; its data paths point at the copies in study/inputs/
+  study/inputs/      every input file the study read
+  {MANIFEST:<17}  SHA-256 of the spec and of every input
+
+Check and rerun, from this folder (the one holding this README), with reportgen installed:
+
+  sha256sum -c {MANIFEST}
+  reportgen run study/{spec_name} -o rerun
+  reportgen verify .
+
+`reportgen verify` (also on the zip itself: reportgen verify supplement.zip) checks the hashes,
+reruns the study and compares every number of the new results.json with report/results.json;
+it exits 0 when all reproduce and 1 otherwise, listing the numbers that do not.
+"""
+
+
+def write_bundle(
+    report_dir: Path, spec: LoadedSpec, records: Iterable[FileRecord], target: Path, version: str
+) -> None:
+    """Write ``supplement.zip`` (see the module notes).
+
+    Parameters
+    ----------
+    report_dir : Path
+        The finished report folder (its files go under ``report/``).
+    spec : LoadedSpec
+        The study spec as the run read it.
+    records : iterable of FileRecord
+        The inputs the run read (with their paths), in reading order.
+    target : Path
+        The zip to write (it may lie inside ``report_dir``; it is not bundled into itself).
+    version : str
+        reportgen's version, for the README.
+    """
+    records = list(records)
+    roots = _source_roots(spec)
+    names = _Names(spec.base_dir)
+    for paths in roots.values():
+        for root in paths:
+            names.add_anchor(root if root.is_dir() else root.parent)
+    files: dict[Path, None] = {}  # every file read, once, in reading order
+    for record in records:
+        if record.path is not None:
+            for file in _expand(record.path.resolve()):
+                names.add_anchor(file.parent)
+                files.setdefault(file, None)
+    source_paths = {name: [names.name(root) for root in paths] for name, paths in roots.items()}
+
+    staging = target.with_name(f".{target.name}.study")
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        study_dir = staging / "study"
+        bundled: dict[str, Path] = {}
+        for file in files:
+            name = names.name(file)
+            assert ".." not in PurePosixPath(name).parts and not name.startswith("/")
+            destination = study_dir / name
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(file, destination)
+            bundled[name] = destination
+        spec_file = study_dir / spec.path.name
+        spec_file.write_text(bundled_spec_text(spec, source_paths), encoding="utf-8")
+        # Read the bundled study's data once: it proves the bundle loads, and gives the input
+        # names the rerun will print, which replace the original ones in results.json.
+        rerun = load_data(load_spec(spec_file))
+        pairs = sorted(
+            {
+                (old.display, new.display)
+                for old, new in zip(records, rerun.files, strict=True)
+                if old.display != new.display
+            },
+            key=lambda pair: -len(pair[0]),
+        )
+        pairs.append((str(spec.path), f"study/{spec.path.name}"))
+        pairs.append((str(spec.base_dir), "study"))  # e.g. in the recorded command line
+        manifest = [f"{file_sha256(spec_file)}  study/{spec.path.name}"]
+        manifest += [f"{file_sha256(path)}  study/{name}" for name, path in sorted(bundled.items())]
+        with zipfile.ZipFile(target, "w") as archive:
+            _add(archive, README, _readme(spec.path.name, spec.study.study.title, version).encode())
+            _add(archive, MANIFEST, ("\n".join(manifest) + "\n").encode("utf-8"))
+            for path in sorted(p for p in report_dir.rglob("*") if p.is_file()):
+                relative = path.relative_to(report_dir).as_posix()
+                if relative.startswith(".") or path == target:
+                    continue
+                data = path.read_bytes()
+                if relative == "results.json":
+                    document = _replace_names(json.loads(data), pairs)
+                    data = (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode()
+                elif relative == "report.html":
+                    html = data.decode("utf-8")
+                    for old, new in pairs:
+                        if Path(old).is_absolute():
+                            html = html.replace(old, new)
+                    data = html.encode("utf-8")
+                _add(archive, f"report/{relative}", data)
+            _add(archive, f"study/{spec.path.name}", spec_file.read_bytes())
+            for name, path in sorted(bundled.items()):
+                _add(archive, f"study/{name}", path.read_bytes())
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)

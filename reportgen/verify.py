@@ -1,0 +1,285 @@
+"""``reportgen verify``: does a supplement bundle reproduce?
+
+Given a ``supplement.zip`` (or the folder it was unpacked into) written by ``reportgen run
+--bundle`` (:mod:`reportgen.bundle`), :func:`verify_bundle`
+
+1. unpacks the zip into a temporary folder, refusing members that would land outside it
+   (absolute names, ``..``, drive letters, symbolic links — "zip slip");
+2. checks every line of ``INPUTS.sha256`` against the bundled files;
+3. reruns the study from the bundled spec — data, every analysis, the report sections and
+   findings, i.e. everything ``results.json`` holds — without rendering HTML, PDF or figures;
+4. compares every value of the new ``results.json`` with the bundled ``report/results.json``.
+
+Decisions
+---------
+- Compared: every leaf of ``results.json`` except the ``provenance`` block (time, machine,
+  package versions) and reportgen's version. Numbers (and ``"inf"``/``"-inf"``, as
+  ``results.json`` writes infinities) are compared with a tolerance; every other value (names,
+  finding texts, verdicts, missing values) must be equal. Keys or list items present on one
+  side only count as differences.
+- Default tolerance: integers exact, floats ``|a − b| ≤ 1e-9 · max(|a|, |b|)`` (the same
+  arithmetic on another machine or BLAS may change the last bits of a float, never an integer).
+  ``rtol`` replaces it for every number.
+- A hash that does not match fails the verification, but the study is still rerun, so that the
+  statement names the numbers the changed input moved.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import stat
+import tempfile
+import zipfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from reportgen.bundle import MANIFEST, file_sha256
+from reportgen.errors import InputError, Problem
+
+DEFAULT_FLOAT_RTOL = 1e-9
+IGNORED_KEYS = ("provenance", "reportgen")
+"""Top-level keys of results.json that describe the run, not the study."""
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One value of results.json that did not reproduce."""
+
+    path: str
+    bundled: Any
+    rerun: Any
+
+    def __str__(self) -> str:
+        def show(value: Any) -> str:
+            return "(absent)" if value is _MISSING else json.dumps(value, ensure_ascii=False)
+
+        return f"{self.path}: bundled {show(self.bundled)}, rerun {show(self.rerun)}"
+
+
+@dataclass(frozen=True)
+class Verification:
+    """The outcome of :func:`verify_bundle`."""
+
+    hash_problems: tuple[str, ...]
+    numbers: int
+    """How many numbers were compared."""
+    values: int
+    """How many other values (texts, names, missing values) were compared."""
+    differences: tuple[Difference, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.hash_problems and not self.differences
+
+    def statement(self, limit: int | None = 100) -> str:
+        """The reproduction statement: one line when everything reproduces, else the list."""
+        lines = [f"input hash check failed: {p}" for p in self.hash_problems]
+        if not self.differences:
+            lines.append(
+                f"all {_count(self.numbers)} numbers reproduce "
+                f"(and {_count(self.values)} other values of results.json)"
+            )
+            return "\n".join(lines)
+        moved = [d for d in self.differences if _is_number(d.bundled) or _is_number(d.rerun)]
+        lines.append(
+            f"{_count(len(self.differences))} of {_count(self.numbers + self.values)} values of "
+            f"results.json do not reproduce ({_count(len(moved))} of {_count(self.numbers)} "
+            "numbers):"
+        )
+        shown = self.differences if limit is None else self.differences[:limit]
+        lines += [f"  {d}" for d in shown]
+        if len(shown) < len(self.differences):
+            lines.append(f"  … and {_count(len(self.differences) - len(shown))} more (--all)")
+        return "\n".join(lines)
+
+
+def _count(n: int) -> str:
+    return f"{n:,}".replace(",", " ")
+
+
+# --- unpacking ------------------------------------------------------------------------------
+
+
+def _unsafe_member(info: zipfile.ZipInfo) -> str | None:
+    """Why a zip member may not be extracted, or None when it is safe."""
+    name = info.filename
+    parts = PurePosixPath(name.replace("\\", "/")).parts
+    if name.startswith(("/", "\\")) or (parts and ":" in parts[0]):
+        return "an absolute name"
+    if ".." in parts:
+        return "a '..' component"
+    if stat.S_ISLNK(info.external_attr >> 16):
+        return "a symbolic link"
+    return None
+
+
+def safe_extract(archive_path: Path, folder: Path) -> None:
+    """Extract a zip into ``folder``; refuse it whole if any member could land outside."""
+    try:
+        with zipfile.ZipFile(archive_path) as archive:
+            bad = [
+                Problem(str(archive_path), f"refusing member '{info.filename}': {reason}")
+                for info in archive.infolist()
+                if (reason := _unsafe_member(info)) is not None
+            ]
+            if bad:
+                raise InputError(bad)
+            archive.extractall(folder)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise InputError(Problem(str(archive_path), f"cannot read the zip file: {exc}")) from None
+
+
+def bundle_root(folder: Path) -> Path:
+    """The folder holding ``INPUTS.sha256``: ``folder`` itself or its only subfolder."""
+    if (folder / MANIFEST).is_file():
+        return folder
+    inner = [p for p in folder.iterdir() if not p.name.startswith(".")]
+    if len(inner) == 1 and inner[0].is_dir() and (inner[0] / MANIFEST).is_file():
+        return inner[0]
+    raise InputError(
+        Problem(
+            str(folder),
+            f"not a reportgen supplement: no {MANIFEST} (write one with reportgen run --bundle)",
+        )
+    )
+
+
+def check_hashes(root: Path) -> list[str]:
+    """Every problem of ``INPUTS.sha256`` (``sha256sum`` format) against the files in ``root``."""
+    problems = []
+    for number, line in enumerate((root / MANIFEST).read_text("utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        digest, _, name = line.partition("  ")
+        name = name.removeprefix("*")
+        if not name or len(digest) != 64 or ".." in PurePosixPath(name).parts or name[:1] == "/":
+            problems.append(f"{MANIFEST}, line {number}: not '<sha256>  <relative path>'")
+            continue
+        path = root / name
+        if not path.is_file():
+            problems.append(f"{name}: listed in {MANIFEST} but missing")
+        elif file_sha256(path) != digest.lower():
+            problems.append(f"{name}: SHA-256 differs from {MANIFEST} (the file was changed)")
+    return problems
+
+
+def _spec_in(root: Path) -> Path:
+    specs = sorted(p for p in (root / "study").glob("*.y*ml") if p.is_file())
+    if len(specs) != 1:
+        found = ", ".join(p.name for p in specs) or "none"
+        raise InputError(
+            Problem(str(root / "study"), f"expected exactly one study spec (.yaml); found {found}")
+        )
+    return specs[0]
+
+
+# --- rerun and compare ----------------------------------------------------------------------
+
+
+def rerun_document(spec_path: Path, progress: Callable[[str], None] | None = None) -> Any:
+    """results.json of a fresh run of the spec (no report files are written), as JSON data."""
+    from reportgen.pipeline import compute_study, load_study, present_study, results_document
+
+    results = compute_study(load_study(spec_path), progress)
+    results, style = present_study(results, progress)
+    document = results_document(results, style, provenance={})
+    # Through the JSON encoder, so that both sides have the same types (inf → "inf", …).
+    return json.loads(json.dumps(document, ensure_ascii=False, allow_nan=False))
+
+
+def _is_number(value: Any) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)) or value in (
+        "inf",
+        "-inf",
+    )
+
+
+def _same_number(a: Any, b: Any, rtol: float | None) -> bool:
+    if isinstance(a, str) or isinstance(b, str):
+        return bool(a == b)
+    if rtol is None:
+        if isinstance(a, int) and isinstance(b, int):
+            return bool(a == b)
+        rtol = DEFAULT_FLOAT_RTOL
+    return math.isclose(a, b, rel_tol=rtol, abs_tol=0.0)
+
+
+def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaves(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _leaves(item, f"{path}[{index}]")
+    else:
+        yield path, value
+
+
+def compare_documents(
+    bundled: Any, rerun: Any, rtol: float | None = None
+) -> tuple[int, int, list[Difference]]:
+    """Compare two results.json documents (see the module notes).
+
+    Returns
+    -------
+    numbers, values : int
+        How many numbers and other values of the bundled document were compared.
+    differences : list of Difference
+        In the bundled document's order; values only the rerun has come last.
+    """
+    old = dict(_leaves({k: v for k, v in bundled.items() if k not in IGNORED_KEYS}, ""))
+    new = dict(_leaves({k: v for k, v in rerun.items() if k not in IGNORED_KEYS}, ""))
+    numbers = values = 0
+    differences = []
+    for path, value in old.items():
+        other = new.get(path, _MISSING)
+        if _is_number(value):
+            numbers += 1
+            same = _is_number(other) and _same_number(value, other, rtol)
+        else:
+            values += 1
+            same = other is not _MISSING and value == other
+        if not same:
+            differences.append(Difference(path, value, other))
+    differences += [Difference(p, _MISSING, v) for p, v in new.items() if p not in old]
+    return numbers, values, differences
+
+
+def verify_bundle(
+    path: str | Path,
+    rtol: float | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> Verification:
+    """Check a supplement's hashes, rerun its study and compare the results (module notes).
+
+    Raises
+    ------
+    InputError
+        When the bundle cannot be read (not a zip or folder, unsafe member, no spec) or its
+        study does not run.
+    """
+    say = progress or (lambda _: None)
+    source = Path(path)
+    if not source.exists():
+        raise InputError(Problem(str(source), "does not exist"))
+    with tempfile.TemporaryDirectory(prefix="reportgen-verify-") as temporary:
+        if source.is_dir():
+            root = bundle_root(source)
+        else:
+            say(f"unpacking {source.name}")
+            safe_extract(source, Path(temporary))
+            root = bundle_root(Path(temporary))
+        say("checking input hashes")
+        hash_problems = check_hashes(root)
+        bundled_json = root / "report" / "results.json"
+        if not bundled_json.is_file():
+            raise InputError(Problem(str(source), "the bundle holds no report/results.json"))
+        bundled = json.loads(bundled_json.read_text(encoding="utf-8"))
+        rerun = rerun_document(_spec_in(root), say)
+    numbers, values, differences = compare_documents(bundled, rerun, rtol)
+    return Verification(tuple(hash_problems), numbers, values, tuple(differences))

@@ -1,0 +1,164 @@
+"""The supplement bundle reruns itself, and ``reportgen verify`` says whether it reproduces.
+
+The acceptance test of the bundle: a study whose data lives in a sibling folder, in a folder
+named by absolute path, and in IOHprofiler format (``.json`` + ``.dat``) is bundled, unpacked
+elsewhere and verified; one changed data value makes the verification fail, naming the numbers
+it moved.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import zipfile
+from pathlib import Path, PurePosixPath
+
+import pytest
+
+from reportgen.verify import compare_documents
+from tests.conftest import run_cli, write, write_histories_per_algorithm
+
+IOH_FIXTURES = Path(__file__).parent / "data" / "fixtures" / "ioh"
+
+
+@pytest.fixture
+def bundled(tmp_path: Path) -> tuple[Path, Path]:
+    """(supplement.zip, the author's folder): a study read from three kinds of places."""
+    author = tmp_path / "author"
+    write_histories_per_algorithm(author / "sibling")  # sibling/data/a.csv, sibling/data/b.csv
+    elsewhere = author / "elsewhere"
+    elsewhere.mkdir()
+    shutil.move(author / "sibling" / "data" / "b.csv", elsewhere / "b.csv")
+    shutil.copytree(IOH_FIXTURES, author / "study" / "logs")
+    spec = write(
+        author / "study",
+        "study.yaml",
+        f"""
+        study:
+          title: Bundle test
+          authors: [Tester]
+        minimize: true
+        data:
+          curves:
+            paths: [../sibling/data/a.csv, {elsewhere / "b.csv"}]
+            format: histories
+            columns: {{dimension: dim, evaluations: evals}}
+          logs:
+            path: logs
+            format: ioh
+        analyses:
+          - kind: performance_profiles
+            data: curves
+            tolerances: [0.1, 0.001]
+          - kind: performance_profiles
+            id: logs_profiles
+            data: logs
+            tolerances: [0.1, 0.001]
+        report:
+          output: out
+          formats: [html]
+        """,
+    )
+    result = run_cli("run", str(spec), "--bundle", "--quiet")
+    assert result.code == 0, result.err
+    return author / "study" / "out" / "supplement.zip", author
+
+
+def _unzip(archive: Path, folder: Path) -> Path:
+    with zipfile.ZipFile(archive) as zipped:
+        zipped.extractall(folder)
+    return folder
+
+
+def test_bundle_holds_every_input_once_under_safe_names(bundled, tmp_path):
+    archive, author = bundled
+    with zipfile.ZipFile(archive) as zipped:
+        names = zipped.namelist()
+    assert len(names) == len(set(names))
+    assert all(not n.startswith("/") and ".." not in PurePosixPath(n).parts for n in names)
+    inputs = sorted(n for n in names if n.startswith("study/inputs/"))
+    ioh_files = sorted(
+        p.relative_to(IOH_FIXTURES).as_posix() for p in IOH_FIXTURES.rglob("*") if p.is_file()
+    )
+    assert inputs == sorted(
+        ["study/inputs/data/a.csv", "study/inputs/elsewhere/b.csv"]
+        + [f"study/inputs/logs/{f}" for f in ioh_files]
+    )
+    assert sum(f.endswith(".dat") for f in ioh_files) == 8  # 2 algorithms × 2 functions × 2 dims
+    folder = _unzip(archive, tmp_path / "reader")
+    # No path of the author's machine in the spec, the manifest, the README or results.json.
+    for name in ("study/study.yaml", "INPUTS.sha256", "README.txt", "report/results.json"):
+        assert str(author) not in (folder / name).read_text(encoding="utf-8"), name
+    spec = (folder / "study" / "study.yaml").read_text(encoding="utf-8")
+    assert "paths: [inputs/data/a.csv, inputs/elsewhere/b.csv]" in spec
+    assert "reportgen run study/study.yaml" in (folder / "README.txt").read_text()
+    # INPUTS.sha256 is sha256sum's format, relative to the bundle's top folder.
+    lines = (folder / "INPUTS.sha256").read_text().splitlines()
+    assert len(lines) == 1 + len(inputs)
+    for line in lines:
+        digest, name = line.split("  ")
+        assert hashlib.sha256((folder / name).read_bytes()).hexdigest() == digest
+
+
+def test_ioh_dat_files_are_hashed_in_the_provenance(bundled):
+    archive, _ = bundled
+    results = json.loads((archive.parent / "results.json").read_text())
+    files = [f["file"] for f in results["provenance"]["inputs"] if f["source"] == "logs"]
+    dat = "logs/OnePlusOne/data_f1_Sphere/IOHprofiler_f1_DIM2.dat"
+    assert dat in files and "logs/OnePlusOne/IOHprofiler_f1_Sphere.json" in files
+    assert len(files) == 12  # 4 .json + 8 .dat
+    expected = hashlib.sha256((archive.parents[1] / dat).read_bytes()).hexdigest()
+    assert {f["file"]: f["sha256"] for f in results["provenance"]["inputs"]}[dat] == expected
+
+
+def test_verify_reproduces_then_fails_on_a_changed_value(bundled, tmp_path):
+    archive, _ = bundled
+    moved = tmp_path / "reviewer" / "supplement.zip"
+    moved.parent.mkdir()
+    shutil.copy(archive, moved)
+    ok = run_cli("verify", str(moved), "--quiet")
+    assert ok.code == 0, ok.out + ok.err
+    assert ok.out.startswith("all ") and "numbers reproduce" in ok.out
+
+    folder = _unzip(moved, tmp_path / "reviewer" / "unpacked")
+    assert run_cli("verify", str(folder), "-q").code == 0
+    data = folder / "study" / "inputs" / "data" / "a.csv"
+    # A's run 1 on f1 ends at 1 → 0.5: A's mean final value on f1 becomes (0.5 + 2) / 2 = 1.25.
+    data.write_text(data.read_text().replace("A,f1,2,1,5,1\n", "A,f1,2,1,5,0.5\n"))
+    failed = run_cli("verify", str(folder), "-q")
+    assert failed.code == 1
+    lines = failed.out.splitlines()
+    assert lines[0] == (
+        "input hash check failed: study/inputs/data/a.csv: SHA-256 differs from INPUTS.sha256 "
+        "(the file was changed)"
+    )
+    listed = [line.strip() for line in lines[2:]]
+    assert (
+        "analyses.performance_profiles.result.problems[0].best_mean: bundled 1.5, rerun 1.25"
+        in (listed)
+    )
+    # The IOHprofiler analysis did not read the changed file: none of its numbers moved.
+    assert listed and not any(line.startswith("analyses.logs_profiles") for line in listed)
+
+
+def test_verify_refuses_zip_slip_members(tmp_path):
+    evil = tmp_path / "evil.zip"
+    with zipfile.ZipFile(evil, "w") as zipped:
+        zipped.writestr("INPUTS.sha256", "")
+        zipped.writestr("../outside.txt", "x")
+    result = run_cli("verify", str(evil), "-q")
+    assert result.code == 1
+    assert "refusing member '../outside.txt': a '..' component" in result.err
+    assert not (tmp_path.parent / "outside.txt").exists()
+
+
+def test_compare_documents_tolerances():
+    bundled = {"a": 3, "b": [1.0, "inf", "x"], "provenance": {"time": "t1"}}
+    assert compare_documents(bundled, {**bundled, "provenance": {"time": "t2"}}) == (3, 1, [])
+    # floats: 1e-9 relative by default; integers exact.
+    near = {"a": 3, "b": [1.0 + 5e-10, "inf", "x"]}
+    assert compare_documents(bundled, near)[2] == []
+    far = {"a": 4, "b": [1.0 + 2e-9, "inf", "y"], "c": 1}
+    assert [d.path for d in compare_documents(bundled, far)[2]] == ["a", "b[0]", "b[2]", "c"]
+    assert [d.path for d in compare_documents(bundled, far, rtol=0.5)[2]] == ["b[2]", "c"]
