@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reportgen.analyses import (
+    convergence,
     performance_profiles,
     perspectives,
     probabilistic_profiles,
@@ -19,6 +20,7 @@ from reportgen.analyses import (
     significance_relation,
     u_scores,
 )
+from reportgen.render.sections import convergence as convergence_section
 from reportgen.render.sections import performance_profiles as performance_profiles_section
 from reportgen.render.sections import perspectives as perspectives_section
 from reportgen.render.sections import probabilistic_profiles as probabilistic_profiles_section
@@ -50,4 +52,5 @@ ANALYSES: dict[str, AnalysisKind] = {
         significance_relation.compute, significance_relation_section.build_section
     ),
     "problem_table": AnalysisKind(problem_table.compute, problem_table_section.build_section),
+    "convergence": AnalysisKind(convergence.compute, convergence_section.build_section),
 }

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from reportgen.spec.analyses.convergence import ConvergenceOptions
 from reportgen.spec.analyses.performance_profiles import PerformanceProfilesOptions
 from reportgen.spec.analyses.perspectives import PerspectivesOptions
 from reportgen.spec.analyses.probabilistic_profiles import ProbabilisticProfilesOptions
@@ -22,7 +23,8 @@ AnalysisSpec = Annotated[
     | PerspectivesOptions
     | SignificanceRelationOptions
     | RuntimeEcdfOptions
-    | ProblemTableOptions,
+    | ProblemTableOptions
+    | ConvergenceOptions,
     Field(discriminator="kind"),
 ]
 
@@ -34,5 +36,6 @@ ANALYSIS_OPTIONS: tuple[type[AnalysisOptions], ...] = (
     SignificanceRelationOptions,
     RuntimeEcdfOptions,
     ProblemTableOptions,
+    ConvergenceOptions,
 )
 """Every options model, in the order kinds are listed in messages and the schema."""

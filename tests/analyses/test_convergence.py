@@ -1,0 +1,128 @@
+"""Tests of the convergence analysis (median best-so-far curves, IQR bands, fixed budgets).
+
+Expected numbers are hand calculations written out in each test.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from reportgen.analyses.convergence import axis_scale, compute, values_at
+from reportgen.data.frames import AnalysisData, sorted_problems
+from reportgen.errors import InputError
+from reportgen.figures.convergence import figures
+from reportgen.figures.style import make_style
+from reportgen.render.sections.convergence import build_section
+from reportgen.spec.analyses.convergence import ConvergenceOptions
+
+# (algorithm, run) → records (evaluations, value) on problem f1 in 2-D.
+RECORDS = {
+    ("A", 1): [(1, 100.0), (10, 10.0), (100, 1.0)],
+    ("A", 2): [(1, 80.0), (50, 5.0), (100, 5.0)],
+    ("A", 3): [(2, 60.0), (20, 2.0), (100, 0.5)],
+    ("B", 1): [(1, 90.0), (100, 50.0)],
+    ("B", 2): [(1, 70.0), (100, 40.0)],
+    ("B", 3): [(1, 30.0), (100, 30.0)],
+}
+
+
+def histories(records: dict[tuple[str, int], list[tuple[float, float]]]) -> AnalysisData:
+    rows = [
+        {"algorithm": a, "problem": "f1", "dimension": 2, "run": r, "evaluations": e, "value": v}
+        for (a, r), points in records.items()
+        for e, v in points
+    ]
+    frame = pd.DataFrame(rows)
+    problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
+    algorithms = tuple(dict.fromkeys(a for a, _ in records))
+    return AnalysisData("histories", frame, algorithms, problems)
+
+
+def options(**kwargs: Any) -> ConvergenceOptions:
+    return ConvergenceOptions(kind="convergence", data="curves", **kwargs)
+
+
+def test_fixed_budgets_by_hand() -> None:
+    """At 10 evaluations A's runs are at 10 (run 1), 80 (run 2, no improvement yet) and 60
+    (run 3): sorted 10, 60, 80 → median 60, Q1 = 10 + ½·50 = 35, Q3 = 60 + ½·20 = 70 (linear
+    quartiles of three values), mean 50. At 100: 1, 5, 0.5 → median 1, Q1 0.75, Q3 3."""
+    result = compute(histories(RECORDS), options(budgets=[10, 100]))
+    at10 = {f.algorithm: f for f in result.at_budget(2, 10.0)}
+    assert (at10["A"].median, at10["A"].q1, at10["A"].q3, at10["A"].mean) == (60, 35, 70, 50)
+    at100 = {f.algorithm: f for f in result.at_budget(2, 100.0)}
+    assert (at100["A"].median, at100["A"].q1, at100["A"].q3) == (1.0, 0.75, 3.0)
+    assert (at100["B"].median, at100["B"].n_runs) == (40.0, 3)
+
+
+def test_best_at_budget() -> None:
+    """At 10 evaluations B's runs are at 90, 70, 30 → median 70 > A's 60: A is best."""
+    result = compute(histories(RECORDS), options(budgets=[10, 100]))
+    b10 = {f.algorithm: f.median for f in result.at_budget(2, 10.0)}
+    assert b10 == {"A": 60.0, "B": 70.0}
+    assert result.best_at_budget("f1", 2, 10.0) == ("A",)
+    assert result.best_at_budget("f1", 2, 100.0) == ("A",)
+
+
+def test_curve_starts_where_every_run_has_a_record() -> None:
+    result = compute(histories(RECORDS), options())
+    curve = next(c for c in result.curves if c.algorithm == "A")
+    assert curve.evaluations[0] >= 2  # run 3's first record is at 2 evaluations
+    assert curve.evaluations[-1] == 100
+    assert curve.median[-1] == 1.0
+    assert np.all(np.diff(curve.evaluations) > 0)
+    # Default budget: the largest evaluation count recorded in the dimension.
+    assert result.budgets == {2: (100.0,)}
+
+
+def test_values_at_is_the_last_record_at_or_before() -> None:
+    out = values_at(np.array([1.0, 10.0]), np.array([5.0, 2.0]), np.array([0.5, 1, 9, 10, 50]))
+    assert np.isnan(out[0]) and out[1:].tolist() == [5.0, 5.0, 2.0, 2.0]
+
+
+def test_axis_scale() -> None:
+    assert axis_scale(np.array([1.0, 50.0])) == ("linear", None)
+    assert axis_scale(np.array([1e-3, 10.0])) == ("log", None)
+    # Zeros on a log axis sit a decade below the smallest positive value (2e-5 → 1e-6).
+    assert axis_scale(np.array([0.0, 2e-5, 10.0])) == ("log", 1e-6)
+    assert axis_scale(np.array([-1.0, 1e-3, 10.0])) == ("linear", None)
+
+
+def test_input_errors() -> None:
+    with pytest.raises(InputError, match="did you mean 'f1'"):
+        compute(histories(RECORDS), options(problems=["F1"]))
+    trials = AnalysisData(
+        "trials",
+        pd.DataFrame(
+            {"algorithm": ["A"], "problem": ["f1"], "dimension": [2], "run": [1], "value": [1.0]}
+        ),
+        ("A",),
+        (("f1", 2),),
+    )
+    with pytest.raises(InputError, match="need 'histories'"):
+        compute(trials, options())
+    with pytest.raises(InputError, match="no budgets for dimension 2"):
+        compute(histories(RECORDS), options(budgets={10: [5]}))
+
+
+def test_thirteen_algorithms_look_distinct_and_section_builds() -> None:
+    names = [f"alg{i:02d}" for i in range(13)]
+    records = {
+        (name, r): [(1, 100.0 + i), (10 * (i + 1), 10.0 / (i + 1)), (1000, 1e-3 * (i + r))]
+        for i, name in enumerate(names)
+        for r in (1, 2, 3)
+    }
+    result = compute(histories(records), options(show_mean=True))
+    style = make_style(names)
+    specs = figures(result, style)
+    assert len(specs) == 1
+    legend = specs[0].figure.legends[0]
+    looks = {(h.get_color(), h.get_linestyle(), h.get_marker()) for h in legend.legend_handles}
+    assert len(looks) == 13
+    section = build_section(result, options(show_mean=True), style)
+    tables = [b for b in section.blocks if getattr(b, "name", "").startswith("fixed_budget")]
+    assert len(tables) == 1 and tables[0].frame.shape == (1, 14)
+    assert tables[0].bold is not None and tables[0].bold.iloc[0].sum() == 1
