@@ -43,10 +43,10 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from reportgen.analyses.base import Caveat
-from reportgen.analyses.jsonable import frame_records, json_value
 from reportgen.data.frames import KEYS, RUN_KEYS, AnalysisData, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.present.caveats import Caveat
+from reportgen.present.jsonable import frame_records, json_value
 from reportgen.spec.analyses.convergence import ConvergenceOptions
 
 GRID_POINTS = 80

@@ -21,8 +21,8 @@ from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from reportgen.analyses.convergence import ConvergenceResult
 from reportgen.data.frames import problem_label
-from reportgen.figures.format import number, power_of_ten
 from reportgen.figures.style import FigureSpec, FigureStyle
+from reportgen.present.format import number, power_of_ten
 
 BAND_ALPHA = 0.13
 """Opacity of the interquartile bands: overlapping bands of many algorithms stay readable."""

@@ -7,12 +7,12 @@ smallest median value on the most problems, and the runner-up.
 from __future__ import annotations
 
 from reportgen.analyses.convergence import ConvergenceResult
-from reportgen.figures.format import number
-from reportgen.figures.style import FigureStyle
-from reportgen.narrative.base import Finding
+from reportgen.present.findings import Finding
+from reportgen.present.format import number
+from reportgen.present.labels import Labels
 
 
-def findings(result: ConvergenceResult, style: FigureStyle) -> list[Finding]:
+def findings(result: ConvergenceResult, labels: Labels) -> list[Finding]:
     """Per dimension and fixed budget: the most frequent smallest median."""
     out: list[Finding] = []
     for dimension, budgets in result.budgets.items():
@@ -26,11 +26,11 @@ def findings(result: ConvergenceResult, style: FigureStyle) -> list[Finding]:
             (top, n_top), (second, n_second) = ranked[0], ranked[1] if len(ranked) > 1 else ("", 0)
             where = f" in {dimension}-D" if dimension else ""
             text = (
-                f"After {number(budget)} evaluations{where}, {style.label(top)} has the smallest "
+                f"After {number(budget)} evaluations{where}, {labels.label(top)} has the smallest "
                 f"median value on {n_top} of {len(problems)} problems"
             )
             if n_second:
-                text += f" (next: {style.label(second)}, {n_second})"
+                text += f" (next: {labels.label(second)}, {n_second})"
             out.append(
                 Finding(
                     f"budget.D={dimension}.{budget:g}",

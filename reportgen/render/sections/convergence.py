@@ -8,9 +8,9 @@ import pandas as pd
 
 from reportgen.analyses.convergence import ConvergenceResult
 from reportgen.figures.convergence import figures
-from reportgen.figures.format import number
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.convergence import findings
+from reportgen.present.format import number
 from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.convergence import ConvergenceOptions
 
