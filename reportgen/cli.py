@@ -139,6 +139,7 @@ def _cmd_run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         progress=progress,
         command_line=command,
         bundle=args.bundle,
+        baseline=args.baseline,
     )
     progress.done()
     _print_warnings(results, args.quiet, stderr)
@@ -213,6 +214,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--bundle",
         action="store_true",
         help="also write supplement.zip (report, tables, figures, spec, input hashes) for a journal",
+    )
+    run.add_argument(
+        "--baseline",
+        metavar="PREVIOUS",
+        help="a previous output folder (or its results.json): list what changed since it in the "
+        "executive summary and tables/summary/changes.csv; may be the output folder itself",
     )
     common(run)
     run.set_defaults(handler=_cmd_run)

@@ -13,6 +13,7 @@ import dataclasses
 import datetime as _dt
 import hashlib
 import importlib.metadata
+import json
 import os
 import platform
 import re
@@ -24,8 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+
 from reportgen.analyses.base import AnalysisResult
 from reportgen.bundle import write_bundle
+from reportgen.changes import changes_blocks, compare_results, read_baseline
 from reportgen.data.frames import problem_label, sorted_problems
 from reportgen.data.load import StudyData, load_data
 from reportgen.errors import InputError, Problem
@@ -80,6 +84,8 @@ class StudyResults:
     """Where each caveat comes from ("data" or an analysis id), parallel to ``caveats``."""
     output_dir: Path | None = None
     summary: Section | None = None
+    changes: pd.DataFrame | None = None
+    """With a baseline: what changed since it (:mod:`reportgen.changes`)."""
 
     def __getitem__(self, analysis_id: str) -> AnalysisResult:
         for outcome in self.analyses:
@@ -179,6 +185,7 @@ def run_study(
     progress: Progress | None = None,
     command_line: str | None = None,
     bundle: bool = False,
+    baseline: str | Path | None = None,
 ) -> StudyResults:
     """Validate, compute, and write the complete report.
 
@@ -196,6 +203,11 @@ def run_study(
         Recorded in the provenance (default: this process's arguments).
     bundle : bool
         Also write ``supplement.zip`` for a journal (:mod:`reportgen.bundle`).
+    baseline : path, optional
+        A previous output folder or its results.json: the executive summary then lists what
+        changed since it, and ``tables/summary/changes.csv`` holds every change
+        (:mod:`reportgen.changes`). It may be the output folder itself (read before it is
+        replaced).
 
     Returns
     -------
@@ -212,7 +224,11 @@ def run_study(
     results = compute_study(spec, say)
     if strict:
         _raise_for_caveats(results)
+    baseline_document = read_baseline(baseline) if baseline is not None else None
     results, style = present_study(results, say)
+    if baseline_document is not None:
+        say("comparing with the baseline")
+        results = _with_changes(results, style, baseline_document, str(baseline))
 
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".reportgen-", dir=target.parent))
@@ -252,6 +268,28 @@ def present_study(
     return dataclasses.replace(results, analyses=tuple(outcomes), summary=summary), style
 
 
+def _with_changes(
+    results: StudyResults, style: FigureStyle, baseline: dict[str, Any], name: str
+) -> StudyResults:
+    """The results with the changes since ``baseline`` appended to the executive summary."""
+    current = json.loads(json.dumps(results_document(results, style, {}), allow_nan=False))
+    changes = compare_results(baseline, current)
+    labels = dict(baseline.get("labels", {})) | {a: style.label(a) for a in results.data.algorithms}
+    assert results.summary is not None
+    blocks = changes_blocks(changes, baseline, name, labels)
+    summary = dataclasses.replace(results.summary, blocks=(*results.summary.blocks, *blocks))
+    return dataclasses.replace(results, summary=summary, changes=changes)
+
+
+def _problem_labels(data: StudyData) -> list[str]:
+    pairs = {
+        (str(p), int(d))
+        for source in data.sources.values()
+        for p, d in source.frame[["problem", "dimension"]].drop_duplicates().itertuples(index=False)
+    }
+    return [problem_label(p, d) for p, d in sorted_problems(pairs)]
+
+
 def results_document(
     results: StudyResults, style: FigureStyle, provenance: dict[str, Any]
 ) -> dict[str, Any]:
@@ -273,6 +311,7 @@ def results_document(
         "minimize": spec.study.minimize,
         "algorithms": list(results.data.algorithms),
         "labels": {a: style.label(a) for a in results.data.algorithms},
+        "problems": _problem_labels(results.data),
         "summary": results.synthesis.to_json(),
         "analyses": analyses_json,
         "caveats": [
@@ -340,6 +379,8 @@ def _write_report(
     assert results.summary is not None
     for name, frame in results.synthesis.tables().items():
         write_csv(frame, folder / "tables" / "summary" / f"{name}.csv")
+    if results.changes is not None:
+        write_csv(results.changes, folder / "tables" / "summary" / "changes.csv")
     _write_blocks(results.summary, folder, figure_svgs, figure_files, table_files)
     for outcome in results.analyses:
         assert outcome.section is not None

@@ -1,0 +1,179 @@
+"""What changed since a previous report: ``reportgen run study.yaml --baseline previous/``.
+
+A weekly report is read for what is new. This module compares two ``results.json`` documents
+— the baseline (a previous output folder or its results.json) and the current run — and lists,
+one row each:
+
+- ``algorithm added`` / ``algorithm removed``;
+- ``problem added`` / ``problem removed`` (``results.json``'s ``problems``, ``f3 (D=10)``);
+- ``ranking added`` / ``ranking removed`` (an analysis or option that ranks differently);
+- ``rank moved``: per ranking of the executive summary present in both, every algorithm
+  present in both whose rank changed (before → after; a new algorithm is not a "movement");
+- ``verdict flipped``: per ranking, every common algorithm whose significance verdict changed;
+- ``finding new`` / ``finding gone``: generated findings (summary and per analysis) by their
+  stable id; a finding whose id persists with other numbers is not listed (its numbers are in
+  the rank and verdict rows).
+
+Decisions
+---------
+- Comparison is only ever explicit (``--baseline``): a run into an existing output folder does
+  not compare by itself, so that a report depends only on its spec and data. The baseline may
+  be the output folder itself (``reportgen run study.yaml --baseline out/``): it is read before
+  the new report replaces it.
+- The changes are presented at the end of the executive summary and written to
+  ``tables/summary/changes.csv``; they are not part of ``results.json``, which stays a function
+  of spec and data (``reportgen verify`` compares it).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from reportgen.errors import InputError, Problem
+from reportgen.render.blocks import Block, TableBlock, Text
+
+COLUMNS = ("change", "ranking", "item", "before", "after")
+MAX_SHOWN = 40
+"""Rows of the report's table; the CSV has all."""
+
+
+def read_baseline(path: str | Path) -> dict[str, Any]:
+    """The baseline's results.json: ``path`` itself or ``path/results.json``."""
+    path = Path(path)
+    file = path / "results.json" if path.is_dir() else path
+    try:
+        document = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(
+            Problem(
+                "--baseline",
+                f"{file} does not exist (give a previous output folder or its results.json)",
+            )
+        ) from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(Problem("--baseline", f"cannot read {file}: {exc}")) from None
+    if not isinstance(document, dict) or "summary" not in document or "algorithms" not in document:
+        raise InputError(Problem("--baseline", f"{file} is not a reportgen results.json"))
+    return document
+
+
+def _findings(document: dict[str, Any]) -> dict[str, str]:
+    found = {f"summary/{f['id']}": f["text"] for f in document["summary"].get("findings", [])}
+    for analysis_id, analysis in document.get("analyses", {}).items():
+        found |= {f"{analysis_id}/{f['id']}": f["text"] for f in analysis.get("findings", [])}
+    return found
+
+
+def _rank_text(rank: Any) -> str:
+    return "" if rank is None else f"{rank:g}" if isinstance(rank, float) else str(rank)
+
+
+def compare_results(baseline: dict[str, Any], current: dict[str, Any]) -> pd.DataFrame:
+    """Every change from ``baseline`` to ``current`` (module notes), one row each.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``change``, ``ranking`` (the ranking's label, where one applies), ``item``
+        (algorithm, problem or finding id), ``before``, ``after``.
+    """
+    rows: list[tuple[str, str, str, str, str]] = []
+
+    def added_removed(kind: str, old: list[str], new: list[str]) -> None:
+        rows.extend((f"{kind} added", "", x, "", "") for x in new if x not in old)
+        rows.extend((f"{kind} removed", "", x, "", "") for x in old if x not in new)
+
+    added_removed("algorithm", list(baseline["algorithms"]), list(current["algorithms"]))
+    if "problems" in baseline and "problems" in current:
+        added_removed("problem", list(baseline["problems"]), list(current["problems"]))
+    old_rankings = {r["id"]: r for r in baseline["summary"].get("rankings", [])}
+    new_rankings = {r["id"]: r for r in current["summary"].get("rankings", [])}
+    rows.extend(
+        ("ranking added", r["label"], "", "", "")
+        for i, r in new_rankings.items()
+        if i not in old_rankings
+    )
+    rows.extend(
+        ("ranking removed", r["label"], "", "", "")
+        for i, r in old_rankings.items()
+        if i not in new_rankings
+    )
+    for ranking_id, new in new_rankings.items():
+        old = old_rankings.get(ranking_id)
+        if old is None:
+            continue
+        for algorithm, rank in new["ranks"].items():
+            before = old["ranks"].get(algorithm)
+            if algorithm in old["ranks"] and before != rank:
+                rows.append(
+                    ("rank moved", new["label"], algorithm, _rank_text(before), _rank_text(rank))
+                )
+        for algorithm, verdict in new.get("verdicts", {}).items():
+            before = old.get("verdicts", {}).get(algorithm)
+            if algorithm in old["ranks"] and before is not None and before != verdict:
+                rows.append(("verdict flipped", new["label"], algorithm, before, verdict))
+    old_findings, new_findings = _findings(baseline), _findings(current)
+    rows.extend(
+        ("finding new", "", key, "", text)
+        for key, text in new_findings.items()
+        if key not in old_findings
+    )
+    rows.extend(
+        ("finding gone", "", key, text, "")
+        for key, text in old_findings.items()
+        if key not in new_findings
+    )
+    return pd.DataFrame(rows, columns=list(COLUMNS))
+
+
+def _counted(frame: pd.DataFrame, change: str, singular: str, plural: str) -> str | None:
+    count = int((frame["change"] == change).sum())
+    return None if count == 0 else f"{count} {singular if count == 1 else plural}"
+
+
+def changes_blocks(
+    changes: pd.DataFrame, baseline: dict[str, Any], baseline_name: str, labels: dict[str, str]
+) -> list[Block]:
+    """The executive summary's "changes since the baseline" text and table."""
+    when = str(baseline.get("provenance", {}).get("time", "")).removesuffix("+00:00")
+    source = f"the baseline report {baseline_name}" + (f" (written {when} UTC)" if when else "")
+    if changes.empty:
+        return [
+            Text(
+                f"Changes since {source}: none — the same algorithms, problems, ranks, verdicts and findings."
+            )
+        ]
+
+    def named(change: str, what: str) -> str | None:
+        items = changes.loc[changes["change"] == change, "item"].tolist()
+        if not items:
+            return None
+        return f"{what}: {', '.join(labels.get(i, i) for i in items)}"
+
+    parts = [
+        named("algorithm added", "algorithms added"),
+        named("algorithm removed", "algorithms removed"),
+        _counted(changes, "problem added", "problem added", "problems added"),
+        _counted(changes, "problem removed", "problem removed", "problems removed"),
+        _counted(changes, "rank moved", "rank movement", "rank movements"),
+        _counted(changes, "verdict flipped", "verdict flipped", "verdicts flipped"),
+        _counted(changes, "finding new", "new finding", "new findings"),
+        _counted(changes, "finding gone", "finding gone", "findings gone"),
+        _counted(changes, "ranking added", "ranking added", "rankings added"),
+        _counted(changes, "ranking removed", "ranking removed", "rankings removed"),
+    ]
+    shown = changes.head(MAX_SHOWN).copy()
+    shown["item"] = [labels.get(i, i) for i in shown["item"]]
+    more = "" if len(changes) <= MAX_SHOWN else f"; the first {MAX_SHOWN} of {len(changes)} shown"
+    return [
+        Text(f"Changes since {source}: " + "; ".join(p for p in parts if p) + "."),
+        TableBlock(
+            name="changes",
+            caption=f"What changed since the baseline (all rows in tables/summary/changes.csv{more}).",
+            frame=shown.fillna("").astype(str),
+        ),
+    ]

@@ -1,0 +1,118 @@
+"""``reportgen run --baseline``: what changed since the previous report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+
+from reportgen.changes import compare_results
+from tests.conftest import ROOT, run_cli
+
+QUICKSTART = ROOT / "example_studies" / "quickstart"
+
+
+def _ranking(ranking_id: str, ranks: dict[str, float], verdicts: dict[str, str]) -> dict:
+    return {"id": ranking_id, "label": ranking_id.upper(), "ranks": ranks, "verdicts": verdicts}
+
+
+def test_compare_results_lists_every_kind_of_change():
+    baseline = {
+        "algorithms": ["A", "B", "C"],
+        "problems": ["f1 (D=2)", "f2 (D=2)"],
+        "summary": {
+            "rankings": [
+                _ranking("r", {"A": 1.0, "B": 2.0, "C": 3.0}, {"A": "best", "B": "not sig."}),
+                _ranking("old", {"A": 1.0}, {}),
+            ],
+            "findings": [{"id": "first.A", "text": "A is first."}],
+        },
+        "analyses": {"x": {"findings": [{"id": "w", "text": "A wins."}]}},
+    }
+    current = {
+        "algorithms": ["A", "B", "D"],
+        "problems": ["f1 (D=2)", "f3 (D=2)"],
+        "summary": {
+            "rankings": [
+                _ranking("r", {"B": 1.0, "A": 2.0, "D": 3.0}, {"B": "best", "A": "worse"}),
+            ],
+            "findings": [{"id": "first.B", "text": "B is first."}],
+        },
+        "analyses": {"x": {"findings": [{"id": "w", "text": "B wins."}]}},
+    }
+    expected = pd.DataFrame(
+        [
+            ("algorithm added", "", "D", "", ""),
+            ("algorithm removed", "", "C", "", ""),
+            ("problem added", "", "f3 (D=2)", "", ""),
+            ("problem removed", "", "f2 (D=2)", "", ""),
+            ("ranking removed", "OLD", "", "", ""),
+            ("rank moved", "R", "B", "2", "1"),
+            ("rank moved", "R", "A", "1", "2"),
+            ("verdict flipped", "R", "B", "not sig.", "best"),
+            ("verdict flipped", "R", "A", "best", "worse"),
+            ("finding new", "", "summary/first.B", "", "B is first."),
+            ("finding gone", "", "summary/first.A", "A is first.", ""),
+        ],
+        columns=["change", "ranking", "item", "before", "after"],
+    )
+    pd.testing.assert_frame_equal(compare_results(baseline, current), expected)
+    assert compare_results(current, current).empty
+
+
+def test_rerun_with_one_algorithm_added(tmp_path: Path):
+    """The quickstart without BIPOP-CMA-ES, then with it, compared by --baseline."""
+    spec = (QUICKSTART / "study.yaml").read_text(encoding="utf-8")
+    spec = spec.replace("path: data/", f"path: {QUICKSTART / 'data'}/").replace(
+        "formats: [html, pdf]", "formats: [html]"
+    )
+    assert "formats: [html]" in spec and str(QUICKSTART) in spec
+    without = "\n".join(line for line in spec.splitlines() if "BIPOP" not in line) + "\n"
+    (tmp_path / "without.yaml").write_text(without, encoding="utf-8")
+    (tmp_path / "full.yaml").write_text(spec, encoding="utf-8")
+    out = tmp_path / "out"
+    assert run_cli("run", str(tmp_path / "without.yaml"), "-o", str(out), "-q").code == 0
+    before = json.loads((out / "results.json").read_text())
+    assert "BIPOP-CMA-ES" not in before["algorithms"]
+    # The baseline is the output folder itself: read before the new report replaces it.
+    result = run_cli(
+        "run", str(tmp_path / "full.yaml"), "-o", str(out), "-q", "--baseline", str(out)
+    )
+    assert result.code == 0, result.err
+    after = json.loads((out / "results.json").read_text())
+    changes = pd.read_csv(out / "tables" / "summary" / "changes.csv", keep_default_na=False)
+    assert changes.loc[changes["change"].str.startswith("algorithm"), "item"].tolist() == [
+        "BIPOP-CMA-ES"
+    ]
+    assert set(changes["change"]) <= {
+        "algorithm added",
+        "rank moved",
+        "verdict flipped",
+        "finding new",
+        "finding gone",
+    }
+    # Rank movements: every algorithm of both runs whose rank differs, read off the two files.
+    expected = set()
+    old = {r["id"]: r for r in before["summary"]["rankings"]}
+    for ranking in after["summary"]["rankings"]:
+        for algorithm, rank in ranking["ranks"].items():
+            previous = old[ranking["id"]]["ranks"].get(algorithm)
+            if previous is not None and previous != rank:
+                expected.add((ranking["label"], algorithm, f"{previous:g}", f"{rank:g}"))
+    moved = changes[changes["change"] == "rank moved"]
+    assert (
+        expected
+        and set(
+            zip(
+                moved["ranking"],
+                moved["item"],
+                moved["before"].astype(str),
+                moved["after"].astype(str),
+                strict=True,
+            )
+        )
+        == expected
+    )
+    html = (out / "report.html").read_text(encoding="utf-8")
+    assert "algorithms added: BIPOP-CMA-ES" in html
