@@ -133,7 +133,7 @@ def compute_study(spec: LoadedSpec, progress: Progress | None = None) -> StudyRe
         caveats.extend(outcome.result.caveats)
         origins.extend([outcome.id] * len(outcome.result.caveats))
     synthesis = synthesise(
-        [(o.kind, o.id, o.result) for o in outcomes],
+        [r for o in outcomes for r in ANALYSES[o.kind].rankings_of(o.id, o.result)],
         data.algorithms,
         Labels(spec.study.algorithm_labels()),
     )

@@ -19,7 +19,10 @@ from reportgen.present.caveats import Caveat
 class AnalysisResult(Protocol):
     """The interface of every analysis result object."""
 
-    caveats: tuple[Caveat, ...]
+    @property
+    def caveats(self) -> tuple[Caveat, ...]:
+        """What the reader must know to trust the result (a field of the frozen dataclass)."""
+        ...
 
     def tables(self) -> dict[str, pd.DataFrame]:
         """The machine-readable tables, by file stem (``t`` → ``tables/<id>/t.csv``)."""

@@ -1,6 +1,7 @@
 """The rankings each analysis produces, read from its result tables.
 
-One adapter per analysis kind turns a result into :class:`Ranking` objects: the rank of every
+One adapter per analysis kind (bound to its kind in :mod:`reportgen.registry`) turns a result
+into :class:`Ranking` objects: the rank of every
 algorithm (1 = best; tied algorithms share the average rank) and, where the method has one, a
 significance verdict per algorithm. Adapters only select and order what the result already
 holds; they compute no statistic.
@@ -24,13 +25,17 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import pandas as pd
 from scipy.stats import rankdata
 
+from reportgen.analyses.performance_profiles import PerformanceProfilesResult
+from reportgen.analyses.perspectives import PerspectivesResult
+from reportgen.analyses.probabilistic_profiles import ProbabilisticProfilesResult
+from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult
+from reportgen.analyses.significance_relation import SignificanceRelationResult
+from reportgen.analyses.u_scores import UScoresResult
 from reportgen.present.format import power_of_ten
 
 BEST, WORSE, NOT_SIGNIFICANT = "best", "worse", "n.s."
@@ -94,7 +99,7 @@ def _closest(values: list[float], target: float, log: bool) -> float:
     return min(values, key=key)
 
 
-def _performance_profiles(analysis_id: str, result: Any) -> list[Ranking]:
+def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) -> list[Ranking]:
     tau = _closest(list(result.tolerances), 1e-5, log=True)
     rows = result.mean_ranking[result.mean_ranking["tolerance"] == tau]
     out = [
@@ -143,7 +148,7 @@ def _performance_profiles(analysis_id: str, result: Any) -> list[Ranking]:
     return out
 
 
-def _probabilistic_profiles(analysis_id: str, result: Any) -> list[Ranking]:
+def probabilistic_profiles(analysis_id: str, result: ProbabilisticProfilesResult) -> list[Ranking]:
     summary = result.tables()["summary"]
     # Order by expected share solved at x_max, then by expected share of wins ρ̄(1).
     score = {
@@ -171,7 +176,7 @@ def _probabilistic_profiles(analysis_id: str, result: Any) -> list[Ranking]:
     ]
 
 
-def _u_scores(analysis_id: str, result: Any) -> list[Ranking]:
+def u_scores(analysis_id: str, result: UScoresResult) -> list[Ranking]:
     totals = result.tables()["totals"]
     return [
         Ranking(
@@ -190,7 +195,7 @@ def _u_scores(analysis_id: str, result: Any) -> list[Ranking]:
     ]
 
 
-def _perspectives(analysis_id: str, result: Any) -> list[Ranking]:
+def perspectives(analysis_id: str, result: PerspectivesResult) -> list[Ranking]:
     tables = result.tables()
     mean_ranks = tables["mean_ranks"]
     holm = tables["holm"]
@@ -221,7 +226,7 @@ def _perspectives(analysis_id: str, result: Any) -> list[Ranking]:
     return out
 
 
-def _significance_relation(analysis_id: str, result: Any) -> list[Ranking]:
+def significance_relation(analysis_id: str, result: SignificanceRelationResult) -> list[Ranking]:
     auto = result.auto
     layers = {a: float(auto.layer_of(a)) for a in result.algorithms}
     return [
@@ -235,7 +240,7 @@ def _significance_relation(analysis_id: str, result: Any) -> list[Ranking]:
     ]
 
 
-def _runtime_ecdf(analysis_id: str, result: Any) -> list[Ranking]:
+def runtime_ecdf(analysis_id: str, result: RuntimeEcdfResult) -> list[Ranking]:
     summary = result.summary
     pooled = summary[summary["dimension"] == 0] if (summary["dimension"] == 0).any() else summary
     # The area under the runtime ECDF (COCO's aggregate): larger is better.
@@ -251,25 +256,12 @@ def _runtime_ecdf(analysis_id: str, result: Any) -> list[Ranking]:
     ]
 
 
-ADAPTERS: dict[str, Callable[[str, Any], list[Ranking]]] = {
-    "performance_profiles": _performance_profiles,
-    "probabilistic_profiles": _probabilistic_profiles,
-    "u_scores": _u_scores,
-    "perspectives": _perspectives,
-    "significance_relation": _significance_relation,
-    "runtime_ecdf": _runtime_ecdf,
-}
-
-
-def rankings_of(kind: str, analysis_id: str, result: Any) -> list[Ranking]:
-    """Every ranking one analysis produces (none for kinds without an adapter)."""
-    adapter = ADAPTERS.get(kind)
-    if adapter is None:
-        return []
-    rankings = adapter(analysis_id, result)
-    if analysis_id != kind:  # two analyses of one kind: say which one a column is
-        rankings = [dataclasses.replace(r, label=f"{r.label} [{analysis_id}]") for r in rankings]
-    return rankings
+def named(rankings: list[Ranking], kind: str, analysis_id: str) -> list[Ranking]:
+    """``rankings`` of one analysis, labelled with its id where the study names it otherwise."""
+    if analysis_id == kind:
+        return rankings
+    # Two analyses of one kind: say which one a column is.
+    return [dataclasses.replace(r, label=f"{r.label} [{analysis_id}]") for r in rankings]
 
 
 def rank_frame(rankings: list[Ranking], algorithms: list[str]) -> pd.DataFrame:

@@ -34,7 +34,6 @@ from reportgen.synthesis.rankings import (
     WORSE,
     Ranking,
     rank_frame,
-    rankings_of,
 )
 
 
@@ -90,21 +89,21 @@ def _names(algorithms: Sequence[str], labels: Labels) -> str:
 
 
 def synthesise(
-    outcomes: Sequence[tuple[str, str, Any]], algorithms: Sequence[str], labels: Labels
+    rankings: Sequence[Ranking], algorithms: Sequence[str], labels: Labels
 ) -> SynthesisResult:
-    """Collect every ranking and derive the executive findings.
+    """Compare every ranking the analyses produce and derive the executive findings.
 
     Parameters
     ----------
-    outcomes : sequence of (kind, analysis id, result)
+    rankings : sequence of Ranking
+        Every analysis's rankings, in study order (each analysis kind's synthesis adapter,
+        bound in :mod:`reportgen.registry`, produces them from its result).
     algorithms : sequence of str
         Study order.
     labels : Labels
         Display labels of algorithms.
     """
-    rankings = [
-        r for kind, analysis_id, result in outcomes for r in rankings_of(kind, analysis_id, result)
-    ]
+    rankings = list(rankings)
     ranks = rank_frame(rankings, list(algorithms))
     agree = agreement(rankings)
     findings = _findings(rankings, agree, labels)

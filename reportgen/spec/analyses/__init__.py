@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from typing import Annotated
 
 from pydantic import Field
@@ -28,14 +29,8 @@ AnalysisSpec = Annotated[
     Field(discriminator="kind"),
 ]
 
-ANALYSIS_OPTIONS: tuple[type[AnalysisOptions], ...] = (
-    PerformanceProfilesOptions,
-    ProbabilisticProfilesOptions,
-    UScoresOptions,
-    PerspectivesOptions,
-    SignificanceRelationOptions,
-    RuntimeEcdfOptions,
-    ProblemTableOptions,
-    ConvergenceOptions,
+ANALYSIS_OPTIONS: tuple[type[AnalysisOptions], ...] = typing.get_args(
+    typing.get_args(AnalysisSpec)[0]
 )
-"""Every options model, in the order kinds are listed in messages and the schema."""
+"""Every options model: the members of the ``AnalysisSpec`` union, in its order (the order
+kinds are listed in messages and the schema)."""
