@@ -24,9 +24,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("analyses",),
     ("synthesis",),  # rankings across analyses: reads results, draws nothing
     ("figures", "narrative"),
-    ("render",),
+    ("render", "bundle"),  # the documents, and the supplement archive
     ("registry",),
     ("pipeline", "starter"),
+    ("verify",),  # reruns a supplement's study through the pipeline
     ("cli", "__init__"),  # the command line and the Python API (reportgen.run_study, …)
     ("__main__",),
 )
