@@ -52,6 +52,14 @@ Decisions
 - ``per_dimension: false`` pools all dimensions, each run's evaluations divided by its own D.
 - A source without dimensions (D = 0) uses ``x`` = evaluations (D taken as 1), stated in a
   caveat.
+- Budgets: the share reached at the end of the runs (``solved``) compares each algorithm at
+  its own budget, and the area extends each curve flat beyond its budget. When the largest
+  budgets of a dimension differ by more than a factor :data:`BUDGET_RATIO_CAVEAT`, a caveat
+  names the range, and every summary row also gives ``solved_at_common_budget``: the ECDF at
+  the *common budget*, the smallest of the algorithms' largest budgets in that dimension —
+  the one like-for-like comparison of shares reached. "Best" in the report's text and figure
+  titles is the largest area (the ranking the summary uses); the most pairs reached is named
+  with its budget.
 """
 
 from __future__ import annotations
@@ -101,7 +109,8 @@ class RuntimeEcdfResult:
     summary : pandas.DataFrame
         dimension, algorithm, solved (final ECDF value), median_budget (median T_r / D),
         max_budget (largest T_r / D), area (mean ECDF value over log10 x between the smallest
-        and largest budget of all algorithms — larger is better).
+        and largest budget of all algorithms — larger is better), common_budget (the smallest
+        max_budget of the dimension) and solved_at_common_budget (the ECDF there).
     caveats : tuple of Caveat
     """
 
@@ -210,6 +219,9 @@ def expected_running_time(hits: np.ndarray, used: np.ndarray) -> tuple[np.ndarra
         ert = np.where(successes > 0, total / np.maximum(successes, 1), np.inf)
     return ert, successes
 
+
+BUDGET_RATIO_CAVEAT = 10.0
+"""Largest/smallest budget ratio in a dimension above which the report warns (Decisions)."""
 
 POINTS_PER_DECADE = 20
 """Resolution of the tabulated ECDF (see Decisions)."""
@@ -321,6 +333,8 @@ def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResul
         n_pairs = len(functions[group_dimension]) * len(targets)
         all_budgets = np.concatenate([np.concatenate(budgets[k]) for k in keys])
         start = float(min(1.0, all_budgets.min()))
+        largest = {k: float(np.concatenate(budgets[k]).max()) for k in keys}
+        common = min(largest.values())
         low, high = np.log10(max(start, 1e-12)), np.log10(max(all_budgets.max(), start * 10))
         for key in sorted(keys, key=lambda k: order_of.get(k[1], len(order_of))):
             times = np.concatenate([t for t, _ in samples[key]])
@@ -347,7 +361,27 @@ def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResul
                     "median_budget": float(np.median(budget)),
                     "max_budget": float(budget.max()),
                     "area": area,
+                    "common_budget": common,
+                    "solved_at_common_budget": float(
+                        value[np.searchsorted(x, common, side="right") - 1]
+                    ),
                 }
+            )
+        if max(largest.values()) > BUDGET_RATIO_CAVEAT * common:
+            widest = max(largest, key=lambda k: largest[k])
+            narrowest = min(largest, key=lambda k: largest[k])
+            where = f"in {group_dimension}-D" if group_dimension else "over all dimensions"
+            caveats.append(
+                Caveat(
+                    "unequal_budgets",
+                    f"Budgets differ {largest[widest] / common:.0f}-fold {where}: from "
+                    f"{common:.3g}·D evaluations ({narrowest[1]}) to {largest[widest]:.3g}·D "
+                    f"({widest[1]}). The share of (function, target) pairs reached at the end "
+                    "of the runs compares the algorithms at different budgets, and the ECDF "
+                    "area extends each curve flat beyond its own budget; compare the curves at "
+                    f"a common budget (the summary's column at {common:.3g}·D).",
+                    where=f"{narrowest[1]}, {widest[1]}",
+                )
             )
     ecdf = (
         pd.concat(ecdf_rows, ignore_index=True)
@@ -356,7 +390,16 @@ def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResul
     )
     summary = pd.DataFrame(
         summary_rows,
-        columns=["dimension", "algorithm", "solved", "median_budget", "max_budget", "area"],
+        columns=[
+            "dimension",
+            "algorithm",
+            "solved",
+            "median_budget",
+            "max_budget",
+            "area",
+            "common_budget",
+            "solved_at_common_budget",
+        ],
     )
     return RuntimeEcdfResult(
         algorithms=data.algorithms,

@@ -1,46 +1,71 @@
-"""Sentences about runtime ECDFs: who reaches most (function, target) pairs per dimension."""
+"""Sentences about runtime ECDFs per dimension: the largest area under the ECDF (the "best" the
+figure titles and the summary name), and who reaches the most (function, target) pairs — at the
+common budget when the budgets differ widely, since shares at unequal budgets do not compare."""
 
 from __future__ import annotations
 
-from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult
+from reportgen.analyses.runtime_ecdf import BUDGET_RATIO_CAVEAT, RuntimeEcdfResult
 from reportgen.present.findings import Finding
 from reportgen.present.format import number, share
 from reportgen.present.labels import Labels
 
 
 def findings(result: RuntimeEcdfResult, labels: Labels) -> list[Finding]:
-    """Per dimension: the largest final share, the runner-up, and the largest area."""
+    """Per dimension: the largest area (the "best", as in the figure and the summary), the
+    most pairs reached at the common budget, and the most reached at each one's own budget."""
     out: list[Finding] = []
+    label = labels.label
     for dimension in sorted(result.summary["dimension"].unique()):
-        rows = result.summary[result.summary["dimension"] == dimension].sort_values(
-            ["solved", "area"], ascending=False, kind="stable"
-        )
-        first = rows.iloc[0]
+        rows = result.summary[result.summary["dimension"] == dimension]
         where = f"In {int(dimension)}-D" if dimension else "Over all dimensions"
+        by_area = rows.sort_values(["area", "solved"], ascending=False, kind="stable")
+        best = by_area.iloc[0]
         text = (
-            f"{where}, {labels.label(str(first['algorithm']))} reaches the most (function, target) pairs: "
-            f"{share(float(first['solved']))} within its budget of up to "
-            f"{number(float(first['max_budget']))}·D evaluations"
+            f"{where}, {label(str(best['algorithm']))} has the largest area under the runtime "
+            f"ECDF ({number(float(best['area']), 2)}): it reaches targets soonest on average "
+            "over budgets"
         )
         numbers: dict[str, object] = {
             "dimension": int(dimension),
-            "best": str(first["algorithm"]),
-            "solved": float(first["solved"]),
-            "max_budget": float(first["max_budget"]),
+            "best": str(best["algorithm"]),
+            "area": float(best["area"]),
         }
         if len(rows) > 1:
-            second = rows.iloc[1]
-            text += f" (next: {labels.label(str(second['algorithm']))}, {share(float(second['solved']))})"
-            numbers["runner_up"] = str(second["algorithm"])
-            numbers["runner_up_solved"] = float(second["solved"])
-        text += "."
-        fastest = rows.sort_values("area", ascending=False, kind="stable").iloc[0]
-        if fastest["algorithm"] != first["algorithm"]:
+            second = by_area.iloc[1]
             text += (
-                f" {labels.label(str(fastest['algorithm']))} has the largest area under the ECDF "
-                f"({number(float(fastest['area']), 2)}): it reaches targets sooner on average over budgets."
+                f" (next: {label(str(second['algorithm']))}, {number(float(second['area']), 2)})"
             )
-            numbers["largest_area"] = str(fastest["algorithm"])
-            numbers["area"] = float(fastest["area"])
+            numbers["runner_up"] = str(second["algorithm"])
+            numbers["runner_up_area"] = float(second["area"])
+        text += "."
+        most = rows.sort_values(["solved", "area"], ascending=False, kind="stable").iloc[0]
+        common = float(rows["common_budget"].iloc[0])
+        unequal = float(rows["max_budget"].max()) > BUDGET_RATIO_CAVEAT * common
+        if unequal:
+            at_common = rows.sort_values(
+                ["solved_at_common_budget", "area"], ascending=False, kind="stable"
+            ).iloc[0]
+            text += (
+                f" At the common budget of {number(common)}·D evaluations (the smallest "
+                f"algorithm budget), {label(str(at_common['algorithm']))} reaches the most "
+                f"(function, target) pairs ({share(float(at_common['solved_at_common_budget']))})."
+                f" {label(str(most['algorithm']))} reaches the most at the end of its own budget "
+                f"({share(float(most['solved']))} within {number(float(most['max_budget']))}·D), "
+                f"but the budgets range from {number(common)}·D to "
+                f"{number(float(rows['max_budget'].max()))}·D, so those shares are not "
+                "comparable."
+            )
+            numbers["common_budget"] = common
+            numbers["most_at_common_budget"] = str(at_common["algorithm"])
+            numbers["solved_at_common_budget"] = float(at_common["solved_at_common_budget"])
+        else:
+            text += (
+                f" {label(str(most['algorithm']))} reaches the most (function, target) pairs: "
+                f"{share(float(most['solved']))} within its budget of up to "
+                f"{number(float(most['max_budget']))}·D evaluations."
+            )
+        numbers["most_reached"] = str(most["algorithm"])
+        numbers["solved"] = float(most["solved"])
+        numbers["max_budget"] = float(most["max_budget"])
         out.append(Finding(id=f"ecdf.D={int(dimension)}", text=text, numbers=numbers))
     return out

@@ -25,6 +25,9 @@ from reportgen.analyses.runtime_ecdf import (
 from reportgen.data.formats.coco import read_coco
 from reportgen.data.frames import AnalysisData, sorted_problems
 from reportgen.errors import InputError
+from reportgen.figures.runtime_ecdf import figures as ecdf_figures
+from reportgen.figures.style import make_style
+from reportgen.narrative.runtime_ecdf import findings
 from reportgen.spec.analyses.runtime_ecdf import RuntimeEcdfOptions
 from reportgen.spec.sources import CocoOptions
 from tests.conftest import SHARED_DATA
@@ -273,3 +276,40 @@ def test_the_last_dat_record_is_kept() -> None:
     options = _options(targets=[1e-8], table_targets=[1e-8])
     result = compute(_data(f1), options).ert.iloc[0]
     assert (result["ert"], result["successes"]) == (pytest.approx(10.8), 15)  # cocopp: 10.8
+
+
+def test_unequal_budgets_caveat_common_budget_and_one_best() -> None:
+    # Hand example in 2-D, targets 1 and 0.1, one run each:
+    #   A: (1, 5) (10, 0.5)             → Δf = 1 at x = 10/2 = 5; never 0.1; budget x = 5.
+    #   B: (1, 5) (200, 0.5) (400, 0.05) → Δf = 1 at x = 100, 0.1 at x = 200; budget x = 200.
+    # Budgets differ 40-fold (> 10): caveat. Common budget x = 5: A 1/2, B 0.
+    # Final shares: A 1/2, B 1 (B "reaches the most", at 40 times A's budget).
+    # Area over log10 x ∈ [0, log10 200]: A 0.5·(log 200 − log 5)/log 200 = 0.34812;
+    # B 0.5·(log 200 − 2)/log 200 = 0.06541. The best (area) is A, in text and figure alike.
+    frame = pd.DataFrame(
+        [("A", "f1", 2, 1, 1, 5.0), ("A", "f1", 2, 1, 10, 0.5),
+         ("B", "f1", 2, 1, 1, 5.0), ("B", "f1", 2, 1, 200, 0.5), ("B", "f1", 2, 1, 400, 0.05)],
+        columns=["algorithm", "problem", "dimension", "run", "evaluations", "value"],
+    )  # fmt: skip
+    result = compute(_data(frame), _options(targets=[1.0, 0.1], table_targets=[1.0]))
+    summary = result.summary.set_index("algorithm")
+    assert summary["solved"].to_dict() == {"A": 0.5, "B": 1.0}
+    assert summary["common_budget"].to_dict() == {"A": 5.0, "B": 5.0}
+    assert summary["solved_at_common_budget"].to_dict() == {"A": 0.5, "B": 0.0}
+    log200 = math.log10(200)
+    assert summary.loc["A", "area"] == pytest.approx(0.5 * (log200 - math.log10(5)) / log200)
+    assert summary.loc["B", "area"] == pytest.approx(0.5 * (log200 - 2) / log200)
+    (caveat,) = [c for c in result.caveats if c.code == "unequal_budgets"]
+    assert "Budgets differ 40-fold in 2-D: from 5·D evaluations (A) to 200·D (B)" in caveat.message
+    labels = make_style(("A", "B"))
+    (finding,) = findings(result, labels)
+    assert finding.numbers["best"] == "A" and finding.numbers["most_reached"] == "B"
+    assert finding.text.startswith("In 2-D, A has the largest area under the runtime ECDF (0.35)")
+    assert "At the common budget of 5·D evaluations" in finding.text
+    assert "A reaches the most (function, target) pairs (50%)" in finding.text
+    assert "not comparable" in finding.text
+    (figure,) = ecdf_figures(result, labels)
+    assert figure.figure.axes[0].get_title() == "2-D — largest area: A (0.35)"
+    # Equal budgets: no caveat and the plain sentence.
+    equal = compute(_data(HAND), _options())
+    assert not [c for c in equal.caveats if c.code == "unequal_budgets"]

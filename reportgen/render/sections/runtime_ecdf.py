@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from reportgen.analyses.runtime_ecdf import COCO_TARGETS, RuntimeEcdfResult
+from reportgen.analyses.runtime_ecdf import BUDGET_RATIO_CAVEAT, COCO_TARGETS, RuntimeEcdfResult
 from reportgen.figures.runtime_ecdf import figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.runtime_ecdf import findings
@@ -58,31 +58,49 @@ def _ert_tables(result: RuntimeEcdfResult, style: FigureStyle) -> list[TableBloc
     return blocks
 
 
-def _summary_table(result: RuntimeEcdfResult, style: FigureStyle) -> TableBlock:
+def _summary_table(result: RuntimeEcdfResult, labels: FigureStyle) -> TableBlock:
     rows = result.summary
-    table = pd.DataFrame(
-        {
-            "D": [str(int(d)) if d else "all" for d in rows["dimension"]],
-            "algorithm": [style.label(a) for a in rows["algorithm"]],
-            "pairs reached": [share(v) for v in rows["solved"]],
-            "area (log x)": [number(v, 3) for v in rows["area"]],
-            "median budget / D": [number(v, 3) for v in rows["median_budget"]],
-            "max budget / D": [number(v, 3) for v in rows["max_budget"]],
-        }
-    )
-    best = (
-        rows.groupby("dimension")["solved"].transform("max").to_numpy() == rows["solved"].to_numpy()
-    )
+    unequal = bool((rows["max_budget"] > BUDGET_RATIO_CAVEAT * rows["common_budget"]).any())
+    columns: dict[str, list[str]] = {
+        "D": [str(int(d)) if d else "all" for d in rows["dimension"]],
+        "algorithm": [labels.label(a) for a in rows["algorithm"]],
+        "area (log x)": [number(v, 3) for v in rows["area"]],
+        "pairs reached": [share(v) for v in rows["solved"]],
+    }
+    if unequal:
+        columns["reached at common budget"] = [share(v) for v in rows["solved_at_common_budget"]]
+    columns["median budget / D"] = [number(v, 3) for v in rows["median_budget"]]
+    columns["max budget / D"] = [number(v, 3) for v in rows["max_budget"]]
+    table = pd.DataFrame(columns)
     bold = pd.DataFrame(False, index=table.index, columns=table.columns)
-    bold["pairs reached"] = best
-    return TableBlock(
-        name="ecdf_summary",
-        caption="Per dimension: the share of (function, target) pairs reached at the end of the runs (the ECDF's "
-        "right end; best in bold), the normalised area under the ECDF on the log budget axis, and the median and "
-        "largest evaluations used per run, divided by D.",
-        frame=table,
-        bold=bold,
+    by_dimension = rows.groupby("dimension")
+    for column, source in (
+        ("area (log x)", "area"),
+        ("pairs reached", "solved"),
+        ("reached at common budget", "solved_at_common_budget"),
+    ):
+        if column in table.columns:
+            best = by_dimension[source].transform("max").to_numpy() == rows[source].to_numpy()
+            bold[column] = best
+    caption = (
+        "Per dimension: the normalised area under the ECDF on the log budget axis (larger is "
+        "better; the ranking the summary uses), the share of (function, target) pairs reached "
+        "at the end of the runs (the ECDF's right end)"
     )
+    if unequal:
+        common = ", ".join(
+            f"{number(b, 3)}·D" + (f" in {int(d)}-D" if d else "")
+            for d, b in rows.groupby("dimension")["common_budget"].first().items()
+        )
+        caption += (
+            f", the share reached at the common budget ({common}: the smallest algorithm "
+            "budget — the budgets differ widely, so only this share compares like with like)"
+        )
+    caption += (
+        ", and the median and largest evaluations used per run, divided by D. Best per column "
+        "in bold."
+    )
+    return TableBlock(name="ecdf_summary", caption=caption, frame=table, bold=bold)
 
 
 def build_section(
