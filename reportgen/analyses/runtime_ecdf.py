@@ -73,6 +73,7 @@ import pandas as pd
 from reportgen.data.frames import AnalysisData
 from reportgen.errors import InputError, Problem
 from reportgen.present.caveats import Caveat
+from reportgen.present.format import number
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.spec.analyses.runtime_ecdf import RuntimeEcdfOptions
 
@@ -375,11 +376,12 @@ def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResul
                 Caveat(
                     "unequal_budgets",
                     f"Budgets differ {largest[widest] / common:.0f}-fold {where}: from "
-                    f"{common:.3g}·D evaluations ({narrowest[1]}) to {largest[widest]:.3g}·D "
+                    f"{number(common)}·D evaluations ({narrowest[1]}) to "
+                    f"{number(largest[widest])}·D "
                     f"({widest[1]}). The share of (function, target) pairs reached at the end "
                     "of the runs compares the algorithms at different budgets, and the ECDF "
                     "area extends each curve flat beyond its own budget; compare the curves at "
-                    f"a common budget (the summary's column at {common:.3g}·D).",
+                    f"a common budget (the summary's column at {number(common)}·D).",
                     where=f"{narrowest[1]}, {widest[1]}",
                 )
             )

@@ -5,7 +5,7 @@ common budget when the budgets differ widely, since shares at unequal budgets do
 from __future__ import annotations
 
 from reportgen.analyses.runtime_ecdf import BUDGET_RATIO_CAVEAT, RuntimeEcdfResult
-from reportgen.present.findings import Finding
+from reportgen.present.findings import Finding, join_words
 from reportgen.present.format import number, share
 from reportgen.present.labels import Labels
 
@@ -42,13 +42,17 @@ def findings(result: RuntimeEcdfResult, labels: Labels) -> list[Finding]:
         common = float(rows["common_budget"].iloc[0])
         unequal = float(rows["max_budget"].max()) > BUDGET_RATIO_CAVEAT * common
         if unequal:
-            at_common = rows.sort_values(
-                ["solved_at_common_budget", "area"], ascending=False, kind="stable"
-            ).iloc[0]
+            top = float(rows["solved_at_common_budget"].max())
+            leaders = [
+                str(a)
+                for a, v in zip(rows["algorithm"], rows["solved_at_common_budget"], strict=True)
+                if v == top
+            ]
+            verb = "reaches" if len(leaders) == 1 else "reach"
             text += (
                 f" At the common budget of {number(common)}·D evaluations (the smallest "
-                f"algorithm budget), {label(str(at_common['algorithm']))} reaches the most "
-                f"(function, target) pairs ({share(float(at_common['solved_at_common_budget']))})."
+                f"algorithm budget), {join_words([label(a) for a in leaders])} {verb} the most "
+                f"(function, target) pairs ({share(top)})."
                 f" {label(str(most['algorithm']))} reaches the most at the end of its own budget "
                 f"({share(float(most['solved']))} within {number(float(most['max_budget']))}·D), "
                 f"but the budgets range from {number(common)}·D to "
@@ -56,8 +60,8 @@ def findings(result: RuntimeEcdfResult, labels: Labels) -> list[Finding]:
                 "comparable."
             )
             numbers["common_budget"] = common
-            numbers["most_at_common_budget"] = str(at_common["algorithm"])
-            numbers["solved_at_common_budget"] = float(at_common["solved_at_common_budget"])
+            numbers["most_at_common_budget"] = leaders
+            numbers["solved_at_common_budget"] = top
         else:
             text += (
                 f" {label(str(most['algorithm']))} reaches the most (function, target) pairs: "
