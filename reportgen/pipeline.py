@@ -38,7 +38,7 @@ from reportgen.present.caveats import Caveat
 from reportgen.present.format import number
 from reportgen.present.labels import Labels
 from reportgen.registry import ANALYSES
-from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock
+from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.render.document import Document, render_sections
 from reportgen.render.files import write_csv, write_figure, write_json, write_latex
 from reportgen.render.html import render_html
@@ -256,6 +256,7 @@ def present_study(
         say(f"presenting {outcome.id}")
         section = ANALYSES[outcome.kind].build_section(outcome.result, outcome.options, style)
         section = dataclasses.replace(section, id=outcome.id)
+        section = _with_study_notes(section, outcome.options.notes)
         outcomes.append(dataclasses.replace(outcome, section=section))
     say("writing the executive summary")
     # Analyses are sections 2, 3, … in spec order (the summary is section 1).
@@ -496,6 +497,16 @@ def _overview(results: StudyResults) -> tuple[str, ...]:
     else:
         paragraphs.append("Smaller values are better (minimisation).")
     return tuple(paragraphs)
+
+
+def _with_study_notes(section: Section, notes: list[str]) -> Section:
+    """The spec's ``notes`` of an analysis as paragraphs after the section's first findings."""
+    if not notes:
+        return section
+    blocks = list(section.blocks)
+    after = next((i + 1 for i, b in enumerate(blocks) if isinstance(b, Prose)), min(1, len(blocks)))
+    paragraphs = [Text(f"Note (from the study): {note}") for note in notes]
+    return dataclasses.replace(section, blocks=(*blocks[:after], *paragraphs, *blocks[after:]))
 
 
 def _with_labels(caveat: Caveat, labels: dict[str, str]) -> Caveat:

@@ -3,9 +3,11 @@ r"""Significance relations from Borda-style award points (Köppen & Ohnishi §II
 Every algorithm is reduced to one positive value per problem instance, ``v[x, p]`` (smaller is
 better). Two algorithms are compared like two teams in a tournament: the per-problem ratios of
 their values are ranked, the ranks are awarded as points to whichever algorithm is better on
-that problem, and ``x`` is *significantly better* than ``y`` at level σ when its net points
-``D(x, y)`` reach σ. Raising σ removes relations until no cycle is left; the maximum set (the
-algorithms nobody beats) and the rank layers below it are the result.
+that problem, and ``x`` *dominates* ``y`` *by award points* at level σ (the paper's
+"significance relation") when its net points ``D(x, y)`` reach σ. σ is a threshold on points,
+not a statistical test — no p-value or error rate stands behind it — so the report never calls
+such a relation "significant". Raising σ removes relations until no cycle is left; the maximum
+set (the algorithms nobody dominates) and the rank layers below it are the result.
 
 Award points (§III, steps 1–4)
 ------------------------------

@@ -1,5 +1,8 @@
 """Sentences about the significance-relation analysis (Köppen & Ohnishi §III).
 
+Award points are a threshold, not a statistical test: the sentences say "dominates by award
+points at σ = …", never "significantly" (no p-value or error rate stands behind σ).
+
 The paper reads its CEC'05 graphs as "algorithm 7 is a clear winner, as it is in significance
 relation to all other algorithms", "algorithm 3 is a clear loser, since it is dominated by all
 other algorithms", "there is one cycle …", "for σ = 60 we can distinguish five ranks …". The
@@ -57,8 +60,8 @@ def findings(result: SignificanceRelationResult, labels: Labels) -> list[Finding
         out.append(
             Finding(
                 id=f"dominates_all.{name}",
-                text=f"{labels.label(name)} is significantly better than every other algorithm "
-                f"(in relation to all of them) for {_sigma_range(0, sigma)}.",
+                text=f"{labels.label(name)} dominates every other algorithm by award points "
+                f"(D ≥ σ against each) for {_sigma_range(0, sigma)}.",
                 numbers={"algorithm": name, "sigma_to": sigma},
             )
         )
@@ -66,8 +69,8 @@ def findings(result: SignificanceRelationResult, labels: Labels) -> list[Finding
         out.append(
             Finding(
                 id=f"dominated_by_all.{name}",
-                text=f"{labels.label(name)} is dominated by all other algorithms for "
-                f"{_sigma_range(0, sigma)}.",
+                text=f"{labels.label(name)} is dominated by award points by all other "
+                f"algorithms for {_sigma_range(0, sigma)}.",
                 numbers={"algorithm": name, "sigma_to": sigma},
             )
         )
@@ -94,7 +97,7 @@ def _cycle_free(result: SignificanceRelationResult, labels: Labels) -> Finding:
     }
     if auto.sigma_from == 0:
         text = (
-            "The relation has no cycle at any significance level, so every σ > 0 ranks the "
+            "The relation has no cycle at any level σ, so every σ > 0 ranks the "
             f"algorithms (auto: σ = {points_text(result.sigma_auto)}, "
             f"{_layers_count(len(auto.layers))})."
         )
@@ -121,14 +124,14 @@ def _smallest_maximum_set(result: SignificanceRelationResult, labels: Labels) ->
     }
     if _winner_everywhere(result) is not None:
         text = (
-            f"{labels.label(members[0])} is significantly better than every other algorithm "
-            f"for {_sigma_range(low, high)}, and the only maximal element there; no σ gives a "
-            "smaller non-empty maximum set."
+            f"{labels.label(members[0])} dominates every other algorithm by award points "
+            f"for {_sigma_range(low, high)}, and is the only maximal element there; no σ gives "
+            "a smaller non-empty maximum set."
         )
     elif len(members) == 1:
         text = (
-            f"{labels.label(members[0])} is the only maximal element (no algorithm is "
-            f"significantly better) for {_sigma_range(low, high)}; no σ gives a smaller "
+            f"{labels.label(members[0])} is the only maximal element (no algorithm dominates "
+            f"it by award points) for {_sigma_range(low, high)}; no σ gives a smaller "
             "non-empty maximum set."
         )
     else:

@@ -33,3 +33,9 @@ class AnalysisOptions(SpecModel):
         "of names of sources of the same format, which are concatenated."
     )
     title: str | None = Field(default=None, description="Section title in the report.")
+    notes: list[str] = Field(
+        default=[],
+        description="Paragraphs the study adds to this analysis's section, after its findings, "
+        "e.g. where the results depart from a paper's printed numbers and why. Shown as "
+        "'Note (from the study):'.",
+    )

@@ -30,6 +30,7 @@ import networkx as nx
 import numpy as np
 import pandas as pd
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
@@ -43,6 +44,7 @@ from reportgen.analyses.significance_relation import (
 )
 from reportgen.data.frames import AnalysisData, sorted_problems
 from reportgen.errors import InputError
+from reportgen.present.format import points_text
 from reportgen.spec.analyses.significance_relation import SignificanceRelationOptions
 
 TABLE1 = Path(__file__).resolve().parents[2] / "example_studies" / "cec2005" / "data" / "table1.csv"
@@ -556,3 +558,34 @@ def test_options_defaults_and_validation() -> None:
     ):
         with pytest.raises(ValidationError):
             options(**bad)
+
+
+def test_cec2005_example_explains_its_departures_with_the_computed_numbers(cec) -> None:
+    """The cec2005 report says itself where it departs from the paper; every number it states
+    there is the recipe's (so the note cannot drift from the computation)."""
+    spec = yaml.safe_load(TABLE1.parents[1].joinpath("study.yaml").read_text(encoding="utf-8"))
+    (note,) = spec["analyses"][0]["notes"]
+    for x, y in ((1, 10), (10, 5), (5, 4), (4, 1)):
+        assert f"D({alg(x)}, {alg(y)}) = {points_text(cec.points(alg(x), alg(y)))}" in note
+    assert f"only for σ ≤ {points_text(cec.auto.sigma_from)}" in note
+    assert f"cycle-free for every σ > {points_text(cec.auto.sigma_from)}" in note
+    assert len(cec.interval_at(15).layers) == len(CEC05)  # "a total order of all eleven"
+    assert "total order of all eleven algorithms" in note
+    assert "σ = 60" in note and "four layers at σ = 100" in note
+
+
+def test_award_points_are_never_called_significant(cec) -> None:
+    """A threshold on points is not a test: "dominates by award points", never "significantly"."""
+    from reportgen.figures.style import make_style
+    from reportgen.narrative.significance_relation import findings
+    from reportgen.render.blocks import Text
+    from reportgen.render.sections.significance_relation import build_section
+
+    style = make_style(CEC05)
+    said = {f.id: f.text for f in findings(cec, style)}
+    assert not [text for text in said.values() if "significantly" in text]
+    assert said["smallest_maximum_set"].startswith(
+        "G-CMA-ES dominates every other algorithm by award points for every σ ≤"
+    )
+    intro = build_section(cec, options(), style).blocks[0]
+    assert isinstance(intro, Text) and "not a statistical test" in intro.text

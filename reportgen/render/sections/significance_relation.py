@@ -50,7 +50,7 @@ def _layers_table(result: SignificanceRelationResult, style: FigureStyle) -> Tab
     cyclic = [points_text(rel.sigma) for rel in result.relations if not rel.cycle_free]
     return TableBlock(
         name="layers",
-        caption="Rank layer of each algorithm at the requested significance levels (1 = best; "
+        caption="Rank layer of each algorithm at the requested award-point levels σ (1 = best; "
         "layer 1, the maximum set, in bold).",
         frame=cells.reset_index(drop=True),
         bold=bold.reset_index(drop=True),
@@ -172,11 +172,13 @@ def build_section(
             "Significance relations compare the algorithms pairwise, like teams in a "
             "tournament (Köppen & Ohnishi). On every problem the ratio of the two algorithms' "
             "values is ranked among the problems, and the rank is awarded as points to the "
-            "better algorithm; x is significantly better than y at level σ when its net points "
-            "D(x, y) reach σ. Raising σ removes relations until no cycle is left; the "
-            "algorithms nobody is significantly better than form the top rank layer, and "
-            "removing them repeatedly gives the layers below. The ranking needs no common "
-            "scale across problems: only ratios within a problem and their ranks count."
+            "better algorithm; x dominates y by award points at level σ when its net points "
+            "D(x, y) reach σ. This is a threshold on points, not a statistical test: σ carries "
+            "no p-value or error rate, and Köppen & Ohnishi's word 'significance' means only "
+            "this threshold. Raising σ removes relations until no cycle is left; the "
+            "algorithms that no other dominates form the top rank layer, and removing them "
+            "repeatedly gives the layers below. The ranking needs no common scale across "
+            "problems: only ratios within a problem and their ranks count."
         ),
         Prose(tuple(findings(result, style)), as_list=True),
         *(FigureBlock(spec) for spec in relation_figures),
