@@ -206,3 +206,17 @@ def test_caveats_name_algorithms_by_their_labels(tmp_path):
     html = (tmp_path / "out" / "report.html").read_text()
     caveats = html[html.index('id="caveats"') :]
     assert "f1 (D=2) (Alpha: 3, B: 2)" in caveats
+
+
+def test_an_analysis_notes_appear_in_its_section_after_the_findings(tmp_path):
+    write(tmp_path, "data/h.csv", HISTORIES_CSV)
+    spec = SPEC.replace(
+        "    tolerances: [0.1, 0.001]",
+        "    tolerances: [0.1, 0.001]\n    notes: ['The published table differs here & why.']",
+    )
+    path = write(tmp_path, "study.yaml", spec)
+    assert run_cli("run", str(path), "--quiet").code == 0
+    html = (tmp_path / "out" / "report.html").read_text()
+    section = html[html.index('id="sec-performance_profiles"') :]
+    note = section.index("Note (from the study): The published table differs here &amp; why.")
+    assert section.index("<li") < note  # after the findings list
