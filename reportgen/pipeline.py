@@ -40,11 +40,12 @@ from reportgen.present.labels import Labels
 from reportgen.registry import ANALYSES
 from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.render.document import Document, render_sections
-from reportgen.render.files import write_csv, write_figure, write_json, write_latex
+from reportgen.render.files import resize_figure, write_csv, write_figure, write_json, write_latex
 from reportgen.render.html import render_html
 from reportgen.render.pdf import write_pdf
 from reportgen.render.sections.summary import build_summary_section
 from reportgen.spec.load import LoadedSpec, load_spec
+from reportgen.spec.study import FigureOptions
 from reportgen.synthesis.summary import SynthesisResult, synthesise
 
 OUTPUT_MARKER = ".reportgen-output"
@@ -382,14 +383,15 @@ def _write_report(
         write_csv(frame, folder / "tables" / "summary" / f"{name}.csv")
     if results.changes is not None:
         write_csv(results.changes, folder / "tables" / "summary" / "changes.csv")
-    _write_blocks(results.summary, folder, figure_svgs, figure_files, table_files)
+    sizes = results.spec.study.report.figures
+    _write_blocks(results.summary, folder, sizes, figure_svgs, figure_files, table_files)
     for outcome in results.analyses:
         assert outcome.section is not None
         say(f"writing tables and figures of {outcome.id}")
         for name, frame in outcome.result.tables().items():
             write_csv(frame, folder / "tables" / outcome.id / f"{name}.csv")
             write_latex(frame, folder / "tables" / outcome.id / f"{name}.tex")
-        _write_blocks(outcome.section, folder, figure_svgs, figure_files, table_files)
+        _write_blocks(outcome.section, folder, sizes, figure_svgs, figure_files, table_files)
     provenance = _provenance(results, command_line)
     write_json(results_document(results, style, provenance), folder / "results.json")
     say("rendering the report")
@@ -405,6 +407,7 @@ def _write_report(
 def _write_blocks(
     section: Section,
     folder: Path,
+    sizes: FigureOptions,
     figure_svgs: dict[tuple[str, str], str],
     figure_files: dict[tuple[str, str], tuple[str, ...]],
     table_files: dict[tuple[str, str], tuple[str, ...]],
@@ -413,6 +416,7 @@ def _write_blocks(
     for block in section.blocks:
         if isinstance(block, FigureBlock):
             stem = folder / "figures" / section.id / block.spec.name
+            resize_figure(block.spec.figure, sizes.width, sizes.height, sizes.font_size)
             figure_svgs[(section.id, block.spec.name)] = write_figure(block.spec.figure, stem)
             figure_files[(section.id, block.spec.name)] = (
                 f"figures/{section.id}/{block.spec.name}.svg",

@@ -12,6 +12,7 @@ import multiprocessing
 import re
 import shutil
 import subprocess
+import unicodedata
 import zipfile
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -22,6 +23,7 @@ import pytest
 
 from reportgen.pipeline import run_study
 from tests.conftest import ROOT
+from tests.render.test_outputs import compile_latex
 
 EXAMPLES = sorted(p.parent.name for p in (ROOT / "example_studies").glob("*/study.yaml"))
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -207,3 +209,33 @@ def test_supplement_bundle(rendered: dict[str, Path]) -> None:
     assert "study/inputs/data/bbob_5d_histories.csv.gz" in names and "README.txt" in names
     digest = _results(folder)["provenance"]["inputs"][0]["sha256"]
     assert f"{digest}  study/inputs/data/bbob_5d_histories.csv.gz" in manifest
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_figure_pdfs_embed_no_type3_font(rendered: dict[str, Path], name: str) -> None:
+    """Journals' PDF checkers refuse Type 3 fonts; every figure PDF embeds TrueType."""
+    if shutil.which("pdffonts") is None:
+        pytest.skip("poppler-utils (pdffonts) is not installed: scripts/system-deps.sh test")
+    pdfs = sorted((rendered[name] / "figures").rglob("*.pdf"))
+    assert pdfs
+    for pdf in pdfs:
+        listing = subprocess.run(
+            ["pdffonts", str(pdf)], capture_output=True, text=True, check=True
+        ).stdout
+        assert "Type 3" not in listing, f"{pdf.relative_to(rendered[name])}:\n{listing}"
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_latex_tables_compile(rendered: dict[str, Path], name: str, tmp_path: Path) -> None:
+    """Every .tex table typesets with pdflatex in an article with booktabs and nothing else."""
+    tables = sorted((rendered[name] / "tables").rglob("*.tex"))
+    assert tables
+    # Without TeX: the characters left in the tables must be ones pdflatex reads as UTF-8 text
+    # (ASCII and accented Latin letters); every symbol must have become a macro.
+    for table in tables:
+        for ch in set(table.read_text(encoding="utf-8")):
+            assert ord(ch) < 128 or "LATIN" in unicodedata.name(ch, ""), (table.name, ch)
+    if shutil.which("pdflatex") is None:
+        pytest.skip("pdflatex is not installed: scripts/system-deps.sh test")
+    result = compile_latex(tables, tmp_path)
+    assert result.returncode == 0, result.stdout[-3000:]

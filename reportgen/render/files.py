@@ -1,5 +1,8 @@
 """Machine-readable outputs: CSV and booktabs LaTeX tables, SVG/PDF figures, results.json.
 
+LaTeX tables compile with pdflatex (symbols as math macros, :func:`latex_text`); figure PDFs
+embed their fonts as TrueType (Type 42), not Type 3, which journals' PDF checkers reject.
+
 Every writer is deterministic: the same result gives byte-identical CSV, LaTeX and
 ``results.json`` (apart from its provenance block) on every run and machine. Floats are written
 in Python's shortest round-trip form, ∞ as ``inf``, missing as an empty cell.
@@ -11,16 +14,20 @@ import io
 import json
 import math
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import matplotlib
 import pandas as pd
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 
 matplotlib.rcParams["svg.hashsalt"] = "reportgen"  # stable element ids in SVG output
 # Text as <text> (not glyph paths): a quarter of the size, selectable, and several times faster
 # for weasyprint to draw; DejaVu Sans is matplotlib's default and installed with the report tools.
 matplotlib.rcParams["svg.fonttype"] = "none"
+# Type 42 (TrueType) fonts in figure PDFs: matplotlib's default Type 3 fonts are refused by
+# publishers' checkers (e.g. IEEE PDF eXpress) and render poorly in some viewers.
+matplotlib.rcParams["pdf.fonttype"] = 42
 
 _LATEX_SPECIAL = {
     "\\": r"\textbackslash{}",
@@ -34,6 +41,72 @@ _LATEX_SPECIAL = {
     "~": r"\textasciitilde{}",
     "^": r"\textasciicircum{}",
 }
+
+
+# Symbols the report prints in Unicode, as the math (or text) macros pdflatex understands: a
+# table must compile in a paper's source with \usepackage{booktabs} and nothing else.
+_LATEX_MATH = {
+    "α": r"\alpha", "β": r"\beta", "γ": r"\gamma", "δ": r"\delta", "ε": r"\varepsilon",
+    "ζ": r"\zeta", "η": r"\eta", "θ": r"\theta", "κ": r"\kappa", "λ": r"\lambda",
+    "μ": r"\mu", "ν": r"\nu", "ξ": r"\xi", "π": r"\pi", "ρ": r"\rho", "σ": r"\sigma",
+    "τ": r"\tau", "φ": r"\varphi", "χ": r"\chi", "ψ": r"\psi", "ω": r"\omega",
+    "Γ": r"\Gamma", "Δ": r"\Delta", "Θ": r"\Theta", "Λ": r"\Lambda", "Σ": r"\Sigma",
+    "Φ": r"\Phi", "Ψ": r"\Psi", "Ω": r"\Omega",
+    "−": "-", "×": r"\times", "·": r"\cdot", "±": r"\pm", "≤": r"\le", "≥": r"\ge",
+    "≈": r"\approx", "≠": r"\ne", "∞": r"\infty", "→": r"\to", "←": r"\leftarrow",
+    "√": r"\surd", "∑": r"\sum", "∈": r"\in", "⊂": r"\subset", "∅": r"\emptyset",
+    "½": r"\frac{1}{2}", "′": r"\prime", "∼": r"\sim", "≺": r"\prec", "≻": r"\succ",
+}  # fmt: skip
+_LATEX_TEXT = {
+    "–": "--", "—": "---", "…": r"\dots{}", "‘": "`", "’": "'", "“": "``", "”": "''",
+    "\u00a0": "~", "\u202f": r"\,", "\u2009": r"\,", "§": r"\S{}", "°": r"\textdegree{}",
+    "✓": "yes", "✗": "no",
+}  # fmt: skip
+_SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁿⁱ", "0123456789-+ni", strict=True))
+_SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉₋₊", "0123456789-+", strict=True))
+_ACCENTS = {"\u0304": r"\bar", "\u0305": r"\bar", "\u0302": r"\hat", "\u0303": r"\tilde"}
+
+
+def latex_text(text: str) -> str:
+    """Plain text as LaTeX that pdflatex compiles: specials escaped, symbols as math macros.
+
+    Greek letters and mathematical symbols become math (``τ`` → ``$\\tau$``), runs of
+    superscript or subscript characters one exponent or index (``10⁻⁵`` → ``10$^{-5}$``), a
+    combining macron or overline an accent (``ρ̄`` → ``$\\bar{\\rho}$``); adjacent math joins
+    into one ``$…$``. Accented Latin letters stay as they are (UTF-8 is LaTeX's input encoding).
+    """
+    parts: list[tuple[bool, str]] = []  # (is math, LaTeX)
+
+    def add(is_math: bool, latex: str) -> None:
+        if parts and parts[-1][0] == is_math and is_math:
+            parts[-1] = (True, parts[-1][1] + latex)
+        else:
+            parts.append((is_math, latex))
+
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        for table, mark in ((_SUPERSCRIPTS, "^"), (_SUBSCRIPTS, "_")):
+            if ch in table:
+                j = i
+                while j < len(text) and text[j] in table:
+                    j += 1
+                add(True, f"{mark}{{{''.join(table[c] for c in text[i:j])}}}")
+                i = j
+                break
+        else:
+            accent = _ACCENTS.get(text[i + 1]) if i + 1 < len(text) else None
+            if ch in _LATEX_MATH:
+                body = _LATEX_MATH[ch]
+                add(True, f"{accent}{{{body}}}" if accent else body + " ")
+            elif accent:
+                add(True, f"{accent}{{{latex_escape(ch)}}}")
+            elif ch in _LATEX_TEXT:
+                add(False, _LATEX_TEXT[ch])
+            else:
+                add(False, latex_escape(ch))
+            i += 2 if accent else 1
+    return "".join(f"${latex.strip()}$" if is_math else latex for is_math, latex in parts)
 
 
 def write_csv(frame: pd.DataFrame, path: Path) -> None:
@@ -58,14 +131,14 @@ def _latex_cell(value: Any) -> str:
         return f"{value:.6g}"
     if value is None or value is pd.NA:
         return ""
-    return latex_escape(str(value))
+    return latex_text(str(value))
 
 
 def latex_table(frame: pd.DataFrame, bold: pd.DataFrame | None = None) -> str:
     """A booktabs ``tabular``: numbers right-aligned, text left-aligned."""
     align = "".join("r" if pd.api.types.is_numeric_dtype(frame[c]) else "l" for c in frame.columns)
     lines = [f"\\begin{{tabular}}{{{align}}}", r"\toprule"]
-    lines.append(" & ".join(latex_escape(str(c)) for c in frame.columns) + r" \\")
+    lines.append(" & ".join(latex_text(str(c)) for c in frame.columns) + r" \\")
     lines.append(r"\midrule")
     for i, row in enumerate(frame.itertuples(index=False)):
         cells = [_latex_cell(v) for v in row]
@@ -95,6 +168,51 @@ def figure_svg(figure: Figure) -> str:
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
     return buffer.getvalue()
+
+
+BASE_FONT_SIZE = 10.0
+"""The body text size (points) every figure module draws for: matplotlib's default."""
+
+
+def resize_figure(
+    figure: Figure,
+    width: float | None = None,
+    height: float | None = None,
+    font_size: float | None = None,
+) -> None:
+    """Set a figure's size (inches) and scale all its text so the body text is ``font_size`` pt.
+
+    With only one of ``width`` and ``height`` the other follows the figure's aspect ratio.
+    Text sizes are multiplied by ``font_size / BASE_FONT_SIZE``, so a figure keeps its own
+    hierarchy (titles larger, annotations smaller); tick labels, which matplotlib creates
+    when drawing, are scaled through their axes' tick parameters.
+    """
+    if font_size is not None and font_size != BASE_FONT_SIZE:
+        factor = font_size / BASE_FONT_SIZE
+        figure.draw_without_rendering()  # creates the tick labels with their sizes
+        ticks: set[int] = set()
+        for ax in figure.axes:
+            for minor in (False, True):
+                which: Literal["major", "minor"] = "minor" if minor else "major"
+                x_labels = ax.xaxis.get_ticklabels(minor=minor)
+                y_labels = ax.yaxis.get_ticklabels(minor=minor)
+                ticks |= {id(label) for label in [*x_labels, *y_labels]}
+                if x_labels:
+                    size = x_labels[0].get_fontproperties().get_size_in_points() * factor
+                    ax.tick_params(axis="x", which=which, labelsize=size)
+                if y_labels:
+                    size = y_labels[0].get_fontproperties().get_size_in_points() * factor
+                    ax.tick_params(axis="y", which=which, labelsize=size)
+        for text in figure.findobj(Text):
+            if id(text) not in ticks:
+                text.set_fontsize(text.get_fontproperties().get_size_in_points() * factor)
+    old_width, old_height = figure.get_size_inches()
+    if width is not None and height is None:
+        height = old_height * width / old_width
+    elif height is not None and width is None:
+        width = old_width * height / old_height
+    if width is not None and height is not None:
+        figure.set_size_inches(width, height)
 
 
 def write_figure(figure: Figure, stem: Path) -> str:

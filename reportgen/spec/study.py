@@ -43,12 +43,41 @@ class ProblemFilter(SpecModel):
     )
 
 
+class FigureOptions(SpecModel):
+    """Size and lettering of every figure, e.g. to match a journal's column width."""
+
+    width: float | None = Field(
+        None,
+        gt=0,
+        description="Width of every figure in inches (e.g. 3.5 for one IEEE column, 7.16 for "
+        "two); the height follows the figure's own aspect ratio unless 'height' is set too. "
+        "Default: each figure's own size.",
+    )
+    height: float | None = Field(
+        None,
+        gt=0,
+        description="Height of every figure in inches; alone, the width follows the aspect "
+        "ratio. Default: each figure's own size.",
+    )
+    font_size: float | None = Field(
+        None,
+        gt=0,
+        description="Size in points of the figures' body text (axis labels, legends); every "
+        "other text is scaled with it, keeping titles larger and annotations smaller. Default: "
+        "10.",
+    )
+
+
 class ReportOptions(SpecModel):
     """Where and how the report is written."""
 
     output: str = Field("out", description="Output folder, relative to the spec file.")
     formats: list[Literal["html", "pdf"]] = Field(
         default=["html", "pdf"], min_length=1, description="Documents to write."
+    )
+    figures: FigureOptions = Field(
+        default=FigureOptions(),
+        description="Size and font size of the figures (HTML, PDF and the figure files alike).",
     )
 
 

@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import math
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pandas as pd
 import pytest
 from matplotlib.figure import Figure
 
-from reportgen.render.files import figure_svg, latex_table
+from reportgen.pipeline import run_study
+from reportgen.render import files
+from reportgen.render.files import (
+    figure_svg,
+    latex_table,
+    latex_text,
+    resize_figure,
+    write_figure,
+)
 from reportgen.render.pdf import _confined_fetcher
 
 
@@ -49,3 +60,96 @@ def test_pdf_renderer_reads_only_inline_data_and_the_output_folder(tmp_path: Pat
         fetcher.fetch((tmp_path / "secret.txt").as_uri())
     with pytest.raises(ValueError, match="refusing to fetch"):
         fetcher.fetch("http://example.invalid/tracker.png")
+
+
+def test_latex_text_writes_symbols_as_math_macros():
+    assert latex_text("τ = 10⁻⁵") == r"$\tau$ = 10$^{-5}$"
+    assert latex_text("ρ̄(1)") == r"$\bar{\rho}$(1)"
+    assert latex_text("x ≤ 2·σ") == r"x $\le$ 2$\cdot \sigma$"
+    assert latex_text("A_1 & 50%") == r"A\_1 \& 50\%"
+    assert latex_text("f1–f3, Äyrämö") == "f1--f3, Äyrämö"
+    assert latex_text("∞") == r"$\infty$"
+
+
+def test_latex_table_has_no_raw_symbols():
+    frame = pd.DataFrame({"τ": ["10⁻⁵", "ρ̄ ≥ ½"], "λ·S/√n": [1.0, -math.inf]})
+    tex = latex_table(frame)
+    assert r"$\tau$ & $\lambda \cdot$S/$\surd$n \\" in tex
+    assert r"10$^{-5}$ & 1 \\" in tex
+    assert not re.search(r"[^\x00-\x7f]", tex)
+
+
+def test_figure_pdf_embeds_truetype_fonts(tmp_path: Path):
+    if shutil.which("pdffonts") is None:
+        pytest.skip("poppler-utils (pdffonts) is not installed: scripts/system-deps.sh test")
+    fig = Figure(figsize=(2, 2))
+    ax = fig.add_subplot()
+    ax.plot([1, 2, 3], [3, 1, 2], label="τ = 10⁻⁵")
+    ax.set_xlabel("evaluations")
+    ax.legend()
+    write_figure(fig, tmp_path / "f")
+    fonts = subprocess.run(
+        ["pdffonts", str(tmp_path / "f.pdf")], capture_output=True, text=True, check=True
+    ).stdout.splitlines()[2:]
+    assert fonts and all("TrueType" in line and "Type 3" not in line for line in fonts), fonts
+
+
+def compile_latex(tables: list[Path], folder: Path) -> subprocess.CompletedProcess[str]:
+    """Typeset the tables as a paper would include them: article + booktabs, nothing else."""
+    body = "\n".join(f"\\input{{{t.as_posix()}}}\\par\\bigskip" for t in tables)
+    (folder / "doc.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n"
+        f"{body}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    return subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_latex_table_with_every_symbol_compiles(tmp_path: Path):
+    if shutil.which("pdflatex") is None:
+        pytest.skip("pdflatex is not installed: scripts/system-deps.sh test")
+    symbols = "".join(sorted(set(files._LATEX_MATH) | set(files._LATEX_TEXT)))
+    frame = pd.DataFrame(
+        {"ρ̄(x) ≥ ½": [symbols, "10⁻⁵ … 10² ⁺ⁿⁱ₀₋₊ Äyrämö Tušar", "ã ê", "_&%$#{}~^\\"]}
+    )
+    (tmp_path / "t.tex").write_text(latex_table(frame), encoding="utf-8")
+    result = compile_latex([tmp_path / "t.tex"], tmp_path)
+    assert result.returncode == 0, result.stdout[-3000:]
+
+
+def test_resize_figure_sets_width_keeps_aspect_and_scales_every_text():
+    fig = Figure(figsize=(8.0, 4.0), layout="constrained")
+    ax = fig.add_subplot()
+    ax.plot([1, 2], [1, 2], label="a")
+    ax.set_xlabel("evaluations")  # 10 pt (default)
+    ax.set_title("t", fontsize=12)
+    ax.legend(fontsize=8)
+    resize_figure(fig, width=3.5, font_size=8)
+    assert tuple(fig.get_size_inches()) == pytest.approx((3.5, 1.75))  # 4 × 3.5/8
+    fig.draw_without_rendering()
+    assert ax.xaxis.label.get_fontsize() == pytest.approx(8.0)
+    assert ax.title.get_fontsize() == pytest.approx(9.6)  # 12 × 8/10
+    assert ax.get_legend().get_texts()[0].get_fontsize() == pytest.approx(6.4)
+    assert ax.get_xticklabels()[0].get_fontsize() == pytest.approx(8.0)
+    resize_figure(fig, height=3.5)
+    assert tuple(fig.get_size_inches()) == pytest.approx((7.0, 3.5))
+
+
+def test_figure_options_reach_the_written_files(tiny_study: Path):
+    spec = tiny_study.read_text().replace(
+        "  formats: [html]", "  formats: [html]\n  figures: {width: 3.5, height: 2.5, font_size: 7}"
+    )
+    tiny_study.write_text(spec)
+    results = run_study(tiny_study)
+    assert results.output_dir is not None
+    svgs = sorted((results.output_dir / "figures").rglob("*.svg"))
+    assert svgs
+    for svg in svgs:
+        head = svg.read_text(encoding="utf-8")[:1000]
+        assert 'width="252pt" height="180pt"' in head, svg.name  # 3.5 in × 72, 2.5 in × 72
