@@ -94,17 +94,105 @@ def _compose_lines(
             _compose_lines(item, (*prefix, index), lines, problems, path)
 
 
+MAX_SPEC_BYTES = 1_000_000
+"""Largest spec file read: a real spec is a few kB even with hundreds of algorithms."""
+MAX_DEPTH = 50
+"""Deepest nesting of mappings and lists (the spec model needs 5)."""
+MAX_VALUES = 100_000
+"""Most values the spec may hold once every alias is expanded (bounds "billion laughs")."""
+MAX_INT_DIGITS = 100
+"""Longest integer literal (Python refuses to convert more than 4300 digits)."""
+
+
+def _check_bounds(text: str, path: Path) -> None:
+    """Refuse YAML that would exhaust memory, time or the stack before it is built.
+
+    One pass over the parser's events (the parser is iterative, so deep nesting cannot overflow
+    it): nesting depth, integer literal length, aliases that refer to the collection they are
+    in (a loop), and the number of values once every alias is expanded — counted, not built,
+    so a 700-byte "billion laughs" spec is refused in milliseconds.
+    """
+    resolver = yaml.SafeLoader("")
+    int_tag = "tag:yaml.org,2002:int"
+    sizes: dict[str, int] = {}  # expanded size of each finished anchored node
+    open_anchors: list[str | None] = []
+    counts: list[int] = [0]  # expanded values of each open collection (and the document)
+
+    def refuse(event: yaml.Event, message: str) -> InputError:
+        mark = event.start_mark
+        where = f"{path.name}:{mark.line + 1}:{mark.column + 1}" if mark else path.name
+        return InputError(Problem(where, message))
+
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            if len(open_anchors) >= MAX_DEPTH:
+                raise refuse(event, f"the YAML is nested more than {MAX_DEPTH} levels deep")
+            open_anchors.append(event.anchor)
+            counts.append(1)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            anchor, size = open_anchors.pop(), counts.pop()
+            counts[-1] += size
+            if anchor is not None:
+                sizes[anchor] = size
+        elif isinstance(event, yaml.AliasEvent):
+            if event.anchor in open_anchors:
+                raise refuse(
+                    event,
+                    f"the alias '*{event.anchor}' refers to a list or mapping that contains it "
+                    "(an endless loop)",
+                )
+            counts[-1] += sizes.get(event.anchor or "", 1)
+        elif isinstance(event, yaml.ScalarEvent):
+            counts[-1] += 1
+            if event.anchor is not None:
+                sizes[event.anchor] = 1
+            if (
+                len(event.value) > MAX_INT_DIGITS
+                and event.implicit[0]
+                and resolver.resolve(yaml.ScalarNode, event.value, event.implicit) == int_tag
+            ):
+                raise refuse(
+                    event,
+                    f"a number with {len(event.value):,} digits; numbers in a spec have at most "
+                    f"{MAX_INT_DIGITS}",
+                )
+        if sum(counts) > MAX_VALUES:
+            raise refuse(
+                event,
+                f"aliases expand the spec to more than {MAX_VALUES:,} values; "
+                "write the values out instead of nesting aliases",
+            )
+
+
 def read_yaml(path: Path) -> tuple[Any, dict[KeyPath, int]]:
-    """Parse a YAML file safely; return the data and the line of every key path."""
-    if not path.is_file():
-        raise InputError(Problem(str(path), "the spec file does not exist"))
+    """Parse a YAML file safely; return the data and the line of every key path.
+
+    "Safely" is the safe loader (no Python objects) plus bounds on size
+    (:data:`MAX_SPEC_BYTES`), depth, integer length and alias expansion
+    (:func:`_check_bounds`): every spec is read in milliseconds or refused with a message.
+    """
     try:
+        if not path.is_file():
+            raise InputError(Problem(str(path), "the spec file does not exist"))
+        size = path.stat().st_size
+        if size > MAX_SPEC_BYTES:
+            raise InputError(
+                Problem(
+                    path.name,
+                    f"the spec file has {size:,} bytes; a spec has at most {MAX_SPEC_BYTES:,}",
+                )
+            )
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(
             Problem(str(path), f"the spec file is not UTF-8 text ({exc.reason})")
         ) from None
+    except OSError as exc:
+        raise InputError(
+            Problem(str(path), f"cannot read the spec file: {exc.strerror or exc}")
+        ) from None
     try:
+        _check_bounds(text, path)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
@@ -179,12 +267,19 @@ def _resolve(loc: Sequence[str | int], data: Any) -> tuple[KeyPath, Any, list[st
     return tuple(key_path), node, branches
 
 
+def _branch_kind(tag: str) -> str:
+    """``'constrained-str'`` → ``'str'``, ``'list[str]'`` → ``'list'``: the type of a union branch."""
+    return tag.removeprefix("constrained-").split("[")[0].lower()
+
+
 def _is_branch_tag(part: str | int, node: dict[str, Any]) -> bool:
     if not isinstance(part, str):
         return False
     if part == node.get("kind"):
         return True
-    return part.split("[")[0].lower() in _PRIMITIVE_BRANCHES or part[:1].isupper()
+    if _branch_kind(part) in ("list", "dict"):  # the list branch of `str | list[str]`
+        return True
+    return _branch_kind(part) in _PRIMITIVE_BRANCHES or part[:1].isupper()
 
 
 def _model_at(key_path: KeyPath, raw: Any) -> type[BaseModel] | None:
@@ -254,15 +349,22 @@ def _translate(
     # For a union such as `str | AlgorithmRef`, a mapping was meant as the model: drop the
     # complaints of the primitive branches when a model branch also reported.
     model_paths = {
-        kp
-        for kp, _, br, _ in resolved
-        if br and br[-1].split("[")[0].lower() not in _PRIMITIVE_BRANCHES
+        kp for kp, _, br, _ in resolved if br and _branch_kind(br[-1]) not in _PRIMITIVE_BRANCHES
     }
+    # Likewise for `str | list[str]`: a list was meant as the list.
+    list_paths = {kp for kp, _, br, _ in resolved if br and _branch_kind(br[-1]) == "list"}
     seen: set[tuple[KeyPath, str]] = set()
     for key_path, value, branches, err in resolved:
         if (
+            isinstance(value, list)
+            and branches
+            and _branch_kind(branches[-1]) in _PRIMITIVE_BRANCHES
+            and any(lp[: len(key_path)] == key_path for lp in list_paths)
+        ):
+            continue
+        if (
             branches
-            and branches[-1].split("[")[0].lower() in _PRIMITIVE_BRANCHES
+            and _branch_kind(branches[-1]) in _PRIMITIVE_BRANCHES
             and any(
                 mp[: len(key_path)] == key_path or key_path[: len(mp)] == mp for mp in model_paths
             )
@@ -351,12 +453,13 @@ def _check_references(
                         f"the spec defines: {quote_choices(sources)}",
                     )
                 )
-        formats = {
+        declared = [
             sources_map[n].get("format")
             for n in names
             if isinstance(n, str) and isinstance(sources_map.get(n), dict)
-        }
-        formats = {"summary" if f == "wide" else f for f in formats if isinstance(f, str)}
+        ]
+        # A format that is not a name (a list, a mapping) is reported by validation.
+        formats = {"summary" if f == "wide" else f for f in declared if isinstance(f, str)}
         if len(formats) > 1:
             problems.append(
                 Problem(

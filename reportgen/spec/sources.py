@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from reportgen.spec.base import SpecModel
+from reportgen.spec.base import MAX_EVALUATIONS, Dimension, Name, PositiveValue, SpecModel
 
 SourceFormat = Literal["trials", "histories", "summary", "wide", "coco", "cec", "ioh"]
 PLATFORM_FORMATS: tuple[str, ...] = ("coco", "cec", "ioh")
@@ -76,7 +76,7 @@ class CocoOptions(SpecModel):
     """Options of a ``coco`` source (COCO/BBOB "old bbob" output: .info, .dat, .tdat)."""
 
     layout: Layout = Field("histories", description=_LAYOUT_DESCRIPTION)
-    target: float = Field(1e-8, gt=0, description=_TARGET_DESCRIPTION)
+    target: PositiveValue = Field(1e-8, description=_TARGET_DESCRIPTION)
     problem_prefix: str = Field(
         "f", description="Problem names are this prefix and the BBOB function number: f1 … f24."
     )
@@ -86,7 +86,7 @@ class IohOptions(SpecModel):
     """Options of an ``ioh`` source (IOHprofiler/IOHexperimenter .json meta + .dat runs)."""
 
     layout: Layout = Field("histories", description=_LAYOUT_DESCRIPTION)
-    target: float = Field(1e-8, gt=0, description=_TARGET_DESCRIPTION)
+    target: PositiveValue = Field(1e-8, description=_TARGET_DESCRIPTION)
     problem_prefix: str = Field(
         "f", description="Problem names are this prefix and the function id: f1, f2, …"
     )
@@ -133,13 +133,15 @@ class CecOptions(SpecModel):
         "a source's 'algorithm:' or 'dimension:' replaces the placeholder. Files whose names do "
         "not match are errors.",
     )
-    checkpoints: Literal["cec2017", "cec2020", "cec2022"] | list[float] = Field(
+    checkpoints: (
+        Literal["cec2017", "cec2020", "cec2022"] | list[Annotated[float, Field(gt=0, le=1)]]
+    ) = Field(
         "cec2017",
         description="Evaluation counts of the rows: cec2017 = fractions 0.01, 0.02, 0.03, "
         "0.05, 0.1, 0.2, …, 1.0 of MaxFES (14 rows); cec2020/cec2022 = floor(D^(k/5−3)·MaxFES) "
         "for k = 0 … 15 (16 rows); or a list of fractions of MaxFES in (0, 1], increasing.",
     )
-    max_evaluations: str | dict[int, int] = Field(
+    max_evaluations: str | dict[Dimension, Annotated[int, Field(ge=1, le=MAX_EVALUATIONS)]] = Field(
         "10000*D",
         description="MaxFES per dimension: a formula in D ('10000*D') or a mapping "
         "{dimension: MaxFES} (CEC 2020: {5: 50000, 10: 1000000, 15: 3000000, 20: 10000000}; "
@@ -151,9 +153,8 @@ class CecOptions(SpecModel):
         "extra row; evaluations_to_target = the evaluations at which the run reached the "
         "target (CEC 2022 row 17); ignore = there is one but it is not used.",
     )
-    target: float = Field(
+    target: PositiveValue = Field(
         1e-8,
-        gt=0,
         description="Errors ≤ target count as reaching the optimum (CEC: 1e-8); trials' "
         "evaluations_to_target is ∞ for a run whose final error is above it.",
     )
@@ -213,12 +214,11 @@ class DataSource(SpecModel):
         "statistics per algorithm × problem; wide: one row per problem, one column per algorithm."
     )
     columns: ColumnMap = Field(default=ColumnMap(), description="Column names in the file.")
-    dimension: int | None = Field(
+    dimension: Dimension | None = Field(
         None,
-        ge=1,
         description="The dimension of every problem in this source, when the file has no column for it.",
     )
-    algorithm: str | None = Field(
+    algorithm: Name | None = Field(
         None, description="The algorithm of every row, when the file has no algorithm column."
     )
     statistic: Statistic | None = Field(

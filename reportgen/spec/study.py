@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from reportgen.spec.analyses import AnalysisSpec
-from reportgen.spec.base import SpecModel
+from reportgen.spec.base import Dimension, Name, SpecModel
 from reportgen.spec.sources import DataSource
 
 
@@ -26,16 +26,16 @@ class StudyInfo(SpecModel):
 class AlgorithmRef(SpecModel):
     """An algorithm selected for the study, with an optional display label."""
 
-    name: str = Field(min_length=1, description="The name as it appears in the data.")
-    label: str | None = Field(None, description="How the report names it (default: its name).")
+    name: Name = Field(description="The name as it appears in the data.")
+    label: Name | None = Field(None, description="How the report names it (default: its name).")
 
 
 class ProblemFilter(SpecModel):
     """Which problems of the data the study keeps."""
 
-    dimensions: list[int] | None = Field(None, description="Keep only these dimensions.")
-    include: list[str] | None = Field(None, description="Keep only these problems.")
-    exclude: list[str] | None = Field(None, description="Drop these problems.")
+    dimensions: list[Dimension] | None = Field(None, description="Keep only these dimensions.")
+    include: list[Name] | None = Field(None, description="Keep only these problems.")
+    exclude: list[Name] | None = Field(None, description="Drop these problems.")
     incomplete: Literal["error", "exclude"] = Field(
         "error",
         description="A problem that some algorithm has no data for: an error (default), or "
@@ -90,7 +90,7 @@ class Study(SpecModel):
         "time and the report says so."
     )
     data: dict[str, DataSource] = Field(min_length=1, description="Named data sources.")
-    algorithms: list[str | AlgorithmRef] | None = Field(
+    algorithms: list[Name | AlgorithmRef] | None = Field(
         None,
         description="Algorithms to compare, in report order, optionally with labels "
         "(default: every algorithm in the data, sorted by name).",

@@ -63,7 +63,7 @@ def test_unknown_data_source_and_bad_tolerance_together(tmp_path):
     text = SPEC.replace("data: curves", "data: curve").replace("[0.1, 0.001]", "[0.1, 2]")
     path = write(tmp_path, "study.yaml", text)
     assert problems(path) == [
-        "analyses[0].tolerances (study.yaml:13): every tolerance τ must lie in (0, 1); got 2.0",
+        "analyses[0].tolerances[1] (study.yaml:13): got 2; should be less than 1",
         "analyses[0].data (study.yaml:12): no data source named 'curve' (did you mean 'curves'?); the spec defines: 'curves'",
     ]
 

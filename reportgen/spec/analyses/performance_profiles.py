@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from reportgen.spec.base import AnalysisOptions
+from reportgen.spec.base import AnalysisOptions, Budget, Fraction
 
 WORST_FIRST_MEAN = "worst_first_mean"
 """The default ``start_value`` rule (docs/methods.md)."""
@@ -16,7 +16,7 @@ class PerformanceProfilesOptions(AnalysisOptions):
     """Performance (Dolan–Moré) and data (Moré–Wild) profiles of the mean curves."""
 
     kind: Literal["performance_profiles"]
-    tolerances: list[float] = Field(
+    tolerances: list[Fraction] = Field(
         default=[1e-1, 1e-3, 1e-5, 1e-7],
         min_length=1,
         description="Tolerances τ of the convergence test f(x0) − f(x) ≥ (1 − τ)(f(x0) − f_L), "
@@ -25,7 +25,7 @@ class PerformanceProfilesOptions(AnalysisOptions):
     profiles: list[Literal["performance", "data"]] = Field(
         default=["performance", "data"], min_length=1, description="Which profiles to draw."
     )
-    lambdas: list[float] = Field(
+    lambdas: list[Annotated[float, Field(gt=0, le=100)]] = Field(
         default_factory=list,
         description="Confidence-bound widths λ (> 0) for mean ± λ·S/√n_r (Liu et al. Eq. 6); "
         "each adds Algorithm 2's significance verdicts and the full ranking. Empty: mean "
@@ -41,9 +41,8 @@ class PerformanceProfilesOptions(AnalysisOptions):
         "'start_value' when the data carries that column, else 'worst_first_mean'.",
         json_schema_extra={"examples": [WORST_FIRST_MEAN, "start_value"]},
     )
-    budget: float | None = Field(
+    budget: Budget | None = Field(
         default=None,
-        gt=0,
         description="Budget μ_f in evaluations; default: the largest evaluation count in the data.",
     )
 

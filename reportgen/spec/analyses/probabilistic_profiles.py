@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from reportgen.spec.base import AnalysisOptions
+from reportgen.spec.base import AnalysisOptions, PositiveValue
 
 
 class ProbabilisticProfilesOptions(AnalysisOptions):
@@ -32,10 +32,9 @@ class ProbabilisticProfilesOptions(AnalysisOptions):
         "an error ≥ 0, e.g. f − f*). With `summary` data it names what the published mean "
         "and standard deviation describe.",
     )
-    cost_floor: float | None = Field(
+    cost_floor: PositiveValue | None = Field(
         default=None,
         strict=True,
-        gt=0,
         description="Costs below this are raised to it (c = max(c, cost_floor)) before "
         "ratios are formed, e.g. 1.0e-8 for final errors at the usual precision. Required "
         "when some cost is 0 (docs/methods.md: never divide by zero).",
@@ -51,6 +50,7 @@ class ProbabilisticProfilesOptions(AnalysisOptions):
         default=10.0,
         strict=True,
         gt=1,
+        le=1e6,
         description="Right end of the analysed interval [1, x_max] of performance ratios "
         "(τ_max in the paper); the share solved is read at x = x_max.",
     )

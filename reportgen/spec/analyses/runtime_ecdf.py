@@ -7,21 +7,21 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from reportgen.spec.base import AnalysisOptions
+from reportgen.spec.base import AnalysisOptions, PositiveValue
 
 
 class RuntimeEcdfOptions(AnalysisOptions):
     """ERT per function, dimension and target; runtime ECDFs as COCO plots them."""
 
     kind: Literal["runtime_ecdf"]
-    targets: list[float] | None = Field(
+    targets: list[PositiveValue] | None = Field(
         default=None,
         min_length=1,
         description="Targets Δf (> 0) of the ECDF and the ERT table: a run reaches Δf at its "
         "first record with value ≤ Δf. Default: COCO's 51 targets 10^(2 − k/5), k = 0 … 50 "
         "(10² … 10⁻⁸).",
     )
-    table_targets: list[float] = Field(
+    table_targets: list[PositiveValue] = Field(
         default=[1e-1, 1e-7],
         min_length=1,
         description="Targets Δf shown in the report's ERT tables (every target is in "

@@ -13,13 +13,17 @@ Example::
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictFloat, StrictInt, field_validator, model_validator
 
-from reportgen.spec.base import AnalysisOptions
+from reportgen.spec.base import MAX_MAGNITUDE, AnalysisOptions
 
-Sigma = Literal["auto"] | StrictInt | StrictFloat
+Sigma = (
+    Literal["auto"]
+    | Annotated[StrictInt, Field(gt=0, le=1_000_000)]
+    | Annotated[StrictFloat, Field(gt=0, le=1_000_000)]
+)
 """A requested significance level: a positive number, or ``"auto"``."""
 
 STATISTICS: tuple[str, ...] = ("mean", "median", "accuracy", "robustness")
@@ -51,12 +55,20 @@ class SignificanceRelationOptions(AnalysisOptions):
         description="Draw only the Hasse edges (the transitive reduction; with cycles, that of "
         "the graph of strongly connected components). Tables always list every edge.",
     )
-    value_floor: StrictInt | StrictFloat | None = Field(
+    value_floor: (
+        Annotated[StrictInt, Field(gt=0, le=10**18)]
+        | Annotated[StrictFloat, Field(gt=0, le=MAX_MAGNITUDE)]
+        | None
+    ) = Field(
         default=None,
         description="Raise every derived value below this positive floor to the floor, e.g. "
         "1e-9 for errors that reach zero. Award points need positive values.",
     )
-    value_shift: StrictInt | StrictFloat | None = Field(
+    value_shift: (
+        Annotated[StrictInt, Field(ge=-(10**18), le=10**18)]
+        | Annotated[StrictFloat, Field(ge=-MAX_MAGNITUDE, le=MAX_MAGNITUDE)]
+        | None
+    ) = Field(
         default=None,
         description="Add this constant to every derived value before the ratios are taken, "
         "e.g. for objective values that can be zero or negative. Changes every ratio.",

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import math
 from itertools import pairwise
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from reportgen.spec.base import AnalysisOptions
+from reportgen.spec.base import MAX_MAGNITUDE, AnalysisOptions, Budget, Dimension, Fraction
 
 
 def _reject_bool(value: Any) -> Any:
@@ -41,9 +41,11 @@ class UScoresOptions(AnalysisOptions):
 
     kind: Literal["u_scores"] = Field(description="Analysis kind: U-scores (Price et al.).")
     target: float = Field(
+        ge=-MAX_MAGNITUDE,
+        le=MAX_MAGNITUDE,
         description="Error value a trial must reach (value ≤ target) to count as a success; "
         "the CEC 2022 competition used 1e-8. With `histories` the target is applied to the "
-        "best-so-far curves to find each trial's evaluations to target."
+        "best-so-far curves to find each trial's evaluations to target.",
     )
     failed_tie_break: Literal["evaluations_used", "none"] = Field(
         default="evaluations_used",
@@ -56,17 +58,17 @@ class UScoresOptions(AnalysisOptions):
         description="Totals per dimension and overall (`dimension`), or one total over every "
         "problem instance (`none`).",
     )
-    weights: dict[int, float] | None = Field(
+    weights: dict[Dimension, Annotated[float, Field(gt=0, le=1e6)]] | None = Field(
         default=None,
         description="Optional weight per dimension for the weighted total, e.g. {20: 2.0}; "
         "dimensions not listed weigh 1. Needs `groups: dimension`.",
     )
-    cutpoints: list[float] | None = Field(
+    cutpoints: list[Annotated[float, Field(gt=0, le=1)]] | None = Field(
         default=None,
         description="Optional fractions of the budget in (0, 1], increasing, at which U-scores "
         "and ranks are recomputed from the trials' states (needs `histories` data).",
     )
-    budget: float | dict[int, float] | None = Field(
+    budget: Budget | dict[Dimension, Budget] | None = Field(
         default=None,
         description="Evaluation budget: one number, or one per dimension. With histories it "
         "defines the end of each trial (states at cut-point c are taken at c·budget); default: "
@@ -74,7 +76,7 @@ class UScoresOptions(AnalysisOptions):
         "budget; the report says so). With trials it is only used to check evaluations to "
         "target.",
     )
-    alpha: float = Field(
+    alpha: Fraction = Field(
         default=0.05,
         description="Significance level of the pairwise two-sided Mann–Whitney tests "
         "(win/tie/loss counts).",
