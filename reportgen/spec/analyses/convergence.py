@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from reportgen.spec.base import AnalysisOptions
+from reportgen.spec.base import AnalysisOptions, Budget, Dimension
 
 
 def _check_budget(value: Any) -> None:
@@ -52,7 +52,7 @@ class ConvergenceOptions(AnalysisOptions):
         "span more than two decades and none is negative, else linear. On a log axis, values "
         "of 0 are drawn on the panel's floor (a decade below the smallest positive value).",
     )
-    budgets: list[float] | dict[int, list[float]] | None = Field(
+    budgets: list[Budget] | dict[Dimension, list[Budget]] | None = Field(
         default=None,
         description="Evaluation counts of the fixed-budget tables (median value of the runs "
         "at each): one list for every dimension, or one list per dimension. Default: the "

@@ -13,11 +13,11 @@ Example (``study.yaml``)::
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from reportgen.spec.base import AnalysisOptions
+from reportgen.spec.base import MAX_MAGNITUDE, AnalysisOptions, Budget, Dimension
 
 Statistic = Literal["mean_sd", "median_iqr", "best", "worst"]
 Correction = Literal["holm", "bonferroni", "none"]
@@ -56,13 +56,13 @@ class ProblemTableOptions(AnalysisOptions):
         lt=1,
         description="Significance level of the corrected rank-sum tests (markers and W/T/L).",
     )
-    budget: float | dict[int, float] | None = Field(
+    budget: Budget | dict[Dimension, Budget] | None = Field(
         default=None,
         description="With histories: the evaluation count at which each run's value is read "
         "(the value of its last record at or before it), one number or one per dimension. "
         "Default: each run's last record (its final value).",
     )
-    value_floor: float | None = Field(
+    value_floor: Annotated[float, Field(ge=-MAX_MAGNITUDE, le=MAX_MAGNITUDE)] | None = Field(
         default=None,
         description="Values below this are raised to it before anything is computed, so that "
         "errors below a competition's precision (CEC: 1e-8) count as equal.",
