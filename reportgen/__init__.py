@@ -3,9 +3,10 @@
 Python API (the same as the command line)::
 
     import reportgen
-    study = reportgen.load_study("study.yaml")        # validated spec
-    results = reportgen.run_study(study, "out/")      # every analysis, report written
+    study = reportgen.load_study("study.yaml")        # validated spec (or a dict)
+    results = reportgen.compute_study(study)          # every analysis, nothing rendered
     results["performance_profiles"].verdicts          # a result object's tables
+    reportgen.run_study(study, "out/")                # ... and the report written
 """
 
 from __future__ import annotations
@@ -14,13 +15,21 @@ from typing import Any
 
 from reportgen.errors import InputError, Problem
 
-__all__ = ["InputError", "Problem", "StudyResults", "load_study", "run_study", "validate_study"]
+__all__ = [
+    "InputError",
+    "Problem",
+    "StudyResults",
+    "compute_study",
+    "load_study",
+    "run_study",
+    "validate_study",
+]
 
 
 def __getattr__(name: str) -> Any:
     # The pipeline pulls in the renderers (weasyprint, matplotlib); load it only when used, so
     # that importing one analysis module stays light.
-    if name in {"StudyResults", "load_study", "run_study", "validate_study"}:
+    if name in {"StudyResults", "compute_study", "load_study", "run_study", "validate_study"}:
         from reportgen import pipeline
 
         return getattr(pipeline, name)

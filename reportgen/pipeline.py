@@ -20,7 +20,7 @@ import re
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -95,13 +95,39 @@ class StudyResults:
         raise KeyError(analysis_id)
 
 
-def load_study(path: str | Path) -> LoadedSpec:
-    """Read and validate a study spec (the Python API's entry point)."""
-    return load_spec(path)
+def load_study(
+    study: str | Path | Mapping[str, Any], *, base_dir: str | Path | None = None
+) -> LoadedSpec:
+    """Read and validate a study spec (the Python API's entry point).
+
+    Parameters
+    ----------
+    study : path or mapping
+        A YAML spec file, or the spec as a dict (the same keys as the YAML).
+    base_dir : path, optional
+        For a dict: the folder relative data paths and ``report.output`` are resolved against
+        (default: the current folder).
+    """
+    return load_spec(study, base_dir)
 
 
-def compute_study(spec: LoadedSpec, progress: Progress | None = None) -> StudyResults:
-    """Load the data and run every analysis; no file is written.
+def compute_study(
+    study: LoadedSpec | str | Path | Mapping[str, Any], progress: Progress | None = None
+) -> StudyResults:
+    """Load the data and run every analysis; nothing is rendered and no file is written.
+
+    Parameters
+    ----------
+    study : LoadedSpec, path or mapping
+        The study (from :func:`load_study`), the path of its spec, or the spec as a dict.
+    progress : callable, optional
+        Called with a short message at each stage.
+
+    Returns
+    -------
+    StudyResults
+        ``results[analysis_id]`` is the analysis's result object; ``results.synthesis`` the
+        cross-method rankings; ``results.caveats`` every warning.
 
     Raises
     ------
@@ -109,6 +135,7 @@ def compute_study(spec: LoadedSpec, progress: Progress | None = None) -> StudyRe
         With every problem found in the data, or the first analysis's input problems
         (located at its spec entry).
     """
+    spec = study if isinstance(study, LoadedSpec) else load_spec(study)
     say = progress or (lambda _: None)
     say("loading data")
     data = load_data(spec)
@@ -179,7 +206,7 @@ def _raise_for_caveats(results: StudyResults) -> None:
 
 
 def run_study(
-    study: LoadedSpec | str | Path,
+    study: LoadedSpec | str | Path | Mapping[str, Any],
     output_dir: str | Path | None = None,
     *,
     strict: bool = False,
@@ -192,8 +219,8 @@ def run_study(
 
     Parameters
     ----------
-    study : LoadedSpec or path
-        The study (from :func:`load_study`) or the path of its spec.
+    study : LoadedSpec, path or mapping
+        The study (from :func:`load_study`), the path of its spec, or the spec as a dict.
     output_dir : path, optional
         Where the report goes; default: ``report.output`` of the spec, relative to it.
     strict : bool
@@ -450,7 +477,9 @@ def _provenance(results: StudyResults, command_line: str | None) -> dict[str, An
     return {
         "spec": {
             "path": str(spec.path),
-            "sha256": hashlib.sha256(spec.path.read_bytes()).hexdigest(),
+            "sha256": hashlib.sha256(
+                spec.path.read_bytes() if spec.source_text is None else spec.text().encode()
+            ).hexdigest(),
         },
         "inputs": [
             {"source": f.source, "file": f.display, "rows": f.rows, "sha256": f.sha256}
@@ -588,6 +617,6 @@ def _document(
         ),
         data_sources=tuple(data_sources),
         provenance=tuple(prov_rows),
-        spec_text=spec.path.read_text(encoding="utf-8"),
+        spec_text=spec.text(),
         toc=tuple(toc),
     )

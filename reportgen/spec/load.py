@@ -40,6 +40,14 @@ class LoadedSpec:
     study: Study
     path: Path
     lines: Mapping[KeyPath, int]
+    source_text: str | None = None
+    """The spec as YAML text when it was given as a mapping (``path`` then names no file)."""
+
+    def text(self) -> str:
+        """The spec's YAML text, as the report's provenance shows it."""
+        if self.source_text is not None:
+            return self.source_text
+        return self.path.read_text(encoding="utf-8")
 
     @property
     def base_dir(self) -> Path:
@@ -211,16 +219,51 @@ def read_yaml(path: Path) -> tuple[Any, dict[KeyPath, int]]:
     return data, lines
 
 
-def load_spec(path: str | Path) -> LoadedSpec:
+DICT_SPEC_NAME = "<dict>"
+"""The file name a spec given as a Python mapping is known by in messages."""
+
+
+def load_spec(
+    source: str | Path | Mapping[str, Any], base_dir: str | Path | None = None
+) -> LoadedSpec:
     """Read and validate a study spec (the spec only; data is checked by the data layer).
+
+    Parameters
+    ----------
+    source : path or mapping
+        A YAML file, or the spec itself as a mapping (what the YAML would hold).
+    base_dir : path, optional
+        For a mapping: the folder its relative data paths and ``report.output`` are resolved
+        against (default: the current folder). Ignored for a file (its own folder).
 
     Raises
     ------
     InputError
-        With every problem found, each located by key path and ``file:line``.
+        With every problem found, each located by key path and ``file:line`` (for a mapping:
+        the key path and ``<dict>``).
     """
-    path = Path(path).resolve()
+    if isinstance(source, Mapping):
+        folder = Path(base_dir if base_dir is not None else Path.cwd()).resolve()
+        data: Any = _plain(source)
+        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+        return _validated(data, folder / DICT_SPEC_NAME, {}, text)
+    path = Path(source).resolve()
     data, lines = read_yaml(path)
+    return _validated(data, path, lines, None)
+
+
+def _plain(value: Any) -> Any:
+    """A mapping from Python code as YAML would give it: dicts, lists and scalars."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, Path):
+        return str(value)
+    return value
+
+
+def _validated(data: Any, path: Path, lines: dict[KeyPath, int], text: str | None) -> LoadedSpec:
     if not isinstance(data, dict):
         raise InputError(
             Problem(
@@ -235,7 +278,7 @@ def load_spec(path: str | Path) -> LoadedSpec:
         raise InputError([*_translate(exc, data, path, lines), *problems]) from None
     if problems:
         raise InputError(problems)
-    return LoadedSpec(study=study, path=path, lines=lines)
+    return LoadedSpec(study=study, path=path, lines=lines, source_text=text)
 
 
 # --- translating pydantic errors ------------------------------------------------------------
