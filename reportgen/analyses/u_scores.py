@@ -508,6 +508,17 @@ class UScoresResult:
         group, problem, dimension, functional_u_score, share, success_rate, rank (1 = easiest).
     cutpoints : pandas.DataFrame or None
         cutpoint, algorithm, per-group totals, total, [weighted_total], rank, rank_<group>.
+    cutpoint_records : pandas.DataFrame or None
+        cutpoint, dimension, budget, evaluations, fraction: the latest evaluation count at or
+        below ``cutpoint · budget`` recorded by any run in that dimension, and its share of the
+        budget — the state a cut-point actually shows. Histories recorded at fixed checkpoints
+        (CEC: 16 per run) make it smaller than the nominal fraction (CEC 2022: 0.5 → 0.40 in
+        10-D, 0.30 in 20-D).
+    success_times : tuple of int or None
+        With histories: (successful trials at the full budget, distinct evaluation counts to
+        target among them). Histories time a success only at a record, so successes that differ
+        between two records tie on speed; trial data with exact evaluations to target can rank
+        differently.
     """
 
     algorithms: tuple[str, ...]
@@ -528,6 +539,22 @@ class UScoresResult:
     difficulty: pd.DataFrame
     cutpoints: pd.DataFrame | None
     caveats: tuple[Caveat, ...] = field(default_factory=tuple)
+    cutpoint_records: pd.DataFrame | None = None
+    success_times: tuple[int, int] | None = None
+
+    def cutpoint_label(self, cutpoint: float) -> str:
+        """``0.5`` → ``"0.5 (state at 0.40·B in 10-D, 0.30·B in 20-D)"`` where the recorded
+        state lies below the nominal fraction, else ``"0.5"``."""
+        if self.cutpoint_records is None:
+            return f"{cutpoint:g}"
+        rows = self.cutpoint_records[self.cutpoint_records["cutpoint"] == cutpoint]
+        actual = [
+            (int(d), float(f)) for d, f in zip(rows["dimension"], rows["fraction"], strict=True)
+        ]
+        if all(math.isclose(f, cutpoint, rel_tol=1e-3) for _, f in actual):
+            return f"{cutpoint:g}"
+        where = ", ".join(f"{f:.2f}·B" + (f" in {d}-D" if d else "") for d, f in actual)
+        return f"{cutpoint:g} (state at {where})"
 
     @property
     def ranking_column(self) -> str:
@@ -579,6 +606,8 @@ class UScoresResult:
         }
         if self.cutpoints is not None:
             out["cutpoints"] = self.cutpoints.copy()
+        if self.cutpoint_records is not None:
+            out["cutpoint_records"] = self.cutpoint_records.copy()
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -598,6 +627,11 @@ class UScoresResult:
                     else {str(k): json_value(v) for k, v in self.budget.items()}
                 ),
             },
+            "success_times": (
+                None
+                if self.success_times is None
+                else {"successes": self.success_times[0], "distinct": self.success_times[1]}
+            ),
             "algorithms": list(self.algorithms),
             "groups": list(self.groups),
             "tables": {name: frame_records(frame) for name, frame in self.tables().items()},
@@ -698,6 +732,13 @@ def compute(data: AnalysisData, options: UScoresOptions) -> UScoresResult:
     difficulty = _difficulty(states, problems, group_of, groups)
 
     cut_frame = None
+    cut_records = None
+    success_times = None
+    if budget is not None:
+        successful = states.loc[states["success"].to_numpy(dtype=bool), "speed"]
+        success_times = (len(successful), int(successful.nunique()))
+    if states_at_cuts and budget is not None:
+        cut_records = _cutpoint_records(history, budget, list(states_at_cuts), algorithms)
     if states_at_cuts:
         frames = []
         for c, cut_states in states_at_cuts.items():
@@ -726,6 +767,8 @@ def compute(data: AnalysisData, options: UScoresOptions) -> UScoresResult:
         difficulty=difficulty,
         cutpoints=cut_frame,
         caveats=tuple(caveats),
+        cutpoint_records=cut_records,
+        success_times=success_times,
     )
 
 
@@ -946,6 +989,34 @@ def _prepare_histories(
             )
         )
     return history, budget
+
+
+def _cutpoint_records(
+    history: pd.DataFrame,
+    budget: Mapping[int, float],
+    cutpoints: Sequence[float],
+    algorithms: Sequence[str],
+) -> pd.DataFrame:
+    """Per cut-point and dimension: the latest record at or below ``c · B`` and its fraction."""
+    history = history[history["algorithm"].isin(list(algorithms))]
+    rows = []
+    for c in cutpoints:
+        for dimension, b in budget.items():
+            evaluations = history.loc[history["dimension"] == dimension, "evaluations"]
+            seen = evaluations[evaluations.to_numpy(dtype=float) <= c * b]
+            latest = float(seen.max()) if len(seen) else math.nan
+            rows.append(
+                {
+                    "cutpoint": c,
+                    "dimension": int(dimension),
+                    "budget": float(b),
+                    "evaluations": latest,
+                    "fraction": latest / b,
+                }
+            )
+    return pd.DataFrame(
+        rows, columns=["cutpoint", "dimension", "budget", "evaluations", "fraction"]
+    )
 
 
 def _history_states(

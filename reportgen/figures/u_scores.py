@@ -46,6 +46,7 @@ def figures(result: UScoresResult, style: FigureStyle) -> list[FigureSpec]:
                     "(1 = best; a trial's state at fraction c is its best-so-far error at "
                     "c·budget and a success if it reached the target by then)."
                     + _budget_note(result)
+                    + _recorded_fractions(result)
                 ),
                 figure=cutpoint_ranks(result, style),
             )
@@ -137,6 +138,20 @@ def u_scores_bars(result: UScoresResult, style: FigureStyle) -> Figure:
     return fig
 
 
+def _recorded_fractions(result: UScoresResult) -> str:
+    """The fraction of the budget each cut-point's recorded state holds, where it differs."""
+    cut = result.cutpoints
+    assert cut is not None
+    labels = [result.cutpoint_label(float(c)) for c in sorted(cut["cutpoint"].unique())]
+    shifted = [label for label in labels if "state at" in label]
+    if not shifted:
+        return ""
+    return (
+        " The x axis is the nominal fraction; the histories hold records at checkpoints, so "
+        f"the state shown is earlier: {'; '.join(shifted)}."
+    )
+
+
 def cutpoint_ranks(result: UScoresResult, style: FigureStyle) -> Figure:
     """Rank (1 at the top) against the budget fraction, per group and for the total."""
     cut = result.cutpoints
@@ -169,7 +184,7 @@ def cutpoint_ranks(result: UScoresResult, style: FigureStyle) -> Figure:
                 label=style.label(algorithm),
             )
         ax.set_title(title, fontsize=10)
-        ax.set_xlabel("fraction of the budget")
+        ax.set_xlabel("fraction of the budget (nominal)")
         if log_x:
             ax.set_xscale("log")
         ax.xaxis.set_major_locator(FixedLocator(fractions))

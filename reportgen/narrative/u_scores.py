@@ -12,7 +12,10 @@ Rules
 - ``pairwise.top``: the win/tie/loss count of the first against the second algorithm.
 - ``difficulty.<group>``: the easiest and the hardest problem by functional U-score (groups
   with at least two problems).
-- ``cutpoints.leader``: who leads at each cut-point, and whether the lead changes.
+- ``cutpoints.leader``: who leads at each cut-point (labelled with the fraction of the budget
+  the recorded state actually holds), and whether the lead changes.
+- ``success_times``: with histories, how many distinct times to target the successes have
+  (records collapse them), and why trial data can rank differently.
 """
 
 from __future__ import annotations
@@ -50,6 +53,8 @@ def findings(result: UScoresResult, labels: Labels) -> list[Finding]:
     )
     if result.cutpoints is not None:
         out.append(_cutpoints(result, labels))
+    if result.success_times is not None and result.success_times[1] < result.success_times[0]:
+        out.append(_success_times(result))
     return out
 
 
@@ -222,7 +227,8 @@ def _cutpoints(result: UScoresResult, labels: Labels) -> Finding:
     for c, rows in cut.groupby("cutpoint", sort=True):
         leaders[float(c)] = rows.loc[rows["rank"] == 1, "algorithm"].tolist()
     sequence = "; ".join(
-        f"{c:g}: {join_words([labels.label(a) for a in names])}" for c, names in leaders.items()
+        f"{result.cutpoint_label(c)}: {join_words([labels.label(a) for a in names])}"
+        for c, names in leaders.items()
     )
     first_ranks = _ranks_at(cut, min(leaders))
     last_ranks = _ranks_at(cut, max(leaders))
@@ -235,6 +241,20 @@ def _cutpoints(result: UScoresResult, labels: Labels) -> Finding:
         "cutpoints.leader",
         text,
         {"leaders": {str(c): names for c, names in leaders.items()}, "rank_changes": changed},
+    )
+
+
+def _success_times(result: UScoresResult) -> Finding:
+    successes, distinct = result.success_times or (0, 0)
+    text = (
+        f"The histories time a success only at their records: the {successes} trials that "
+        f"reach the target have just {distinct} distinct evaluation counts to target, so "
+        "successes that differ in speed between two records tie here. A U-score analysis of "
+        "exact evaluations to target (trial data) can therefore rank the fast algorithms "
+        "differently, also at the full budget."
+    )
+    return Finding(
+        "success_times", text, {"successes": successes, "distinct_success_times": distinct}
     )
 
 

@@ -13,11 +13,13 @@ from __future__ import annotations
 import json
 import math
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
@@ -25,6 +27,8 @@ from pydantic import ValidationError
 from reportgen.analyses.u_scores import UScoresResult, compute, critical_weights
 from reportgen.data.frames import AnalysisData, sorted_problems
 from reportgen.errors import InputError
+from reportgen.figures.style import make_style
+from reportgen.narrative.u_scores import findings
 from reportgen.spec.analyses.u_scores import UScoresOptions
 from tests.conftest import SHARED_DATA
 
@@ -541,4 +545,104 @@ def test_to_json_is_strict_json() -> None:
         "critical_weights",
         "difficulty",
         "cutpoints",
+        "cutpoint_records",
     }
+
+
+def test_significant_wins_and_losses_by_hand() -> None:
+    """Two algorithms, five failed trials each on four problems (values are final errors,
+    none reaches 1e-8, so the more accurate trial wins):
+      f1, f3: A has errors 1–5, B 6–10 → A wins all 25 comparisons, B none;
+      f2:     reversed → B wins 25, A 0;
+      f4:     A 1, 3, 5, 7, 9 and B 2, 4, 6, 8, 10 → A wins 5+4+3+2+1 = 15, B 10.
+    Exact two-sided Mann–Whitney p (enumerated below): U = 0 of 25 → 2/252 = 0.0079 < 0.05
+    (significant); U = 10 → not significant. So A: 2 significant wins (f1, f3), 1 loss (f2),
+    1 tie (f4); totals A = 25 + 0 + 25 + 15 = 65, B = 0 + 25 + 0 + 10 = 35."""
+    low, high = [1.0, 2.0, 3.0, 4.0, 5.0], [6.0, 7.0, 8.0, 9.0, 10.0]
+    values = {
+        "f1": (low, high),
+        "f2": (high, low),
+        "f3": (low, high),
+        "f4": ([1.0, 3.0, 5.0, 7.0, 9.0], [2.0, 4.0, 6.0, 8.0, 10.0]),
+    }
+    rows = [
+        {"algorithm": a, "problem": p, "dimension": 0, "run": r, "value": v}
+        for p, (a_values, b_values) in values.items()
+        for a, vs in (("A", a_values), ("B", b_values))
+        for r, v in enumerate(vs)
+    ]
+    result = compute(trials_data(rows, ("A", "B")), options())
+    totals = result.totals.set_index("algorithm")["total"].to_dict()
+    assert totals == {"A": 65.0, "B": 35.0}
+    pairs = result.pairwise.set_index("problem")
+    assert pairs.loc["f2", "wins_a"] == 0 and pairs.loc["f2", "wins_b"] == 25
+    assert pairs.loc["f1", "p_value"] == pytest.approx(exact_two_sided_p(0, 5))
+    assert pairs.loc["f1", "p_value"] == pytest.approx(2 / 252)
+    assert pairs.loc["f4", "p_value"] == pytest.approx(exact_two_sided_p(10, 5))
+    assert pairs.loc["f4", "p_value"] > 0.05
+    wtl = result.win_tie_loss.set_index(["algorithm_a", "algorithm_b"])
+    assert tuple(wtl.loc[("A", "B"), ["wins", "ties", "losses"]]) == (2, 1, 1)
+    if ("B", "A") in wtl.index:
+        assert tuple(wtl.loc[("B", "A"), ["wins", "ties", "losses"]]) == (1, 1, 2)
+
+
+def checkpoint_histories() -> AnalysisData:
+    """Records only at fixed checkpoints, like CEC's: 10-D at 10, 40, 100 evaluations (budget
+    100), 20-D at 20, 60, 200 (budget 200). A reaches the target 0 at its 40 / 60 record, B at
+    its 100 / 200 record, in both of two runs; C never (error 1)."""
+    grid = {10: (10, 40, 100), 20: (20, 60, 200)}
+    reach = {"A": 1, "B": 2, "C": None}
+    rows = []
+    for dimension, points in grid.items():
+        for a, at in reach.items():
+            for run in range(2):
+                for i, e in enumerate(points):
+                    value = 0.0 if at is not None and i >= at else 1.0 + (i == 0)
+                    rows.append(
+                        {"algorithm": a, "problem": "f1", "dimension": dimension, "run": run,
+                         "evaluations": e, "value": value}
+                    )  # fmt: skip
+    frame = pd.DataFrame(rows)
+    return AnalysisData("histories", frame, ("A", "B", "C"), (("f1", 10), ("f1", 20)))
+
+
+def test_cutpoints_state_the_fraction_the_records_hold() -> None:
+    # Cut-point 0.5: 10-D → 50 evaluations, the latest record at or below is 40 (0.40 of the
+    # budget); 20-D → 100, latest record 60 (0.30). Cut-point 1.0 is a record in both.
+    result = compute(
+        checkpoint_histories(),
+        options(cutpoints=[0.5, 1.0], budget={10: 100, 20: 200}, groups="dimension"),
+    )
+    records = result.cutpoint_records
+    assert records is not None
+    half = records[records["cutpoint"] == 0.5].set_index("dimension")
+    assert half["evaluations"].to_dict() == {10: 40.0, 20: 60.0}
+    assert half["fraction"].to_dict() == {10: 0.4, 20: 0.3}
+    assert result.cutpoint_label(0.5) == "0.5 (state at 0.40·B in 10-D, 0.30·B in 20-D)"
+    assert result.cutpoint_label(1.0) == "1"
+    # Successes: 2 runs × 2 algorithms × 2 dimensions = 8, timed at 4 distinct records
+    # (A at 40 and 60, B at 100 and 200).
+    assert result.success_times == (8, 4)
+    said = {f.id: f.text for f in findings(result, make_style(("A", "B", "C")))}
+    assert "0.5 (state at 0.40·B in 10-D, 0.30·B in 20-D): A" in said["cutpoints.leader"]
+    assert "the 8 trials that reach the target have just 4 distinct" in said["success_times"]
+
+
+def test_cec2022_example_explains_co_ppso_with_the_computed_numbers(
+    cec2022: tuple[AnalysisData, UScoresResult],
+) -> None:
+    """The cec2022 report explains Co-PPSO's published total where the totals appear; every
+    number in that note is the computation's or Table 7's (so the note cannot drift)."""
+    _, result = cec2022
+    spec_path = Path(__file__).resolve().parents[2] / "example_studies/cec2022/study.yaml"
+    spec = yaml.safe_load(spec_path.read_text(encoding="utf-8"))
+    (note,) = spec["analyses"][0]["notes"]
+    row = result.totals.set_index("algorithm").loc["Co-PPSO"]
+    computed = (row["D=10"], row["D=20"], row["total"])
+    for value in (*computed, *TABLE_7["Co-PPSO"]):
+        assert f"{value:g}" in note, value
+    deficit = row["D=10"] - TABLE_7["Co-PPSO"][0]
+    assert f"falls short by {deficit:g}" in note
+    assert sum(v[0] for v in TABLE_7.values()) == 12 * 70200 - deficit
+    assert f"12 · 70200 = {12 * 70200}" in note
+    assert result.totals["algorithm"].tolist()[11] == "Co-PPSO"  # "stays 12th"

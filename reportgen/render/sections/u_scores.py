@@ -175,6 +175,29 @@ def _percent(value: float) -> str:
     return "–" if value is None or math.isnan(value) else f"{100 * value:.0f} %"
 
 
+def _recorded_states_note(result: UScoresResult) -> str:
+    """Which state each cut-point really shows, and why successes tie (empty when exact)."""
+    cut = result.cutpoints
+    if cut is None:
+        return ""
+    labels = [result.cutpoint_label(float(c)) for c in sorted(cut["cutpoint"].unique())]
+    note = ""
+    if any("state at" in label for label in labels):
+        note += (
+            " A cut-point shows each trial's latest record at or below c·B, which lies below "
+            f"the nominal fraction where the histories are recorded at checkpoints: "
+            f"{'; '.join(label for label in labels if 'state at' in label)}."
+        )
+    if result.success_times is not None and result.success_times[1] < result.success_times[0]:
+        successes, distinct = result.success_times
+        note += (
+            f" Successes are timed at the records only ({successes} successful trials, "
+            f"{distinct} distinct times to target), so at fraction 1 this ranking can differ "
+            "from U-scores of exact evaluations to target."
+        )
+    return note
+
+
 def _cutpoint_table(result: UScoresResult, style: FigureStyle) -> TableBlock:
     cut = result.cutpoints
     assert cut is not None
@@ -192,7 +215,7 @@ def _cutpoint_table(result: UScoresResult, style: FigureStyle) -> TableBlock:
         name="cutpoint_ranks",
         caption=(
             f"Rank by the {what} U-score at each fraction of the budget (columns); the leader "
-            "in bold."
+            f"in bold.{_recorded_states_note(result)}"
         ),
         frame=cells.reset_index(drop=True),
         bold=bold.reset_index(drop=True),
