@@ -226,6 +226,20 @@ class ProbabilisticProfilesResult:
     crossings: tuple[Crossing, ...]
     caveats: tuple[Caveat, ...] = field(default=())
 
+    @property
+    def fixed_target(self) -> bool:
+        """Costs are evaluations to a target (a problem is *solved* within ratio x); with
+        ``cost="value"`` (final errors, fixed cost) nothing is solved: a problem is *within
+        ratio x* of the best mean error, and the report words it so."""
+        return self.cost != "value"
+
+    @property
+    def within_words(self) -> str:
+        """``"solved within ratio x"`` or ``"within ratio x of the best mean final value"``."""
+        if self.fixed_target:
+            return "solved within ratio x"
+        return "with a final value within ratio x of the best mean"
+
     def summary_of(self, algorithm: str) -> AlgorithmSummary:
         """The :class:`AlgorithmSummary` of ``algorithm``."""
         return self.summary[self.algorithms.index(algorithm)]
@@ -1131,12 +1145,16 @@ def _caveats(
             if p > NEGATIVE_MASS_LIMIT
         ]
         if negative:
+            largest = max(float(p) for p in mass)
             caveats.append(
                 Caveat(
                     "normal_negative_mass",
                     f"For {len(negative)} entries the normal model puts more than "
-                    f"{NEGATIVE_MASS_LIMIT:.0%} probability on costs ≤ 0, a sign of skewed "
-                    "costs; the empirical model (from the runs) does not assume a shape.",
+                    f"{NEGATIVE_MASS_LIMIT:.0%} (up to {largest:.0%}) of the probability on "
+                    "costs ≤ 0, which no run can have: costs are positive. ρ̄ counts that mass "
+                    "as reached at every ratio x, so it overstates those entries' expected "
+                    "share at small x, ρ̄(1) (wins) most. Such mass is a sign of skewed costs; "
+                    "the empirical model (from the runs) assumes no shape.",
                     _listing(negative),
                 )
             )

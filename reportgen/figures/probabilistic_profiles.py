@@ -78,7 +78,7 @@ def figures(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Fig
             caption=(
                 "Performance profiles of the mean costs ρ(x) (dashed) and probabilistic "
                 f"performance profiles ρ̄(x) with {model} (solid), same colour per algorithm: "
-                f"the (expected) share of problems solved within ratio x. {what}. "
+                f"the (expected) share of problems {result.within_words}. {what}. "
                 "After Barreto et al. (2010), Figs. 2–3."
             ),
             figure=figure,
@@ -133,7 +133,11 @@ def _decorate(ax: Axes, result: ProbabilisticProfilesResult) -> None:
     ax.set_xlim(1.0, result.x_max)
     ax.set_ylim(-0.02, 1.02)
     ax.set_xlabel("performance ratio x (cost / smallest mean cost on the problem)")
-    ax.set_ylabel("share of problems solved within x")
+    ax.set_ylabel(
+        "share of problems solved within x"
+        if result.fixed_target
+        else "share of problems within x of the best"
+    )
     ax.grid(True, color="0.9", linewidth=0.6)
     ax.set_axisbelow(True)
 

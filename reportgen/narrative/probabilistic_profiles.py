@@ -6,6 +6,9 @@ Rules (each sentence states the numbers it rests on, as in ``summary.csv``/``cro
 1. ``wins``: who has the largest ρ(1) and ρ̄(1) (expected share of wins), and whether it is
    the same algorithm.
 2. ``solved``: the largest share solved within x_max, ρ(x_max), and ρ̄(x_max).
+
+With ``cost: value`` (final values, a fixed-cost view) nothing is "solved": the sentences say
+"within x times the best mean final value" instead.
 3. ``solved.<a>``: an algorithm that looked as reliable as the best one (equal ρ(x_max)) but has
    an expected share solved ρ̄(x_max) at least ``VISIBLE`` lower.
 4. ``order.<a>.<b>``: two algorithms whose order at x_max is reversed by ρ̄.
@@ -98,12 +101,21 @@ def findings(result: ProbabilisticProfilesResult, labels: Labels) -> list[Findin
     # 2. share solved within x_max
     solved, solved_bar = _best(summary, "solved"), _best(summary, "solved_bar")
     s, sb = result.summary_of(solved[0]), result.summary_of(solved_bar[0])
+    if result.fixed_target:
+        largest = (
+            f"Within x = {x_max}, {_names(labels, solved)} "
+            f"{'solves' if len(solved) == 1 else 'solve'} the largest share of the problems on "
+            "the mean costs"
+        )
+    else:  # final values: nothing is "solved", a problem is within a ratio of the best
+        largest = (
+            f"{_names(labels, solved)} {'has' if len(solved) == 1 else 'have'} the largest "
+            f"share of the problems with a mean final value within x = {x_max} times the best"
+        )
     out.append(
         Finding(
             "solved",
-            f"Within x = {x_max}, {_names(labels, solved)} "
-            f"{'solves' if len(solved) == 1 else 'solve'} the largest share of the problems on "
-            f"the mean costs (ρ({x_max}) = {share(s.solved)}); the largest expected share is "
+            f"{largest} (ρ({x_max}) = {share(s.solved)}); the largest expected share is "
             f"{share(sb.solved_bar)} ({_names(labels, solved_bar)}).",
             {
                 "best_solved": solved,
@@ -125,7 +137,8 @@ def findings(result: ProbabilisticProfilesResult, labels: Labels) -> list[Findin
                     f"solved.{a}",
                     f"{labels.label(a)} looked as reliable as {labels.label(top)} "
                     f"(ρ({x_max}) = {share(e.solved)} for both, on the mean costs), but its "
-                    f"expected share solved at x = {x_max} is {share(e.solved_bar)}, against "
+                    f"expected share {'solved' if result.fixed_target else 'within the ratio'} "
+                    f"at x = {x_max} is {share(e.solved_bar)}, against "
                     f"{share(t.solved_bar)}.",
                     {
                         "solved": e.solved,
@@ -165,8 +178,14 @@ def findings(result: ProbabilisticProfilesResult, labels: Labels) -> list[Findin
             out.append(
                 Finding(
                     f"zeta.{e.algorithm}",
-                    f"{labels.label(e.algorithm)} solves every problem within x = {x_max} on "
-                    f"the mean costs (ζ = {ratio(e.zeta)}) but not in expectation "
+                    f"{labels.label(e.algorithm)} "
+                    + (
+                        f"solves every problem within x = {x_max} on the mean costs "
+                        if result.fixed_target
+                        else f"has a mean final value within x = {x_max} times the best on "
+                        "every problem "
+                    )
+                    + f"(ζ = {ratio(e.zeta)}) but not in expectation "
                     f"(ζ̄ = {ratio(e.zeta_bar)}): the standard profile overestimates its "
                     "reliability.",
                     {"zeta": e.zeta, "zeta_bar": _number(e.zeta_bar)},
@@ -181,8 +200,13 @@ def findings(result: ProbabilisticProfilesResult, labels: Labels) -> list[Findin
 def _reliability(result: ProbabilisticProfilesResult, labels: Labels) -> Finding:
     summary = result.summary
     eps = f"{result.reliability_tolerance:g}"
+    unsolved = "unsolved" if result.fixed_target else "beyond it"
     if all(math.isinf(s.zeta) for s in summary):
-        text = "No algorithm solves every problem on the mean costs (ζ = ∞ for all)."
+        text = (
+            "No algorithm solves every problem on the mean costs (ζ = ∞ for all)."
+            if result.fixed_target
+            else "No algorithm has a finite mean final value on every problem (ζ = ∞ for all)."
+        )
         numbers: dict[str, object] = {"zeta": "inf"}
     else:
         best = _best(summary, "zeta", largest=False)
@@ -193,14 +217,16 @@ def _reliability(result: ProbabilisticProfilesResult, labels: Labels) -> Finding
         )
         numbers = {"best_zeta": best, "zeta": z}
     if all(math.isinf(s.zeta_bar) for s in summary):
-        text += " In expectation no algorithm gets below ε = " + eps + " unsolved problems."
+        text += f" In expectation no algorithm gets below ε = {eps} problems " + (
+            "unsolved." if result.fixed_target else "beyond any ratio."
+        )
         numbers["zeta_bar"] = "inf"
     else:
         best_bar = _best(summary, "zeta_bar", largest=False)
         zb = result.summary_of(best_bar[0]).zeta_bar
         text += (
             f" In expectation it is {_names(labels, best_bar)} (ζ̄ = {ratio(zb)}: beyond this "
-            f"ratio fewer than ε = {eps} problems are expected to remain unsolved)."
+            f"ratio fewer than ε = {eps} problems are expected to remain {unsolved})."
         )
         numbers |= {"best_zeta_bar": best_bar, "zeta_bar": zb}
     return Finding("zeta", text, numbers)

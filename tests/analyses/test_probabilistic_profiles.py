@@ -622,3 +622,30 @@ def test_published_table_example() -> None:
     )
     assert f9.ratio == pytest.approx(2.2928438e02 / 1.8550170e02, rel=1e-12)
     assert len(result.problems) == 24
+
+
+def test_final_values_are_never_solved_and_impossible_mass_is_a_caveat() -> None:
+    """cost: value — ratios of final values say "within x times the best", never "solves".
+    Normal model, hand calculation: A on p1 has mean 1, SD 1 → P(C ≤ 0) = Φ(−1) = 0.1587
+    (16 %, above the 1 % limit: a caveat naming it); B on p1 (mean 2, SD 0.1) has Φ(−20) ≈ 0."""
+    data = summary_data({"A": [1.0, 2.0], "B": [2.0, 1.0]}, {"A": [1.0, 0.1], "B": [0.1, 0.1]})
+    result = compute(data, options(cost="value", x_max=10))
+    assert not result.fixed_target
+    style = make_style(("A", "B"))
+    said = [f.text for f in findings(result, style)]
+    assert not [t for t in said if "solve" in t]
+    assert said[1].startswith(
+        "A and B have the largest share of the problems with a mean final value within "
+        "x = 10 times the best (ρ(10) = 1.00)"
+    )
+    (caveat,) = [c for c in result.caveats if c.code == "normal_negative_mass"]
+    assert f"(up to {norm.cdf(-1.0):.0%})" in caveat.message
+    assert "(up to 16%)" in caveat.message and "which no run can have" in caveat.message
+    assert caveat.where == "(A, p1): 0.16"
+    section = build_section(result, options(cost="value", x_max=10), style)
+    texts = [getattr(b, "text", "") for b in section.blocks] + [
+        getattr(b, "caption", "") for b in section.blocks
+    ]
+    assert not [t for t in texts if "solved" in t or "solves" in t]
+    (figure, *_) = figures(result, style)
+    assert figure.figure.axes[0].get_ylabel() == "share of problems within x of the best"

@@ -47,9 +47,11 @@ def _summary_table(result: ProbabilisticProfilesResult, style: FigureStyle) -> T
         name="summary",
         caption=(
             "Standard (ρ, from the mean costs) and probabilistic (ρ̄, expected) performance "
-            f"profiles at x = 1 (share of wins) and x = {x} (share solved), and reliability: "
+            f"profiles at x = 1 (share of wins) and x = {x} (share "
+            f"{'solved' if result.fixed_target else 'within that ratio'}), and reliability: "
             "ζ = sup{τ : ρ(τ) < 1}, the worst ratio to the best mean cost, and ζ̄ the ratio "
-            f"beyond which fewer than ε = {eps} problems are expected to remain unsolved "
+            f"beyond which fewer than ε = {eps} problems are expected to remain "
+            f"{'unsolved' if result.fixed_target else 'beyond it'} "
             "(∞: some entry fails). Best per column in bold."
         ),
         frame=cells,
@@ -138,7 +140,7 @@ def _methods(result: ProbabilisticProfilesResult) -> tuple[str, ...]:
         "$\\rho_i(x) = \\frac{1}{n_p}\\sum_j \\delta(\\hat\\mu_{ij}/b_j \\le x)$; "
         "probabilistic profile (§4, Eq. 2): "
         "$\\bar\\rho_i(x) = \\frac{1}{n_p}\\sum_j P(C_{ij}/b_j \\le x)$, the expected share of "
-        f"problems solved within ratio $x$. {model}",
+        f"problems {result.within_words.replace('ratio x', 'ratio $x$')}. {model}",
         "Reliability (§3): $\\zeta(a_i) = \\sup\\{\\tau : \\rho_i(\\tau) < 1\\}$, the largest "
         "ratio, $\\infty$ when an algorithm fails somewhere. As $\\bar\\rho < 1$ for every "
         "$\\sigma > 0$, the probabilistic reliability is "
@@ -160,8 +162,14 @@ def build_section(
     """Assemble the probabilistic-profiles section from the result (formatting only)."""
     blocks: list[Block] = [
         Text(
-            "A performance profile ρ(x) shows the share of problems an algorithm solves within "
-            "x times the best mean cost; it ignores how much the costs vary from run to run. "
+            "A performance profile ρ(x) shows the share of problems on which an algorithm's mean "
+            + (
+                "cost (evaluations to reach the target) is within x times the best; "
+                if result.fixed_target
+                else "final value is within x times the best mean final value (a fixed-cost "
+                "view of the results, not a count of targets reached); "
+            )
+            + "it ignores how much the costs vary from run to run. "
             "The probabilistic profile ρ̄(x) (Barreto et al.) treats each cost as a random "
             "variable and shows the expected share instead: small differences between "
             "stochastic algorithms are smoothed out, and an algorithm whose costs scatter "
