@@ -236,14 +236,6 @@ class ConvergenceResult:
 
 
 def _check_input(data: AnalysisData, options: ConvergenceOptions) -> None:
-    if data.format != "histories":
-        raise InputError(
-            Problem(
-                "data",
-                f"convergence curves need 'histories' (best-so-far records per run), got "
-                f"'{data.format}'",
-            )
-        )
     missing = [c for c in (*RUN_KEYS, "evaluations", "value") if c not in data.frame.columns]
     if missing:
         raise InputError(Problem("data", f"the histories table lacks {quote_choices(missing)}"))

@@ -224,13 +224,6 @@ class PerformanceProfilesResult:
 
 
 def _check_input(data: AnalysisData, options: PerformanceProfilesOptions) -> None:
-    if data.format != "histories":
-        raise InputError(
-            Problem(
-                "data",
-                f"performance profiles need convergence histories (a 'histories' source); got a '{data.format}' source",
-            )
-        )
     if "data" in options.profiles:
         missing = [p for p, d in data.problems if d == 0]
         if missing:

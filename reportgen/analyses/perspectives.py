@@ -906,15 +906,6 @@ def _where(options: PerspectivesOptions, key: str = "") -> str:
 def _check_input(data: AnalysisData, options: PerspectivesOptions) -> None:
     """The accepted formats: trials (with value) or summary (with at least one statistic)."""
     where = _where(options, "data")
-    if data.format not in ("trials", "summary"):
-        raise InputError(
-            Problem(
-                where,
-                f"the perspectives analysis reads 'trials' (one final value per run) or "
-                f"'summary' (published statistics); got '{data.format}'. Use a source of "
-                "final values per run.",
-            )
-        )
     if data.frame.empty:
         raise InputError(Problem(where, "the data has no rows for the study's selection"))
     needed = ["algorithm", "problem", "dimension"]

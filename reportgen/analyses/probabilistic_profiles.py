@@ -844,14 +844,6 @@ def _from_trials(data: AnalysisData, options: ProbabilisticProfilesOptions) -> _
 def _from_summary(data: AnalysisData, options: ProbabilisticProfilesOptions) -> _Entries:
     frame = data.frame
     where = _where(options)
-    if options.model == "empirical":
-        raise InputError(
-            Problem(
-                where,
-                "model 'empirical' needs the individual runs (data format 'trials'); a summary "
-                "table has only means and standard deviations: use model: normal",
-            )
-        )
     missing = [c for c in ("mean", "std", "n") if c not in frame.columns]
     if missing:
         raise InputError(
@@ -932,17 +924,10 @@ def _validate_input(data: AnalysisData, options: ProbabilisticProfilesOptions) -
         raise InputError(
             Problem(_where(options), "performance profiles need at least one algorithm and problem")
         )
+    # The spec admits trials and summaries only (ProbabilisticProfilesOptions.reads).
     if data.format == "trials":
         return _from_trials(data, options)
-    if data.format == "summary":
-        return _from_summary(data, options)
-    raise InputError(
-        Problem(
-            _where(options),
-            f"probabilistic_profiles reads 'trials' (one row per run) or 'summary' (mean, std, "
-            f"n per algorithm × problem) data, not '{data.format}'",
-        )
-    )
+    return _from_summary(data, options)
 
 
 # --- the analysis ----------------------------------------------------------------------------

@@ -405,14 +405,6 @@ def _check_input(data: AnalysisData, options: ProblemTableOptions) -> None:
     if data.format == "summary":
         for statistic in options.statistics:
             wanted = ["mean", "std"] if statistic == "mean_sd" else [CENTRAL[statistic]]
-            if statistic == "median_iqr":
-                raise InputError(
-                    Problem(
-                        "statistics",
-                        "median_iqr needs the runs (quartiles); a summary table has none — "
-                        "show mean_sd, best or worst",
-                    )
-                )
             absent = [SUMMARY_COLUMNS[w] for w in wanted if SUMMARY_COLUMNS[w] not in data.frame]
             if absent:
                 present = [c for c in SUMMARY_COLUMNS.values() if c in data.frame.columns]
@@ -443,13 +435,6 @@ def _check_input(data: AnalysisData, options: ProblemTableOptions) -> None:
                     f"{sorted(options.budget)}",
                 )
             )
-    if options.budget is not None and data.format != "histories":
-        raise InputError(
-            Problem(
-                "budget",
-                f"a budget reads histories at an evaluation count; this data is {data.format}",
-            )
-        )
 
 
 def _runs_at_budget(

@@ -71,7 +71,6 @@ import numpy as np
 import pandas as pd
 
 from reportgen.data.frames import AnalysisData
-from reportgen.errors import InputError, Problem
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import number
 from reportgen.present.jsonable import frame_records, json_value
@@ -160,18 +159,6 @@ class RuntimeEcdfResult:
         }
 
 
-def _check_input(data: AnalysisData, options: RuntimeEcdfOptions) -> None:
-    if data.format != "histories":
-        raise InputError(
-            Problem(
-                "data",
-                f"runtime_ecdf needs best-so-far histories (format histories, coco, cec or "
-                f"ioh with layout histories); source(s) {', '.join(data.sources)} give "
-                f"'{data.format}'",
-            )
-        )
-
-
 def hitting_times(
     run_codes: np.ndarray, evaluations: np.ndarray, values: np.ndarray, targets: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -253,7 +240,6 @@ def _ecdf(times: np.ndarray, weights: np.ndarray, start: float) -> tuple[np.ndar
 
 def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResult:
     """ERT table and runtime ECDFs (see the module docstring)."""
-    _check_input(data, options)
     targets = np.array(
         sorted(options.targets if options.targets is not None else COCO_TARGETS, reverse=True)
     )

@@ -777,22 +777,6 @@ def compute(data: AnalysisData, options: UScoresOptions) -> UScoresResult:
 
 def _check_input(data: AnalysisData, options: UScoresOptions) -> None:
     where = "data"
-    if data.format not in ("trials", "histories"):
-        raise InputError(
-            Problem(
-                where,
-                f"U-scores compare individual trials: they need 'trials' or 'histories' data, "
-                f"got '{data.format}' (a summary table has no trials)",
-            )
-        )
-    if options.cutpoints is not None and data.format != "histories":
-        raise InputError(
-            Problem(
-                "cutpoints",
-                f"cut-points need 'histories' data (a trial's state at a fraction of the "
-                f"budget), got '{data.format}'",
-            )
-        )
     if len(data.algorithms) < 2:
         raise InputError(
             Problem(where, f"U-scores need at least two algorithms, got {list(data.algorithms)}")

@@ -11,9 +11,11 @@ states its range in the JSON Schema (the bounds below); every string is at most
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from reportgen.present.findings import join_words
 
 MAX_TEXT = 10_000
 """Longest string in a spec (a title, a description, a name): anything longer is a mistake."""
@@ -38,6 +40,15 @@ Dimension = Annotated[int, Field(ge=1, le=MAX_DIMENSION)]
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
 """An algorithm or problem name as the data spells it."""
 
+DataLayout = Literal["trials", "histories", "summary"]
+"""The canonical layouts every source is loaded into (see :mod:`reportgen.data.frames`)."""
+
+LAYOUT_WORDS: dict[str, str] = {
+    "trials": "one final value per run",
+    "histories": "best-so-far records per run",
+    "summary": "published statistics per algorithm and problem",
+}
+
 
 class SpecModel(BaseModel):
     """A strict, immutable part of the study spec."""
@@ -51,8 +62,13 @@ class AnalysisOptions(SpecModel):
     """Options common to every analysis.
 
     Each analysis kind subclasses this with a ``kind: Literal["..."]`` field (the discriminator
-    of the ``analyses`` union) and its own options.
+    of the ``analyses`` union), its own options, and :attr:`reads`: the data layouts it
+    accepts. The spec loader checks every analysis's sources against them (and against
+    :meth:`option_reads`) once, before any data is read, in one wording (:func:`layout_message`).
     """
+
+    reads: ClassVar[tuple[DataLayout, ...]]
+    """The layouts this kind of analysis reads (every kind declares it)."""
 
     id: str | None = Field(
         default=None,
@@ -70,4 +86,25 @@ class AnalysisOptions(SpecModel):
         description="Paragraphs the study adds to this analysis's section, after its findings, "
         "e.g. where the results depart from a paper's printed numbers and why. Shown as "
         "'Note (from the study):'.",
+    )
+
+    def option_reads(self) -> dict[str, tuple[DataLayout, ...]]:
+        """Options given in this entry that need narrower layouts than :attr:`reads`, by key.
+
+        E.g. ``{"cutpoints": ("histories",)}`` when cut-points are given. None by default.
+        """
+        return {}
+
+    def layout_needs(self) -> dict[str, tuple[DataLayout, ...]]:
+        """The layouts this entry reads, by the key that asks: ``"data"`` (the kind's
+        :attr:`reads`) and every option of :meth:`option_reads`."""
+        return {"data": self.reads, **self.option_reads()}
+
+
+def layout_message(subject: str, accepted: tuple[str, ...], source: str, layout: str) -> str:
+    """The one wording of a layout mismatch: what is read, and what the source gives."""
+    wanted = join_words([f"'{a}' ({LAYOUT_WORDS[a]})" for a in accepted], "or")
+    return (
+        f"{subject} reads {wanted} data; the data source '{source}' gives '{layout}' "
+        f"({LAYOUT_WORDS[layout]})"
     )

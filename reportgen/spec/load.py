@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.spec.analyses import ANALYSIS_OPTIONS
+from reportgen.spec.base import layout_message
 from reportgen.spec.study import Study
 
 KeyPath = tuple[str | int, ...]
@@ -276,9 +277,45 @@ def _validated(data: Any, path: Path, lines: dict[KeyPath, int], text: str | Non
         study = Study.model_validate(data)
     except ValidationError as exc:
         raise InputError([*_translate(exc, data, path, lines), *problems]) from None
+    problems += _check_layouts(study, path, lines)
     if problems:
         raise InputError(problems)
     return LoadedSpec(study=study, path=path, lines=lines, source_text=text)
+
+
+def _check_layouts(study: Study, path: Path, lines: Mapping[KeyPath, int]) -> list[Problem]:
+    """Every analysis reads only layouts it accepts: the one check of input formats.
+
+    Each kind declares what it reads (``reads`` on its options model, narrowed by options such
+    as u_scores' ``cutpoints``); the layout of each source follows from the spec alone, so a
+    mismatch is found here, before any data is read, located at the key that asks.
+    """
+    problems: list[Problem] = []
+    for index, options in enumerate(study.analyses):
+        names = [options.data] if isinstance(options.data, str) else options.data
+        for j, name in enumerate(names):
+            source = study.data.get(name)
+            if source is None:  # reported by _check_references
+                continue
+            for key, accepted in options.layout_needs().items():
+                if source.layout in accepted:
+                    continue
+                subject: str = options.kind
+                if key == "data":
+                    where: KeyPath = (
+                        ("analyses", index, "data")
+                        if isinstance(options.data, str)
+                        else ("analyses", index, "data", j)
+                    )
+                else:
+                    subject, where = f"{options.kind} with '{key}'", ("analyses", index, key)
+                problems.append(
+                    Problem(
+                        format_where(where, path, lines),
+                        layout_message(subject, accepted, name, source.layout),
+                    )
+                )
+    return problems
 
 
 # --- translating pydantic errors ------------------------------------------------------------

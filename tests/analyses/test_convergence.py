@@ -94,16 +94,6 @@ def test_axis_scale() -> None:
 def test_input_errors() -> None:
     with pytest.raises(InputError, match="did you mean 'f1'"):
         compute(histories(RECORDS), options(problems=["F1"]))
-    trials = AnalysisData(
-        "trials",
-        pd.DataFrame(
-            {"algorithm": ["A"], "problem": ["f1"], "dimension": [2], "run": [1], "value": [1.0]}
-        ),
-        ("A",),
-        (("f1", 2),),
-    )
-    with pytest.raises(InputError, match="need 'histories'"):
-        compute(trials, options())
     with pytest.raises(InputError, match="no budgets for dimension 2"):
         compute(histories(RECORDS), options(budgets={10: [5]}))
 

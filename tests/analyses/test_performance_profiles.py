@@ -319,12 +319,6 @@ def test_few_runs_caveat_and_bounds_below_best():
     assert "few_runs" in codes and "bound_below_best" in codes
 
 
-def test_wrong_input_format_is_an_error():
-    data = AnalysisData("trials", pd.DataFrame(), ("A", "B"), (("p", 2),))
-    with pytest.raises(InputError, match="need convergence histories"):
-        compute(data, options())
-
-
 def test_data_profiles_need_dimensions():
     records = {("A", "p1", 0): [[(1, 2), (2, 1)]], ("B", "p1", 0): [[(1, 2), (3, 1)]]}
     with pytest.raises(InputError, match="data profiles divide by the problem dimension"):

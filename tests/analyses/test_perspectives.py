@@ -530,11 +530,8 @@ def test_missing_time_column_makes_efficiency_unavailable() -> None:
     assert "time_seconds" in result.unavailable[0].reason
 
 
-def test_rejects_histories_and_unknown_control() -> None:
+def test_rejects_an_unknown_control() -> None:
     data = random_trials(5)
-    histories = AnalysisData("histories", data.frame, data.algorithms, data.problems)
-    with pytest.raises(InputError, match=r"'trials'.*'summary'"):
-        compute(histories, options())
     with pytest.raises(InputError, match="did you mean 'A1'"):
         compute(data, options(control="a1"))
     named = compute(data, options(control="A3"))

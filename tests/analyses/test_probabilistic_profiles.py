@@ -506,11 +506,6 @@ def test_summary_floor_is_exact_when_every_run_is_below() -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def test_empirical_model_needs_runs() -> None:
-    with pytest.raises(InputError, match="model 'empirical' needs the individual runs"):
-        compute(summary_data(TABLE_1), options(model="empirical"))
-
-
 def test_summary_needs_mean_std_and_n() -> None:
     data = summary_data(TABLE_1)
     data = AnalysisData("summary", data.frame.drop(columns="std"), data.algorithms, data.problems)
@@ -518,10 +513,9 @@ def test_summary_needs_mean_std_and_n() -> None:
         compute(data, options())
 
 
-def test_wrong_format_and_missing_entries() -> None:
+def test_missing_entries() -> None:
+    # Wrong layouts are refused by the spec (tests/spec/test_layouts.py).
     data = summary_data(TABLE_1)
-    with pytest.raises(InputError, match="reads 'trials'"):
-        compute(AnalysisData("histories", data.frame, data.algorithms, data.problems), options())
     partial = AnalysisData("summary", data.frame.iloc[1:], data.algorithms, data.problems)
     with pytest.raises(InputError, match=r"missing: \(a1, p1\)"):
         compute(partial, options())

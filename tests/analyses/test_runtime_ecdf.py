@@ -24,7 +24,6 @@ from reportgen.analyses.runtime_ecdf import (
 )
 from reportgen.data.formats.coco import read_coco
 from reportgen.data.frames import AnalysisData, sorted_problems
-from reportgen.errors import InputError
 from reportgen.figures.runtime_ecdf import figures as ecdf_figures
 from reportgen.figures.style import make_style
 from reportgen.narrative.runtime_ecdf import findings
@@ -135,16 +134,6 @@ def test_coco_default_targets() -> None:
     assert sum(10.0 ** (2 - k / 5) != t for k, t in enumerate(COCO_TARGETS)) == 17
     # Each level is 10 to the power of its exponent written as a one-decimal literal.
     assert list(COCO_TARGETS) == [10.0 ** float(f"{2 - k / 5:.1f}") for k in range(51)]
-
-
-def test_trials_are_refused() -> None:
-    data = AnalysisData("trials", HAND, ("A",), (("f1", 2),), ("runs",))
-    with pytest.raises(InputError) as info:
-        compute(data, _options())
-    assert [str(p) for p in info.value.problems] == [
-        "data: runtime_ecdf needs best-so-far histories (format "
-        "histories, coco, cec or ioh with layout histories); source(s) runs give 'trials'"
-    ]
 
 
 # A recorded sample that runs without cocopp installed (test_every_ert_cell_equals_cocopp

@@ -507,11 +507,6 @@ def test_input_errors() -> None:
     ]
     with pytest.raises(InputError, match="no trials for B on f2"):
         compute(trials_data(rows, ("A", "B")), options())
-    with pytest.raises(InputError, match="cut-points need 'histories'"):
-        compute(trials_data(rows[:2], ("A", "B")), options(cutpoints=[0.5]))
-    summary = AnalysisData("summary", pd.DataFrame(), ("A", "B"), (("f1", 0),))
-    with pytest.raises(InputError, match="need 'trials' or 'histories'"):
-        compute(summary, options())
     with pytest.raises(InputError, match="dimension 20"):
         compute(trials_data(rows[:2], ("A", "B")), options(weights={20: 2.0}))
 

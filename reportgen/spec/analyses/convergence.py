@@ -11,11 +11,11 @@ Example (``study.yaml``)::
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from reportgen.spec.base import AnalysisOptions, Budget, Dimension
+from reportgen.spec.base import AnalysisOptions, Budget, DataLayout, Dimension
 
 
 def _check_budget(value: Any) -> None:
@@ -27,6 +27,8 @@ def _check_budget(value: Any) -> None:
 
 class ConvergenceOptions(AnalysisOptions):
     """Median best-so-far value against evaluations, per problem, with an IQR band."""
+
+    reads: ClassVar[tuple[DataLayout, ...]] = ("histories",)
 
     kind: Literal["convergence"] = Field(
         description="Analysis kind: convergence plots (median best-so-far value against "

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from reportgen.spec.base import AnalysisOptions, Budget, Fraction
+from reportgen.spec.base import AnalysisOptions, Budget, DataLayout, Fraction
 
 WORST_FIRST_MEAN = "worst_first_mean"
 """The default ``start_value`` rule (docs/methods.md)."""
@@ -14,6 +14,8 @@ WORST_FIRST_MEAN = "worst_first_mean"
 
 class PerformanceProfilesOptions(AnalysisOptions):
     """Performance (Dolan–Moré) and data (Moré–Wild) profiles of the mean curves."""
+
+    reads: ClassVar[tuple[DataLayout, ...]] = ("histories",)
 
     kind: Literal["performance_profiles"]
     tolerances: list[Fraction] = Field(

@@ -3,11 +3,11 @@ of algorithmic performance"; docs/methods.md)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from reportgen.spec.base import AnalysisOptions
+from reportgen.spec.base import AnalysisOptions, DataLayout
 
 PerspectiveName = Literal["mean", "median", "accuracy", "reliability", "robustness", "efficiency"]
 """A statistic by which algorithms are ranked on every problem."""
@@ -41,6 +41,8 @@ ALL_PERSPECTIVES: tuple[PerspectiveName, ...] = (
 
 class PerspectivesOptions(AnalysisOptions):
     """Rank algorithms by several perspectives, each with the Friedman test and Holm's procedure."""
+
+    reads: ClassVar[tuple[DataLayout, ...]] = ("trials", "summary")
 
     kind: Literal["perspectives"]
     perspectives: list[PerspectiveName] = Field(

@@ -5,11 +5,11 @@ See :mod:`reportgen.analyses.probabilistic_profiles` for what is computed and wh
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from reportgen.spec.base import AnalysisOptions, PositiveValue
+from reportgen.spec.base import AnalysisOptions, DataLayout, PositiveValue
 
 
 class ProbabilisticProfilesOptions(AnalysisOptions):
@@ -20,6 +20,8 @@ class ProbabilisticProfilesOptions(AnalysisOptions):
     >>> ProbabilisticProfilesOptions(kind="probabilistic_profiles", data="runs").x_max
     10.0
     """
+
+    reads: ClassVar[tuple[DataLayout, ...]] = ("trials", "summary")
 
     kind: Literal["probabilistic_profiles"] = Field(
         description="Standard (Dolan & Moré) and probabilistic (Barreto et al.) performance "
@@ -73,3 +75,7 @@ class ProbabilisticProfilesOptions(AnalysisOptions):
         "most ε. Needed because a normal model with σ > 0 never reaches ρ̄ = 1 exactly; "
         "with σ = 0 every ε < 1 gives the standard ζ.",
     )
+
+    def option_reads(self) -> dict[str, tuple[DataLayout, ...]]:
+        # The empirical model resamples the runs themselves; a summary has none.
+        return {"model": ("trials",)} if self.model == "empirical" else {}

@@ -13,11 +13,11 @@ Example (``study.yaml``)::
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from reportgen.spec.base import MAX_MAGNITUDE, AnalysisOptions, Budget, Dimension
+from reportgen.spec.base import MAX_MAGNITUDE, AnalysisOptions, Budget, DataLayout, Dimension
 
 Statistic = Literal["mean_sd", "median_iqr", "best", "worst"]
 Correction = Literal["holm", "bonferroni", "none"]
@@ -25,6 +25,8 @@ Correction = Literal["holm", "bonferroni", "none"]
 
 class ProblemTableOptions(AnalysisOptions):
     """Per problem and algorithm: summary statistics, rank-sum markers, W/T/L and A12."""
+
+    reads: ClassVar[tuple[DataLayout, ...]] = ("trials", "histories", "summary")
 
     kind: Literal["problem_table"] = Field(
         description="Analysis kind: the per-problem comparison table (mean ± SD, +/≈/− markers "
@@ -95,3 +97,11 @@ class ProblemTableOptions(AnalysisOptions):
         if len(set(values)) != len(values):
             raise ValueError("statistics are listed more than once")
         return values
+
+    def option_reads(self) -> dict[str, tuple[DataLayout, ...]]:
+        needs: dict[str, tuple[DataLayout, ...]] = {}
+        if "median_iqr" in self.statistics:  # quartiles need the runs; a summary has none
+            needs["statistics"] = ("trials", "histories")
+        if self.budget is not None:  # the state of each run at an evaluation count
+            needs["budget"] = ("histories",)
+        return needs

@@ -3,15 +3,17 @@ ECDFs over function–target pairs (Hansen et al., COCO: Performance assessment,
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from reportgen.spec.base import AnalysisOptions, PositiveValue
+from reportgen.spec.base import AnalysisOptions, DataLayout, PositiveValue
 
 
 class RuntimeEcdfOptions(AnalysisOptions):
     """ERT per function, dimension and target; runtime ECDFs as COCO plots them."""
+
+    reads: ClassVar[tuple[DataLayout, ...]] = ("histories",)
 
     kind: Literal["runtime_ecdf"]
     targets: list[PositiveValue] | None = Field(

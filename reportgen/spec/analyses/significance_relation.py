@@ -13,11 +13,11 @@ Example::
 from __future__ import annotations
 
 import math
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, StrictBool, StrictFloat, StrictInt, field_validator, model_validator
 
-from reportgen.spec.base import MAX_MAGNITUDE, AnalysisOptions
+from reportgen.spec.base import MAX_MAGNITUDE, AnalysisOptions, DataLayout
 
 Sigma = (
     Literal["auto"]
@@ -32,6 +32,8 @@ STATISTICS: tuple[str, ...] = ("mean", "median", "accuracy", "robustness")
 
 class SignificanceRelationOptions(AnalysisOptions):
     """Options of the significance-relation analysis (Köppen & Ohnishi §II–III)."""
+
+    reads: ClassVar[tuple[DataLayout, ...]] = ("trials", "histories", "summary")
 
     kind: Literal["significance_relation"]
     statistic: str = Field(

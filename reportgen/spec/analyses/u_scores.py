@@ -16,11 +16,18 @@ from __future__ import annotations
 
 import math
 from itertools import pairwise
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from reportgen.spec.base import MAX_MAGNITUDE, AnalysisOptions, Budget, Dimension, Fraction
+from reportgen.spec.base import (
+    MAX_MAGNITUDE,
+    AnalysisOptions,
+    Budget,
+    DataLayout,
+    Dimension,
+    Fraction,
+)
 
 
 def _reject_bool(value: Any) -> Any:
@@ -38,6 +45,8 @@ def _positive_finite(value: float, what: str) -> float:
 
 class UScoresOptions(AnalysisOptions):
     """Trial-based dominance ranking (U-scores) of speed and accuracy."""
+
+    reads: ClassVar[tuple[DataLayout, ...]] = ("trials", "histories")
 
     kind: Literal["u_scores"] = Field(description="Analysis kind: U-scores (Price et al.).")
     target: float = Field(
@@ -92,13 +101,6 @@ class UScoresOptions(AnalysisOptions):
     def _target_finite(cls, value: float) -> float:
         if not math.isfinite(value):
             raise ValueError(f"target must be a finite number, got {value!r}")
-        return value
-
-    @field_validator("alpha")
-    @classmethod
-    def _alpha_in_unit_interval(cls, value: float) -> float:
-        if not 0.0 < value < 1.0:
-            raise ValueError(f"alpha must lie strictly between 0 and 1, got {value!r}")
         return value
 
     @field_validator("weights", mode="before")
@@ -168,3 +170,7 @@ class UScoresOptions(AnalysisOptions):
         if self.weights is not None and self.groups != "dimension":
             raise ValueError("weights are per dimension: they need `groups: dimension`")
         return self
+
+    def option_reads(self) -> dict[str, tuple[DataLayout, ...]]:
+        # A cut-point is a trial's state at a fraction of the budget: histories only.
+        return {"cutpoints": ("histories",)} if self.cutpoints is not None else {}
