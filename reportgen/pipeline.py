@@ -14,12 +14,9 @@ import datetime as _dt
 import hashlib
 import importlib.metadata
 import json
-import os
 import platform
 import re
-import shutil
 import sys
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +29,7 @@ from reportgen.bundle import write_bundle
 from reportgen.changes import changes_blocks, compare_results, read_baseline
 from reportgen.data.frames import problem_label, sorted_problems
 from reportgen.data.load import StudyData, load_data
-from reportgen.errors import InputError, Problem
+from reportgen.errors import InputError, Problem, shorten
 from reportgen.figures.style import FigureStyle, make_style
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import number
@@ -43,6 +40,7 @@ from reportgen.render.document import Document, render_sections
 from reportgen.render.files import resize_figure, write_csv, write_figure, write_json, write_latex
 from reportgen.render.html import render_html
 from reportgen.render.pdf import write_pdf
+from reportgen.render.publish import publish, writing
 from reportgen.render.sections.summary import build_summary_section
 from reportgen.spec.load import LoadedSpec, load_spec
 from reportgen.spec.study import FigureOptions
@@ -247,8 +245,10 @@ def run_study(
     target = (
         Path(output_dir) if output_dir is not None else spec.base_dir / spec.study.report.output
     )
-    target = target.resolve()
-    _check_output_target(target, spec)
+    where = spec.where(("report", "output"))
+    with writing(target, where):
+        target = target.resolve()
+        _check_output_target(target, spec)
     results = compute_study(spec, say)
     if strict:
         _raise_for_caveats(results)
@@ -258,18 +258,36 @@ def run_study(
         say("comparing with the baseline")
         results = _with_changes(results, style, baseline_document, str(baseline))
 
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".reportgen-", dir=target.parent))
-    try:
-        _write_report(results, staging, style, say, command_line)
+    def write(folder: Path) -> None:
+        _write_report(results, folder, style, say, command_line)
         if bundle:
             say("writing supplement.zip")
-            write_bundle(staging, spec, results.data.files, staging / "supplement.zip", _version())
-        _swap_into_place(staging, target)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+            write_bundle(folder, spec, results.data.files, folder / "supplement.zip", _version())
+
+    user_files = publish(target, write, marker=OUTPUT_MARKER, where=where)
+    if user_files:
+        results = _with_caveat(
+            results,
+            Caveat(
+                "user_files_deleted",
+                f"{len(user_files)} file(s) that reportgen did not write were in the previous "
+                f"report folder {target} and were deleted with it (keep your own files "
+                "outside the output folder).",
+                ", ".join(shorten(f) for f in user_files[:10])
+                + (f" and {len(user_files) - 10} more" if len(user_files) > 10 else ""),
+            ),
+            "output",
+        )
     return dataclasses.replace(results, output_dir=target)
+
+
+def _with_caveat(results: StudyResults, caveat: Caveat, origin: str) -> StudyResults:
+    """The results with one more caveat (printed as a warning; not in the written report)."""
+    return dataclasses.replace(
+        results,
+        caveats=(*results.caveats, caveat),
+        caveat_origins=(*results.caveat_origins, origin),
+    )
 
 
 def present_study(
@@ -373,17 +391,6 @@ def _check_output_target(target: Path, spec: LoadedSpec) -> None:
                 "(remove it or choose another output folder)",
             )
         )
-
-
-def _swap_into_place(staging: Path, target: Path) -> None:
-    """Replace ``target`` by ``staging`` with the old report kept until the new one is in place."""
-    old = None
-    if target.exists():
-        old = target.with_name(f".{target.name}.old-{os.getpid()}")
-        target.rename(old)
-    staging.rename(target)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
 
 
 def _findings_json(section: Section) -> list[dict[str, Any]]:
