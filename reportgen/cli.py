@@ -168,7 +168,9 @@ def _cmd_schema(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int
 def _cmd_init(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     from reportgen.starter import write_starter
 
-    spec = write_starter(Path(args.folder))
+    source = Path(args.from_file) if args.from_file else None
+    spec, note = write_starter(Path(args.folder), format=args.format, from_file=source)
+    stdout.write(note)
     stdout.write(
         f"wrote a starter study to {args.folder}; build its report with: reportgen run {spec}\n"
     )
@@ -252,6 +254,18 @@ def build_parser() -> argparse.ArgumentParser:
         "init", help="write a small runnable study (spec + data) to start from"
     )
     init.add_argument("folder", help="a new folder")
+    start = init.add_mutually_exclusive_group()
+    start.add_argument(
+        "--format",
+        choices=["trials", "histories", "summary", "coco", "ioh", "cec"],
+        help="the starter's data in this input format, with a spec that reads it",
+    )
+    start.add_argument(
+        "--from",
+        dest="from_file",
+        metavar="FILE",
+        help="a spec for your own CSV/Parquet file: proposes its format and columns mapping",
+    )
     init.set_defaults(handler=_cmd_init)
     return parser
 

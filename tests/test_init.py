@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import csv
+import gzip
 import json
+import math
 from pathlib import Path
 
-from tests.conftest import ROOT, run_cli
+import pytest
+import yaml
+
+from tests.conftest import ROOT, run_cli, write
+
+QUICKSTART = ROOT / "example_studies" / "quickstart" / "data" / "bbob_5d_histories.csv.gz"
 
 
 def test_init_writes_the_schema_beside_the_spec(tmp_path: Path) -> None:
@@ -25,3 +33,78 @@ def test_init_refuses_a_file(tmp_path: Path) -> None:
     target.write_text("")
     result = run_cli("init", str(target))
     assert result.code == 1 and "not an empty folder" in result.err
+
+
+@pytest.mark.parametrize("format", ["trials", "histories", "summary", "coco", "ioh", "cec"])
+def test_init_format_writes_a_valid_study_in_that_format(tmp_path: Path, format: str) -> None:
+    target = tmp_path / format
+    assert run_cli("init", str(target), "--format", format).code == 0
+    spec = yaml.safe_load((target / "study.yaml").read_text(encoding="utf-8"))
+    (source,) = spec["data"].values()
+    assert source["format"] == format
+    result = run_cli("validate", str(target / "study.yaml"), "--quiet")
+    assert result.code == 0, result.err
+    assert "4 algorithms" in result.out or result.out == ""
+
+
+def _quickstart_runs() -> dict[tuple[str, str, str], list[tuple[float, float]]]:
+    with gzip.open(QUICKSTART, "rt", encoding="utf-8") as handle:
+        runs: dict[tuple[str, str, str], list[tuple[float, float]]] = {}
+        for row in csv.DictReader(handle):
+            key = (row["algorithm"], row["function"], row["run"])
+            runs.setdefault(key, []).append((float(row["fes"]), float(row["best_f_minus_fopt"])))
+    return runs
+
+
+def test_init_trials_holds_each_runs_final_value_and_hitting_time(tmp_path: Path) -> None:
+    assert run_cli("init", str(tmp_path / "t"), "--format", "trials").code == 0
+    with open(tmp_path / "t" / "data" / "trials.csv", encoding="utf-8") as handle:
+        trials = {(r["algorithm"], r["problem"], r["run"]): r for r in csv.DictReader(handle)}
+    runs = _quickstart_runs()
+    assert len(trials) == len(runs) == 4 * 24 * 15
+    for key in [
+        ("BIPOP-CMA-ES", "f1", "1"),
+        ("DE-scipy-2019", "f24", "15"),
+        ("CMA-ES-CSA", "f5", "3"),
+    ]:
+        records = runs[key]
+        hits = [e for e, v in records if v <= 1e-8]
+        assert float(trials[key]["value"]) == records[-1][1]  # the last record is the best
+        expected = hits[0] if hits else math.inf
+        assert float(trials[key]["evaluations_to_target"]) == expected
+        assert float(trials[key]["evaluations_used"]) == (expected if hits else 10_000)
+
+
+def test_init_from_proposes_the_columns_of_a_csv(tmp_path: Path) -> None:
+    result = run_cli("init", str(tmp_path / "s"), "--from", str(QUICKSTART))
+    assert result.code == 0
+    assert (
+        "proposed format 'histories'" in result.out and "evaluations            ← fes" in result.out
+    )
+    spec = yaml.safe_load((tmp_path / "s" / "study.yaml").read_text(encoding="utf-8"))
+    assert spec["data"]["curves"]["columns"] == {
+        "problem": "function",
+        "dimension": "dim",
+        "evaluations": "fes",
+        "value": "best_f_minus_fopt",
+    }
+    assert not Path(spec["data"]["curves"]["path"]).is_absolute()
+    assert run_cli("validate", str(tmp_path / "s" / "study.yaml"), "--quiet").code == 0
+
+
+def test_init_from_leaves_an_unknown_column_to_the_user(tmp_path: Path) -> None:
+    data = write(tmp_path, "mine.csv", "solver,fid,seed,score\nA,1,1,0.5\nB,1,1,0.7\n")
+    result = run_cli("init", str(tmp_path / "s"), "--from", str(data))
+    assert result.code == 0
+    assert "proposed format 'trials'" in result.out
+    assert "value                  ← ? (not found: edit the spec)" in result.out
+    assert "not used: score" in result.out
+    text = (tmp_path / "s" / "study.yaml").read_text(encoding="utf-8")
+    assert "# value: FIXME" in text
+    invalid = run_cli("validate", str(tmp_path / "s" / "study.yaml"))
+    assert invalid.code == 1 and "value" in invalid.err
+
+
+def test_init_from_a_missing_file_is_an_input_error(tmp_path: Path) -> None:
+    result = run_cli("init", str(tmp_path / "s"), "--from", str(tmp_path / "none.csv"))
+    assert result.code == 1 and "does not exist" in result.err
