@@ -69,8 +69,8 @@ def findings(result: SignificanceRelationResult, labels: Labels) -> list[Finding
         out.append(
             Finding(
                 id=f"dominated_by_all.{name}",
-                text=f"{labels.label(name)} is dominated by award points by all other "
-                f"algorithms for {_sigma_range(0, sigma)}.",
+                text=f"Every other algorithm dominates {labels.label(name)} by award points "
+                f"for {_sigma_range(0, sigma)}.",
                 numbers={"algorithm": name, "sigma_to": sigma},
             )
         )

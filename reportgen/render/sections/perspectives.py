@@ -241,7 +241,7 @@ def _synthesis_table(result: PerspectivesResult, style: FigureStyle) -> TableBlo
         frame = frame.drop(columns="Control")
     notes = " ".join(f"{u.perspective}: {u.reason}." for u in result.unavailable)
     if any(c.perspective == "efficiency" for c in result.comparisons):
-        notes = f"{notes} Efficiency: {EFFICIENCY_CAVEAT}".strip()
+        notes = f"{notes} {EFFICIENCY_CAVEAT}".strip()
     return TableBlock(
         name="synthesis",
         caption="Which algorithm is best, and which are significantly worse, by each perspective "
