@@ -553,7 +553,7 @@ class UScoresResult:
         ]
         if all(math.isclose(f, cutpoint, rel_tol=1e-3) for _, f in actual):
             return f"{cutpoint:g}"
-        where = ", ".join(f"{f:.2f}·B" + (f" in {d}-D" if d else "") for d, f in actual)
+        where = ", ".join(f"{f:#.2g}·B" + (f" in {d}-D" if d else "") for d, f in actual)
         return f"{cutpoint:g} (state at {where})"
 
     @property
