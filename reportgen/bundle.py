@@ -19,8 +19,8 @@ Decisions
   ``.dat`` files) still find each other.
 - The spec is rewritten with its comments dropped: each source's ``path``/``paths`` becomes the
   explicit list of bundled files or folders, in the order the study read them (a glob is
-  expanded, so the rerun reads the same files in the same order); an absolute
-  ``report.output`` becomes ``out``.
+  expanded, so the rerun reads the same files in the same order); an analysis's
+  ``published.path`` points at its bundled copy; an absolute ``report.output`` becomes ``out``.
 - The bundled ``report/results.json`` names inputs as the rerun will (``inputs/...``): the
   rewritten spec is loaded and its data read once while bundling, and every input name of the
   original run is replaced by the rerun's. So ``reportgen verify`` compares like with like, and
@@ -134,14 +134,35 @@ def _source_roots(spec: LoadedSpec) -> dict[str, list[Path]]:
     return roots
 
 
+def _other_files(spec: LoadedSpec) -> dict[tuple[str | int, ...], Path]:
+    """Files the spec names outside ``data`` (an analysis's ``published`` table), by key path."""
+    return {
+        ("analyses", index, "published", "path"): (
+            spec.base_dir / analysis.published.path
+        ).resolve()
+        for index, analysis in enumerate(spec.study.analyses)
+        if analysis.published is not None
+    }
+
+
 def _literal(name: str) -> str:
     """A bundle name as a spec path: glob characters escaped so the name matches only itself."""
     return glob.escape(name) if any(ch in name for ch in "*?[") else name
 
 
-def bundled_spec_text(spec: LoadedSpec, paths: dict[str, list[str]]) -> str:
-    """The spec with each source's paths replaced by its bundled files (see the module notes)."""
+def bundled_spec_text(
+    spec: LoadedSpec,
+    paths: dict[str, list[str]],
+    others: dict[tuple[str | int, ...], str] | None = None,
+) -> str:
+    """The spec with each source's paths (and ``others``, by key path) replaced by the bundled
+    files (see the module notes)."""
     raw = yaml.safe_load(spec.path.read_text(encoding="utf-8"))
+    for key_path, name in (others or {}).items():
+        node = raw
+        for key in key_path[:-1]:
+            node = node[key]
+        node[key_path[-1]] = name
     for name, names in paths.items():
         rest = {k: v for k, v in raw["data"][name].items() if k not in ("path", "paths")}
         if len(names) == 1 and spec.study.data[name].path is not None:
@@ -224,7 +245,12 @@ def write_bundle(
             for file in _expand(record.path.resolve()):
                 names.add_anchor(file.parent)
                 files.setdefault(file, None)
+    others = _other_files(spec)
+    for path in others.values():
+        names.add_anchor(path.parent)
+        files.setdefault(path, None)
     source_paths = {name: [names.name(root) for root in paths] for name, paths in roots.items()}
+    other_names = {key: names.name(path) for key, path in others.items()}
 
     staging = target.with_name(f".{target.name}.study")
     shutil.rmtree(staging, ignore_errors=True)
@@ -239,7 +265,7 @@ def write_bundle(
             shutil.copyfile(file, destination)
             bundled[name] = destination
         spec_file = study_dir / spec.path.name
-        spec_file.write_text(bundled_spec_text(spec, source_paths), encoding="utf-8")
+        spec_file.write_text(bundled_spec_text(spec, source_paths, other_names), encoding="utf-8")
         # Read the bundled study's data once: it proves the bundle loads, and gives the input
         # names the rerun will print, which replace the original ones in results.json.
         rerun = load_data(load_spec(spec_file))
@@ -251,6 +277,11 @@ def write_bundle(
             },
             key=lambda pair: -len(pair[0]),
         )
+        pairs += [
+            (analysis.published.path, other_names[("analyses", i, "published", "path")])
+            for i, analysis in enumerate(spec.study.analyses)
+            if analysis.published is not None
+        ]
         pairs.append((str(spec.path), f"study/{spec.path.name}"))
         pairs.append((str(spec.base_dir), "study"))  # e.g. in the recorded command line
         manifest = [f"{file_sha256(spec_file)}  study/{spec.path.name}"]

@@ -34,6 +34,7 @@ from reportgen.figures.style import FigureStyle, make_style
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import number
 from reportgen.present.labels import Labels
+from reportgen.published import PublishedComparison, compare_published, published_block
 from reportgen.registry import ANALYSES
 from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.render.document import Document, render_sections
@@ -67,6 +68,8 @@ class AnalysisOutcome:
     kind: str
     options: Any
     result: AnalysisResult
+    published: PublishedComparison | None = None
+    """The paper's numbers beside the recomputed ones (the analysis's ``published:``)."""
     section: Section | None = None
 
 
@@ -150,14 +153,27 @@ def compute_study(
                 key = ("analyses", index, problem.where) if problem.where else ("analyses", index)
                 problems.append(Problem(spec.where(key), problem.message))
             continue
-        outcomes.append(AnalysisOutcome(analysis_id, options.kind, options, result))
+        published = None
+        if options.published is not None:
+            try:
+                published = compare_published(
+                    options.published,
+                    result.tables(),
+                    spec.base_dir,
+                    lambda *key, i=index: spec.where(("analyses", i, "published", *key)),
+                )
+            except InputError as exc:
+                problems.extend(exc.problems)
+                continue
+        outcomes.append(AnalysisOutcome(analysis_id, options.kind, options, result, published))
     if problems:
         raise InputError(problems)
     caveats = list(data.caveats)
     origins = ["data"] * len(caveats)
     for outcome in outcomes:
-        caveats.extend(outcome.result.caveats)
-        origins.extend([outcome.id] * len(outcome.result.caveats))
+        extra = outcome.published.caveats if outcome.published is not None else ()
+        caveats.extend((*outcome.result.caveats, *extra))
+        origins.extend([outcome.id] * (len(outcome.result.caveats) + len(extra)))
     synthesis = synthesise(
         [r for o in outcomes for r in ANALYSES[o.kind].rankings_of(o.id, o.result)],
         data.algorithms,
@@ -303,6 +319,9 @@ def present_study(
         section = ANALYSES[outcome.kind].build_section(outcome.result, outcome.options, style)
         section = dataclasses.replace(section, id=outcome.id)
         section = _with_study_notes(section, outcome.options.notes)
+        if outcome.published is not None:
+            block = published_block(outcome.published)
+            section = dataclasses.replace(section, blocks=(*section.blocks, block))
         outcomes.append(dataclasses.replace(outcome, section=section))
     say("writing the executive summary")
     # Analyses are sections 2, 3, … in spec order (the summary is section 1).
@@ -350,6 +369,7 @@ def results_document(
             "options": outcome.options.model_dump(mode="json"),
             "result": outcome.result.to_json(),
             "findings": _findings_json(outcome.section),
+            **({"published": outcome.published.to_json()} if outcome.published is not None else {}),
             "caveats": [dataclasses.asdict(c) for c in outcome.result.caveats],
         }
     return {
@@ -425,6 +445,8 @@ def _write_report(
         for name, frame in outcome.result.tables().items():
             write_csv(frame, folder / "tables" / outcome.id / f"{name}.csv")
             write_latex(frame, folder / "tables" / outcome.id / f"{name}.tex")
+        if outcome.published is not None:
+            write_csv(outcome.published.frame, folder / "tables" / outcome.id / "published.csv")
         _write_blocks(outcome.section, folder, sizes, figure_svgs, figure_files, table_files)
     provenance = _provenance(results, command_line)
     write_json(results_document(results, style, provenance), folder / "results.json")

@@ -58,6 +58,56 @@ class SpecModel(BaseModel):
     )
 
 
+class PublishedNote(SpecModel):
+    """An explanation of published rows that differ from the recomputed ones."""
+
+    rows: dict[str, str | int | float] = Field(
+        default_factory=dict,
+        description="Which rows it explains: key column (as named in the analysis's table) → "
+        "value, e.g. {algorithm: Co-PPSO} or {sigma: 10}; {} = every row.",
+    )
+    text: str = Field(min_length=1, description="The explanation shown under the table.")
+
+
+class PublishedTable(SpecModel):
+    """Numbers a paper printed for this analysis, shown beside the recomputed ones."""
+
+    path: str = Field(
+        min_length=1,
+        description="CSV (or .tsv, .parquet) file with the published numbers, typed in from the "
+        "paper; relative to the spec file.",
+    )
+    source: str = Field(
+        min_length=1, description="Where the numbers come from: paper and table, as cited."
+    )
+    table: str = Field(
+        min_length=1,
+        description="The analysis's machine-readable table to compare with "
+        "(tables/<analysis id>/<table>.csv, e.g. 'totals' of u_scores, 'layers' of "
+        "significance_relation).",
+    )
+    keys: dict[str, str] = Field(
+        min_length=1,
+        description="Columns that identify a row: the table's column → the published file's "
+        "column, e.g. {algorithm: Algorithm}.",
+    )
+    values: dict[str, str] = Field(
+        min_length=1,
+        description="Columns compared: the table's column → the published file's column, e.g. "
+        "{total: Total}.",
+    )
+    rtol: float = Field(
+        default=1e-9,
+        ge=0,
+        description="Relative tolerance below which a recomputed number equals the published one.",
+    )
+    notes: list[PublishedNote] = Field(
+        default_factory=list,
+        description="Explanations of differences; every row that differs needs one, or the "
+        "report warns (code published_unexplained).",
+    )
+
+
 class AnalysisOptions(SpecModel):
     """Options common to every analysis.
 
@@ -86,6 +136,11 @@ class AnalysisOptions(SpecModel):
         description="Paragraphs the study adds to this analysis's section, after its findings, "
         "e.g. where the results depart from a paper's printed numbers and why. Shown as "
         "'Note (from the study):'.",
+    )
+    published: PublishedTable | None = Field(
+        default=None,
+        description="Numbers a paper printed for this analysis, shown beside the recomputed "
+        "ones with their differences and explanations.",
     )
 
     def option_reads(self) -> dict[str, tuple[DataLayout, ...]]:
