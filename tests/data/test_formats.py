@@ -376,3 +376,32 @@ def test_platform_options_are_checked_in_the_spec(tmp_path: Path) -> None:
     assert spec_problems("path: d\nformat: histories\ncoco: {target: 1.0e-8}") == [
         "data.src (study.yaml:4): 'coco' options are only for format 'coco'"
     ]
+
+
+def test_ioh_best_values_in_full_precision_from_the_json(tmp_path: Path) -> None:
+    shutil.copytree(FIXTURES / "ioh", tmp_path / "data" / "ioh")
+    frame = load(spec(tmp_path, "paths: data/ioh/*\nformat: ioh")).sources["src"].frame
+    run = frame[
+        (frame["algorithm"] == "RandomSearch")
+        & (frame["problem"] == "f8")
+        & (frame["dimension"] == 3)
+        & (frame["run"] == 1)
+    ]
+    # RandomSearch/IOHprofiler_f8_Rosenbrock.json, D=3, instance 1: "best": {"evals": 45,
+    # "y": 64.35306257842907}; the .dat prints "45 64.3530625784".
+    assert run.set_index("evaluations")["value"][45] == 64.35306257842907
+    assert run["value"].iloc[-1] == 64.35306257842907  # the run ends at its exact best
+
+
+def test_ioh_glob_matching_other_files_says_what_to_read(tmp_path: Path) -> None:
+    shutil.copytree(FIXTURES / "ioh" / "OnePlusOne", tmp_path / "data" / "one")
+    write(tmp_path, "data/README.md", "# my runs\n")
+    write(tmp_path, "data/notes.json", '{"comment": "mine"}')
+    problems = messages(spec(tmp_path, "paths: data/*\nformat: ioh"))
+    assert problems == [
+        "data/README.md: not an IOHprofiler meta file: the ioh format reads the .json files "
+        "(or folders holding them), which name their .dat files; narrow the path or glob (e.g. "
+        "'data/ioh/*/' or 'data/ioh/**/IOHprofiler_*.json')",
+        "data/notes.json: not an IOHprofiler .json meta file: no 'function_id', "
+        "'algorithm', 'scenarios'",
+    ]

@@ -24,6 +24,13 @@ Decisions
   formats are errors ``f − f_opt``.
 - Problem names are ``problem_prefix`` + ``function_id``; the algorithm is ``algorithm.name``
   unless the source sets ``algorithm:``.
+- Full precision: the ``.dat`` file prints ``raw_y`` with 10 decimals (``64.3530625784``), while
+  the ``.json`` holds each run's best value in full (``"best": {"evals": 45, "y":
+  64.35306257842907}``). The record at ``best.evals`` takes the ``.json`` value when the two
+  agree to the ``.dat``'s printed precision (within ``max(1e-9, 1e-6·|y|)``), so a run's best is
+  exact and a best below 5·10⁻¹¹ is not read as 0; otherwise the ``.dat`` value is kept.
+- Only ``.json`` files (and folders) are read: a path or glob that matches any other file is
+  an input error saying so, rather than a JSON parse error about a ``.dat`` or a README.
 """
 
 from __future__ import annotations
@@ -100,6 +107,26 @@ def _parse_dat(
     return None if bad else runs
 
 
+def _full_precision(ev: np.ndarray, val: np.ndarray, entry: Any) -> np.ndarray:
+    """The run's values with its best (``.json``: ``best.evals``, ``best.y``) in full precision."""
+    best = entry.get("best") if isinstance(entry, dict) else None
+    if not isinstance(best, dict):
+        return val
+    try:
+        at, y = float(best["evals"]), float(best["y"])
+    except (KeyError, TypeError, ValueError):
+        return val
+    hit = np.flatnonzero(ev == at)
+    if not np.isfinite(y) or len(hit) == 0:
+        return val
+    index = hit[0]
+    if abs(val[index] - y) > max(1e-9, 1e-6 * abs(y)):
+        return val  # not the same value at the .dat's precision: keep what the .dat says
+    exact = val.copy()
+    exact[index] = y
+    return exact
+
+
 def _arrays(records: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
     array = np.asarray(records, dtype=float).reshape(-1, 2)
     return array[:, 0], array[:, 1]
@@ -109,11 +136,21 @@ def _meta(path: Path, display: str, problems: list[Problem]) -> dict[str, Any] |
     try:
         meta = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        problems.append(Problem(display, f"cannot read the IOHprofiler .json file: {exc}"))
+        problems.append(
+            Problem(display, f"not an IOHprofiler .json meta file (not valid JSON: {exc})")
+        )
+        return None
+    if not isinstance(meta, dict):
+        problems.append(Problem(display, "not an IOHprofiler .json meta file (not an object)"))
         return None
     missing = [k for k in ("function_id", "algorithm", "scenarios") if k not in meta]
-    if not isinstance(meta, dict) or missing:
-        problems.append(Problem(display, f"not an IOHprofiler meta file: no {', '.join(missing)}"))
+    if missing:
+        problems.append(
+            Problem(
+                display,
+                f"not an IOHprofiler .json meta file: no {', '.join(repr(k) for k in missing)}",
+            )
+        )
         return None
     if meta.get("maximization"):
         problems.append(
@@ -136,6 +173,16 @@ def read_ioh(
         metas = _meta_files(root)
         if not metas:
             problems.append(Problem(root_display, "no IOHprofiler_*.json file found"))
+        if not root.is_dir() and root.suffix.lower() != ".json":
+            problems.append(
+                Problem(
+                    root_display,
+                    "not an IOHprofiler meta file: the ioh format reads the .json files (or "
+                    "folders holding them), which name their .dat files; narrow the path or "
+                    "glob (e.g. 'data/ioh/*/' or 'data/ioh/**/IOHprofiler_*.json')",
+                )
+            )
+            continue
         for path in metas:
             display = (
                 f"{root_display}/{path.relative_to(root).as_posix()}"
@@ -180,6 +227,7 @@ def read_ioh(
                     if len(ev) == 0:
                         problems.append(Problem(dat_display, "a run without records"))
                         continue
+                    val = _full_precision(ev, val, entry)
                     runs.append(
                         RunRecords(
                             name,
