@@ -15,8 +15,25 @@ from reportgen.cli import main
 ROOT = Path(__file__).resolve().parents[1]
 # Real competition data sets used as reference (not part of the repository): the folder named by
 # REPORTGEN_SHARED_DATA, by default the data folder beside the project in the development tree.
-# Tests that need them skip, naming the missing folder, when they are absent.
+# Tests that need them skip, naming the missing folder, when they are absent — except in CI
+# (CI=true), where a missing reference data set fails the run instead of silently skipping the
+# strongest tests (require_shared).
 SHARED_DATA = Path(os.environ.get("REPORTGEN_SHARED_DATA") or ROOT.parent / "shared" / "data")
+
+
+def in_ci() -> bool:
+    """True on a continuous-integration runner (``CI=true``, as GitHub Actions, GitLab CI set)."""
+    return os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
+
+
+def require_shared(path: Path, what: str = "the shared reference data") -> Path:
+    """``path`` under the shared data, or skip the test — fail it in CI — when it is absent."""
+    if path.exists():
+        return path
+    message = f"{path} is absent ({what} not checked out; set REPORTGEN_SHARED_DATA)"
+    if in_ci():
+        pytest.fail(f"CI=true: {message}", pytrace=False)
+    pytest.skip(message)
 
 
 @dataclass

@@ -40,7 +40,7 @@ from reportgen.narrative.perspectives import _perspective_findings, findings
 from reportgen.render.blocks import FigureBlock, TableBlock
 from reportgen.render.sections.perspectives import build_section
 from reportgen.spec.analyses.perspectives import PerspectivesOptions
-from tests.conftest import SHARED_DATA
+from tests.conftest import SHARED_DATA, require_shared
 
 ROOT = Path(__file__).resolve().parents[2]
 SPIRAL = SHARED_DATA / "spiral-lshade-12algs-cec14-cec22" / "results_cec22_10D"
@@ -565,8 +565,7 @@ def test_section_and_figures_render() -> None:
 @pytest.fixture(scope="module")
 def spiral_cec22_10d() -> tuple[AnalysisData, PerspectivesResult]:
     path = SPIRAL / "cec2022_results.csv"
-    if not path.exists():
-        pytest.skip(f"shared data folder absent: {SPIRAL} (read-only reference data)")
+    require_shared(path, "the SPIRAL reference results")
     raw = pd.read_csv(path)
     frame = pd.DataFrame(
         {

@@ -29,7 +29,7 @@ from reportgen.figures.style import make_style
 from reportgen.narrative.runtime_ecdf import findings
 from reportgen.spec.analyses.runtime_ecdf import RuntimeEcdfOptions
 from reportgen.spec.sources import CocoOptions
-from tests.conftest import SHARED_DATA
+from tests.conftest import SHARED_DATA, require_shared
 
 COCO_ARCHIVE = SHARED_DATA / "coco-bbob-archive"
 
@@ -206,8 +206,7 @@ def test_every_ert_cell_equals_cocopp(archive: str, tmp_path: Path) -> None:
     """
     pproc = pytest.importorskip("cocopp.pproc", reason="cocopp (extra 'dev') is not installed")
     source = COCO_ARCHIVE / archive
-    if not source.is_file():
-        pytest.skip(f"{source} is absent (the shared COCO data archive is not checked out)")
+    require_shared(source, "the shared COCO data archive")
     path = tmp_path / archive  # cocopp extracts next to the archive: keep that out of shared
     shutil.copy(source, path)
     with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
@@ -234,9 +233,7 @@ def test_every_ert_cell_equals_cocopp(archive: str, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("archive", sorted(COCOPP_ERT))
 def test_ert_equals_cocopp(archive: str) -> None:
-    path = COCO_ARCHIVE / archive
-    if not path.is_file():
-        pytest.skip(f"{path} is absent (the shared COCO data archive is not checked out)")
+    path = require_shared(COCO_ARCHIVE / archive, "the shared COCO data archive")
     frame = read_coco([(path, archive)], CocoOptions(), None, "data.bbob").frame
     result = compute(_data(frame), _options())
     ert = result.ert.set_index(["problem", "dimension", "target"])["ert"]
@@ -251,9 +248,7 @@ def test_ert_equals_cocopp(archive: str) -> None:
 
 def test_the_last_dat_record_is_kept() -> None:
     """BrentSTEPqi stops at the target: its hit is the last record of each .dat block."""
-    path = COCO_ARCHIVE / "BrentSTEPqi_Posik.tgz"
-    if not path.is_file():
-        pytest.skip(f"{path} is absent (the shared COCO data archive is not checked out)")
+    path = require_shared(COCO_ARCHIVE / "BrentSTEPqi_Posik.tgz", "the shared COCO data archive")
     with tarfile.open(path) as archive:
         handle = archive.extractfile("BrentSTEPqi/data_f1/bbobexp_f1_DIM2.dat")
         assert handle is not None

@@ -30,7 +30,7 @@ from reportgen.errors import InputError
 from reportgen.figures.style import make_style
 from reportgen.narrative.u_scores import findings
 from reportgen.spec.analyses.u_scores import UScoresOptions
-from tests.conftest import SHARED_DATA
+from tests.conftest import SHARED_DATA, require_shared
 
 INF = math.inf
 CEC2022 = SHARED_DATA / "cec2022-sobo-competition"
@@ -213,8 +213,7 @@ def cec2022_trials() -> AnalysisData:
     """The organisers' exact U-score inputs (SOURCE.md): final error with errors ≤ 1e-8 set to
     0, and evaluations to target (MaxFES — or a ZOCMAES/SPHH early stop — when never reached)."""
     path = CEC2022 / "tidy" / "official_final_error_fes.csv"
-    if not path.exists():
-        pytest.skip(f"CEC 2022 competition data not found at {path} (set REPORTGEN_SHARED_DATA)")
+    require_shared(path, "the CEC 2022 competition data")
     raw = pd.read_csv(path)
     success = raw["final_error"].to_numpy() <= 1e-8
     fes = raw["fes_to_target"].to_numpy(dtype=float)

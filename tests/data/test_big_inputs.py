@@ -11,7 +11,7 @@ import reportgen.data.read as read
 from reportgen.data.load import load_data
 from reportgen.errors import InputError
 from reportgen.spec.load import load_spec
-from tests.conftest import HISTORIES_CSV, SHARED_DATA, SPEC, write
+from tests.conftest import HISTORIES_CSV, SHARED_DATA, SPEC, require_shared, write
 
 
 def problems(spec: Path) -> list[str]:
@@ -91,8 +91,7 @@ def test_start_value_column(tmp_path: Path) -> None:
 def test_large_real_histories_csv(tmp_path: Path) -> None:
     """The 23 MB, 616k-row IOHdata trajectories: read in chunks, all columns typed."""
     source = SHARED_DATA / "iohdata-bbob-9algs" / "trajectories_long.csv"
-    if not source.is_file():
-        pytest.skip(f"{source} is absent (the shared IOHdata files are not checked out)")
+    require_shared(source, "the shared IOHdata files")
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "t.csv").symlink_to(source)
     spec = write(

@@ -20,7 +20,7 @@ import pytest
 from reportgen.data.load import load_data
 from reportgen.errors import InputError
 from reportgen.spec.load import load_spec
-from tests.conftest import SHARED_DATA, write
+from tests.conftest import SHARED_DATA, require_shared, write
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -140,8 +140,7 @@ def test_coco_spec_errors(tmp_path: Path, coco_folder: Path) -> None:
 
 def test_coco_real_archives_several_in_one_source(tmp_path: Path) -> None:
     archives = SHARED_DATA / "coco-bbob-archive"
-    if not archives.is_dir():
-        pytest.skip(f"{archives} is absent (the shared COCO data archive is not checked out)")
+    require_shared(archives, "the shared COCO data archive")
     for name in ("R-SHADE-10e2_Tanabe.tgz", "DIRECT_posik_noiseless_no-m-files.tgz"):
         (tmp_path / "data").mkdir(exist_ok=True)
         (tmp_path / "data" / name).symlink_to(archives / name)
@@ -286,8 +285,7 @@ CEC2022 = SHARED_DATA / "cec2022-sobo-competition" / "raw"
 
 
 def _link(tmp_path: Path, target: Path) -> None:
-    if not target.is_dir():
-        pytest.skip(f"{target} is absent (the shared CEC data are not checked out)")
+    require_shared(target, "the shared CEC data")
     (tmp_path / "data").symlink_to(target)
 
 
