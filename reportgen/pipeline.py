@@ -14,6 +14,7 @@ import datetime as _dt
 import hashlib
 import importlib.metadata
 import json
+import os
 import platform
 import re
 import sys
@@ -503,25 +504,42 @@ def _provenance(results: StudyResults, command_line: str | None) -> dict[str, An
             packages[name] = importlib.metadata.version(name)
         except importlib.metadata.PackageNotFoundError:
             packages[name] = "not installed"
+    absolute = spec.study.report.paths == "absolute"
+    command = (
+        command_line
+        if command_line is not None
+        else " ".join([Path(sys.argv[0]).name, *sys.argv[1:]])
+    )
     return {
         "spec": {
-            "path": str(spec.path),
+            "path": str(spec.path) if absolute else spec.path.name,
             "sha256": hashlib.sha256(
                 spec.path.read_bytes() if spec.source_text is None else spec.text().encode()
             ).hexdigest(),
         },
         "inputs": [
-            {"source": f.source, "file": f.display, "rows": f.rows, "sha256": f.sha256}
+            {
+                "source": f.source,
+                "file": str((spec.base_dir / f.display).resolve()) if absolute else f.display,
+                "rows": f.rows,
+                "sha256": f.sha256,
+            }
             for f in results.data.files
         ],
         "packages": packages,
         "python": platform.python_version(),
         "platform": platform.platform(),
-        "command_line": command_line
-        if command_line is not None
-        else " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]),
+        "command_line": command if absolute else _relative_command(command, spec.base_dir),
         "time": _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat(),
     }
+
+
+def _relative_command(command: str, base_dir: Path) -> str:
+    """The command line with every absolute path written relative to the spec's folder."""
+    return " ".join(
+        os.path.relpath(word, base_dir) if os.path.isabs(word) else word
+        for word in command.split(" ")
+    )
 
 
 def _overview(results: StudyResults) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ from tests.conftest import SHARED_DATA, require_shared
 
 def test_absent_reference_data_fails_in_ci(monkeypatch, tmp_path):
     monkeypatch.setenv("CI", "true")
-    with pytest.raises(pytest.fail.Exception, match="CI=true: .*missing-set is absent"):
+    with pytest.raises(pytest.fail.Exception, match=r"CI=true: .*missing-set is absent"):
         require_shared(tmp_path / "missing-set", "a test set")
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import glob
 import lzma
+import os
 import tarfile
 import zipfile
 import zlib
@@ -136,14 +137,14 @@ def resolve_paths(
                     problems.append(
                         Problem(where, f"the pattern '{shown}' matches no file in {base_dir}")
                     )
-                found.extend(
-                    (f, str(f.relative_to(base_dir)) if f.is_relative_to(base_dir) else str(f))
-                    for f in files
-                )
+                found.extend((f, os.path.relpath(f, base_dir)) for f in files)
                 continue
             path = (base_dir / pattern).resolve()
             if usable(path):
-                found.append((path, pattern))
+                # Reports name files relative to the spec, never by the author's absolute path.
+                found.append(
+                    (path, os.path.relpath(path, base_dir) if os.path.isabs(pattern) else pattern)
+                )
                 continue
             kind = "is a folder, not a file" if path.is_dir() else "does not exist"
             problems.append(Problem(where, f"the data file '{shown}' {kind} (looked for {path})"))

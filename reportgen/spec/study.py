@@ -79,6 +79,12 @@ class ReportOptions(SpecModel):
         default=FigureOptions(),
         description="Size and font size of the figures (HTML, PDF and the figure files alike).",
     )
+    paths: Literal["relative", "absolute"] = Field(
+        "relative",
+        description="How the provenance (report and results.json) names the spec, the data "
+        "files and the command line: relative to the spec's folder (default: nothing of the "
+        "author's machine is published), or as absolute paths.",
+    )
 
 
 class Study(SpecModel):
