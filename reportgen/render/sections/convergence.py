@@ -15,7 +15,9 @@ from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlo
 from reportgen.spec.analyses.convergence import ConvergenceOptions
 
 
-def _fixed_budget_tables(result: ConvergenceResult, style: FigureStyle) -> list[TableBlock]:
+def _fixed_budget_tables(
+    result: ConvergenceResult, style: FigureStyle, analysis_id: str
+) -> list[TableBlock]:
     blocks = []
     for dimension, budgets in result.budgets.items():
         problems = [p for p, d in result.problems if d == dimension]
@@ -40,7 +42,7 @@ def _fixed_budget_tables(result: ConvergenceResult, style: FigureStyle) -> list[
                     name=f"fixed_budget_{dimension}D_{budget:g}",
                     caption=f"Fixed budget: the median best-so-far value of the runs after "
                     f"{number(budget)} evaluations{where}; the smallest per problem in bold "
-                    "(quartiles and means in tables/…/fixed_budget.csv).",
+                    f"(quartiles and means in tables/{analysis_id}/fixed_budget.csv).",
                     frame=frame,
                     bold=pd.DataFrame(bold_rows, columns=frame.columns).astype(bool),
                 )
@@ -70,7 +72,7 @@ def build_section(
             result, style, columns=options.columns, per_figure=options.panels_per_figure
         )
     )
-    blocks.extend(_fixed_budget_tables(result, style))
+    blocks.extend(_fixed_budget_tables(result, style, options.id or options.kind))
     methods = [
         "Convergence curves: for each problem instance and algorithm, each run's best-so-far "
         "value $H(k, r)$ after $k$ evaluations is its last record at or before $k$; the curve is "
