@@ -190,8 +190,8 @@ class ProblemTableResult:
     cells : tuple of Cell
         Problem by problem (natural order), algorithms in study order within a problem.
     win_tie_loss_counts : tuple of WinTieLoss
-        Per algorithm but the reference, per group (overall first, then per dimension when
-        there are several).
+        Per algorithm but the reference, per group: overall first, then per dimension when
+        there are several, then per function group (``problems.groups`` of the spec).
     budget : dict
         Dimension → the evaluation count the histories were read at (empty: final values).
     caveats : tuple of Caveat
@@ -643,11 +643,10 @@ def compute(data: AnalysisData, options: ProblemTableOptions) -> ProblemTableRes
 def _win_tie_loss(
     cells: Sequence[Cell], data: AnalysisData, reference: str
 ) -> tuple[WinTieLoss, ...]:
-    """Counts of +, ≈, − per algorithm: overall, then per dimension when there are several."""
-    dimensions = sorted({d for _, d in data.problems})
-    groups: list[tuple[str, set[tuple[str, int]]]] = [(OVERALL, set(data.problems))]
-    if len(dimensions) > 1:
-        groups += [(f"D={d}", {(p, e) for p, e in data.problems if e == d}) for d in dimensions]
+    """Counts of +, ≈, − per algorithm: overall, then per dimension when there are several,
+    then per function group of the spec (``problems.groups``)."""
+    groups = [(OVERALL, set(data.problems))]
+    groups += [(name, set(members)) for name, members in data.breakdown()]
     out = []
     for name, members in groups:
         for algorithm in data.algorithms:

@@ -39,8 +39,8 @@ A *problem instance* is the pair (problem, dimension); analyses treat ``f1`` in 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Literal
 
 import pandas as pd
@@ -88,6 +88,9 @@ class AnalysisData:
         Problem instances (problem, dimension) in natural order.
     sources : tuple of str
         Names of the data sources merged into ``frame``.
+    groups : dict
+        Function groups of the spec (``problems.groups``): group name → problem names, only
+        problems of this data, groups in spec order; empty when the spec names none.
     """
 
     format: Format
@@ -95,3 +98,24 @@ class AnalysisData:
     algorithms: tuple[str, ...]
     problems: tuple[tuple[str, int], ...]
     sources: tuple[str, ...] = ()
+    groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def breakdown(self) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+        """The subsets aggregating analyses report besides the total: one per dimension (when
+        there are several, named ``D=10``), then one per function group (by its name).
+
+        Returns
+        -------
+        tuple of (name, problem instances)
+            Non-empty subsets only, dimensions increasing, groups in spec order.
+        """
+        dimensions = sorted({d for _, d in self.problems})
+        out: list[tuple[str, tuple[tuple[str, int], ...]]] = []
+        if len(dimensions) > 1:
+            for dimension in dimensions:
+                out.append((f"D={dimension}", tuple(p for p in self.problems if p[1] == dimension)))
+        for name, members in self.groups.items():
+            subset = tuple(p for p in self.problems if p[0] in members)
+            if subset:
+                out.append((name, subset))
+        return tuple(out)

@@ -108,6 +108,8 @@ class StudyData:
     algorithms: tuple[str, ...]
     caveats: tuple[Caveat, ...] = ()
     excluded: tuple[tuple[str, str, int], ...] = field(default_factory=tuple)
+    groups: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Function groups of the spec (``problems.groups``), in spec order."""
 
     @property
     def files(self) -> tuple[FileRecord, ...]:
@@ -129,12 +131,18 @@ class StudyData:
         problems = sorted_problems(
             zip(pairs["problem"].astype(str), pairs["dimension"].astype(int), strict=True)
         )
+        names_present = {p for p, _ in problems}
+        groups = {
+            group: tuple(p for p in members if p in names_present)
+            for group, members in self.groups.items()
+        }
         return AnalysisData(
             format=parts[0].format,
             frame=frame,
             algorithms=algorithms,
             problems=problems,
             sources=tuple(names),
+            groups={g: m for g, m in groups.items() if m},
         )
 
 
@@ -620,11 +628,37 @@ def load_data(spec: LoadedSpec) -> StudyData:
                 listing,
             )
         )
+    groups = _groups(spec, sources, problems)
     if problems:
         raise InputError(problems)
     return StudyData(
-        sources=sources, algorithms=algorithms, caveats=tuple(caveats), excluded=tuple(excluded)
+        sources=sources,
+        algorithms=algorithms,
+        caveats=tuple(caveats),
+        excluded=tuple(excluded),
+        groups=groups,
     )
+
+
+def _groups(
+    spec: LoadedSpec, sources: dict[str, SourceData], problems: list[Problem]
+) -> dict[str, tuple[str, ...]]:
+    """``problems.groups`` of the spec, every member checked against the data."""
+    selection = spec.study.problems
+    if selection is None or not selection.groups:
+        return {}
+    names = sorted({str(p) for s in sources.values() for p in s.frame["problem"].unique()})
+    for group, members in selection.groups.items():
+        for index, problem in enumerate(members):
+            if problem not in names:
+                problems.append(
+                    Problem(
+                        spec.where(("problems", "groups", group, index)),
+                        f"no problem named '{problem}' in the data (after the problem "
+                        f"filters){did_you_mean(problem, names)}",
+                    )
+                )
+    return {group: tuple(members) for group, members in selection.groups.items()}
 
 
 def _filter_problems(

@@ -113,6 +113,7 @@ def findings(result: ProblemTableResult, labels: Labels) -> list[Finding]:
                 },
             )
         )
+    out.extend(_group_findings(result, labels))
     significant = [c for c in result.cells if c.marker in (BETTER, WORSE)]
     if significant:
         large = [c for c in significant if c.magnitude == "large"]
@@ -124,6 +125,49 @@ def findings(result: ProblemTableResult, labels: Labels) -> list[Finding]:
                 "(|A12 − 0.5| ≥ 0.21: a run of one algorithm beats a run of the other at "
                 "least 71% of the time).",
                 {"significant": len(significant), "large": len(large)},
+            )
+        )
+    return out
+
+
+def _group_findings(result: ProblemTableResult, labels: Labels) -> list[Finding]:
+    """Per dimension and function group: the best W/T/L balance against the reference."""
+    out = []
+    for group in result.groups:
+        if group == OVERALL:
+            continue
+        counts = [w for w in result.win_tie_loss_counts if w.group == group]
+        if not counts:
+            continue
+        best = max(counts, key=lambda w: w.wins - w.losses)  # first in study order on ties
+        n = best.wins + best.ties + best.losses
+        where = (
+            f"in {group.removeprefix('D=')}-D"
+            if group.startswith("D=")
+            else f"on the {group} problems"
+        )
+        if best.wins > best.losses:
+            text = (
+                f"{where[0].upper() + where[1:]} ({n}), {labels.label(best.algorithm)} fares best "
+                f"against {labels.label(result.reference)}: W/T/L {wtl_text(best)}."
+            )
+        else:
+            text = (
+                f"{where[0].upper() + where[1:]} ({n}), no algorithm is significantly better than "
+                f"{labels.label(result.reference)} more often than worse (best balance: "
+                f"{labels.label(best.algorithm)}, W/T/L {wtl_text(best)})."
+            )
+        out.append(
+            Finding(
+                f"wtl.group.{group}",
+                text,
+                {
+                    "group": group,
+                    "algorithm": best.algorithm,
+                    "wins": best.wins,
+                    "ties": best.ties,
+                    "losses": best.losses,
+                },
             )
         )
     return out

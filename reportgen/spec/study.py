@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from reportgen.spec.analyses import AnalysisSpec
 from reportgen.spec.base import Dimension, Name, SpecModel
@@ -36,11 +36,34 @@ class ProblemFilter(SpecModel):
     dimensions: list[Dimension] | None = Field(None, description="Keep only these dimensions.")
     include: list[Name] | None = Field(None, description="Keep only these problems.")
     exclude: list[Name] | None = Field(None, description="Drop these problems.")
+    groups: dict[Name, list[Name]] | None = Field(
+        None,
+        description="Named function groups, e.g. {unimodal: [F1], basic: [F2, F3, F4, F5], "
+        "hybrid: [F6, F7, F8], composition: [F9, F10, F11, F12]} (CEC 2022) or BBOB's five "
+        "groups. Analyses that aggregate over problems also report per group (a problem in "
+        "every dimension it has); problems in no group count in the totals only.",
+    )
     incomplete: Literal["error", "exclude"] = Field(
         "error",
         description="A problem that some algorithm has no data for: an error (default), or "
         "excluded from every analysis and listed in the report's caveats.",
     )
+
+    @field_validator("groups")
+    @classmethod
+    def _disjoint_groups(cls, groups: dict[str, list[str]] | None) -> dict[str, list[str]] | None:
+        seen: dict[str, str] = {}
+        for name, members in (groups or {}).items():
+            if not members:
+                raise ValueError(f"group '{name}' lists no problem")
+            for problem in members:
+                if problem in seen:
+                    raise ValueError(
+                        f"problem '{problem}' is in groups '{seen[problem]}' and '{name}'; "
+                        "a problem belongs to one group"
+                    )
+                seen[problem] = name
+        return groups
 
 
 class FigureOptions(SpecModel):

@@ -238,3 +238,37 @@ def test_section_paper_layout() -> None:
     assert bold["A"].tolist() == [True, False, True, False]
     assert bold["B"].tolist() == [False, True, True, False]
     assert "from the column algorithm's side" in table.notes
+
+
+def test_win_tie_loss_per_dimension_and_function_group() -> None:
+    """SMALL_CASE in two dimensions, f1 and f2 in group 'g1', f3 in 'g2'. Per dimension the
+    hand calculation above holds (Holm over all six problems: the four p-values 2/252 all
+    become max(6, 5, 4, 3)·2/252 = 12/252 ≈ 0.048 ≤ 0.05, so −, +, ≈ again): W/T/L 1/1/1 per dimension, 2/2/2 overall;
+    g1 = {f1, f2} × 2 dimensions = 2/0/2, g2 = {f3} × 2 = 0/2/0."""
+    frames = []
+    for dimension in (10, 20):
+        frames.append(trials(SMALL_CASE, dimension).frame)
+    frame = pd.concat(frames, ignore_index=True)
+    problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
+    data = AnalysisData(
+        "trials", frame, ("A", "B"), problems, groups={"g1": ("f1", "f2"), "g2": ("f3",)}
+    )
+    result = compute(data, options(reference="A"))
+    assert result.groups == ("all", "D=10", "D=20", "g1", "g2")
+    counts = {g: result.win_tie_loss("B", g) for g in result.groups}
+    assert [(w.wins, w.ties, w.losses) for w in counts.values()] == [
+        (2, 2, 2),
+        (1, 1, 1),
+        (1, 1, 1),
+        (2, 0, 2),
+        (0, 2, 0),
+    ]
+    section = build_section(result, options(reference="A"), make_style(["A", "B"]))
+    summary = next(b for b in section.blocks if getattr(b, "name", "") == "win_tie_loss")
+    assert list(summary.frame.columns[1:6]) == [
+        "W/T/L (all)",
+        "W/T/L (D=10)",
+        "W/T/L (D=20)",
+        "W/T/L (g1)",
+        "W/T/L (g2)",
+    ]

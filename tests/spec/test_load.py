@@ -131,3 +131,24 @@ def test_path_and_paths_exclusive(tmp_path):
     assert problems(path) == [
         "data.curves (study.yaml:6): give exactly one of 'path' (one file) or 'paths' (a list or a glob)"
     ]
+
+
+def test_function_groups_are_disjoint_and_name_problems_of_the_data(tmp_path):
+    groups = "problems:\n  groups:\n    easy: [f1]\n    hard: [f1, f3]\nanalyses:\n"
+    path = write(tmp_path, "study.yaml", SPEC.replace("analyses:\n", groups, 1))
+    [message] = problems(path)
+    assert "problem 'f1' is in groups 'easy' and 'hard'" in message
+
+
+def test_function_group_member_not_in_the_data(tmp_path):
+    from reportgen.pipeline import validate_study
+    from tests.conftest import HISTORIES_CSV
+
+    write(tmp_path, "data/h.csv", HISTORIES_CSV)
+    groups = "problems:\n  groups:\n    easy: [f1]\n    hard: [F2]\nanalyses:\n"
+    path = write(tmp_path, "study.yaml", SPEC.replace("analyses:\n", groups, 1))
+    with pytest.raises(InputError) as info:
+        validate_study(path)
+    [problem] = info.value.problems
+    assert problem.where.startswith("problems.groups.hard[0] (study.yaml:")
+    assert "no problem named 'F2'" in problem.message and "did you mean 'f2'" in problem.message
