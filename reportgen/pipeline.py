@@ -148,7 +148,7 @@ def compute_study(
         say(f"computing {analysis_id}")
         kind = ANALYSES[options.kind]
         try:
-            result = kind.compute(data.for_analysis(options.data), options)
+            result = kind.compute(data.for_analysis(options.data, options.select), options)
         except InputError as exc:
             for problem in exc.problems:
                 key = ("analyses", index, problem.where) if problem.where else ("analyses", index)

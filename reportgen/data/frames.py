@@ -100,6 +100,48 @@ class AnalysisData:
     sources: tuple[str, ...] = ()
     groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
+    def restricted(
+        self,
+        dimensions: Iterable[int] | None = None,
+        groups: Iterable[str] | None = None,
+        problems: Iterable[str] | None = None,
+    ) -> AnalysisData:
+        """The same data on a subset of the problem instances (every given filter applies).
+
+        Raises
+        ------
+        KeyError
+            With the first group name that is not one of :attr:`groups` (the caller turns it
+            into an input error at the spec key).
+        """
+        keep = set(self.problems)
+        if dimensions is not None:
+            wanted = set(dimensions)
+            keep = {p for p in keep if p[1] in wanted}
+        if groups is not None:
+            members: set[str] = set()
+            for group in groups:
+                members |= set(self.groups[group])
+            keep = {p for p in keep if p[0] in members}
+        if problems is not None:
+            names = set(problems)
+            keep = {p for p in keep if p[0] in names}
+        instances = pd.MultiIndex.from_arrays([self.frame["problem"], self.frame["dimension"]])
+        frame = self.frame[instances.isin(list(keep))].reset_index(drop=True)
+        kept_names = {p for p, _ in keep}
+        return AnalysisData(
+            format=self.format,
+            frame=frame,
+            algorithms=self.algorithms,
+            problems=tuple(p for p in self.problems if p in keep),
+            sources=self.sources,
+            groups={
+                g: tuple(m for m in members if m in kept_names)
+                for g, members in self.groups.items()
+                if any(m in kept_names for m in members)
+            },
+        )
+
     def breakdown(self) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
         """The subsets aggregating analyses report besides the total: one per dimension (when
         there are several, named ``D=10``), then one per function group (by its name).

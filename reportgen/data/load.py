@@ -59,6 +59,7 @@ from reportgen.data.frames import (
 from reportgen.data.read import RawTable, iter_tables, reading, resolve_paths
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.present.caveats import Caveat
+from reportgen.spec.base import ProblemSelection
 from reportgen.spec.load import LoadedSpec
 from reportgen.spec.sources import PLATFORM_FORMATS, DataSource
 
@@ -115,8 +116,49 @@ class StudyData:
     def files(self) -> tuple[FileRecord, ...]:
         return tuple(f for s in self.sources.values() for f in s.files)
 
-    def for_analysis(self, names: str | Sequence[str]) -> AnalysisData:
-        """The merged table of the named sources, as one analysis sees it."""
+    def for_analysis(
+        self, names: str | Sequence[str], selection: ProblemSelection | None = None
+    ) -> AnalysisData:
+        """The merged table of the named sources, as one analysis sees it.
+
+        ``selection`` (an analysis's ``select:``) restricts it to some dimensions, function
+        groups or problems; a name or dimension the data lacks is an input error at ``select``.
+        """
+        data = self._merged(names)
+        if selection is None:
+            return data
+        dimensions = sorted({d for _, d in data.problems})
+        problem_names = sorted({p for p, _ in data.problems}, key=natural_key)
+        issues = [
+            Problem("select", f"no problem of dimension {d} in this data; it has {dimensions}")
+            for d in selection.dimensions or []
+            if d not in dimensions
+        ]
+        issues += [
+            Problem(
+                "select",
+                f"no function group '{g}' (problems.groups names "
+                f"{quote_choices(data.groups) or 'none'}){did_you_mean(g, list(data.groups))}",
+            )
+            for g in selection.groups or []
+            if g not in data.groups
+        ]
+        issues += [
+            Problem(
+                "select",
+                f"no problem named '{p}' in this data{did_you_mean(p, problem_names)}",
+            )
+            for p in selection.problems or []
+            if p not in problem_names
+        ]
+        if issues:
+            raise InputError(issues)
+        subset = data.restricted(selection.dimensions, selection.groups, selection.problems)
+        if not subset.problems:
+            raise InputError(Problem("select", "the selection leaves no problem"))
+        return subset
+
+    def _merged(self, names: str | Sequence[str]) -> AnalysisData:
         names = [names] if isinstance(names, str) else list(names)
         parts = [self.sources[n] for n in names]
         frame = (

@@ -108,6 +108,20 @@ class PublishedTable(SpecModel):
     )
 
 
+class ProblemSelection(SpecModel):
+    """A subset of the study's problems for one analysis (e.g. one dimension or one group)."""
+
+    dimensions: list[Dimension] | None = Field(
+        None, min_length=1, description="Only these dimensions."
+    )
+    groups: list[Name] | None = Field(
+        None,
+        min_length=1,
+        description="Only the problems of these function groups (names from `problems.groups`).",
+    )
+    problems: list[Name] | None = Field(None, min_length=1, description="Only these problems.")
+
+
 class AnalysisOptions(SpecModel):
     """Options common to every analysis.
 
@@ -131,6 +145,12 @@ class AnalysisOptions(SpecModel):
         "of names of sources of the same format, which are concatenated."
     )
     title: str | None = Field(default=None, description="Section title in the report.")
+    select: ProblemSelection | None = Field(
+        default=None,
+        description="Run this analysis on a subset of the study's problems — one dimension, "
+        "some function groups, some problems — to report a breakdown beside the overall "
+        "analysis (give it its own `id` and `title`). Default: every problem.",
+    )
     notes: list[str] = Field(
         default=[],
         description="Paragraphs the study adds to this analysis's section, after its findings, "

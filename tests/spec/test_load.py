@@ -152,3 +152,34 @@ def test_function_group_member_not_in_the_data(tmp_path):
     [problem] = info.value.problems
     assert problem.where.startswith("problems.groups.hard[0] (study.yaml:")
     assert "no problem named 'F2'" in problem.message and "did you mean 'f2'" in problem.message
+
+
+def test_select_restricts_an_analysis_to_a_group_and_names_bad_choices(tmp_path):
+    from reportgen.data.load import load_data
+    from reportgen.pipeline import validate_study
+    from reportgen.spec.base import ProblemSelection
+    from tests.conftest import HISTORIES_CSV
+
+    write(tmp_path, "data/h.csv", HISTORIES_CSV)
+    groups = "problems:\n  groups:\n    easy: [f1]\n    hard: [f2]\nanalyses:\n"
+    path = write(tmp_path, "study.yaml", SPEC.replace("analyses:\n", groups, 1))
+    data = load_data(load_spec(path))
+    hard = data.for_analysis("curves", ProblemSelection(groups=["hard"]))
+    assert hard.problems == (("f2", 2),) and set(hard.frame["problem"]) == {"f2"}
+    assert dict(hard.groups) == {"hard": ("f2",)}
+    assert data.for_analysis("curves", ProblemSelection(dimensions=[2])).problems == (
+        ("f1", 2),
+        ("f2", 2),
+    )
+    bad = SPEC.replace("analyses:\n", groups, 1).replace(
+        "    data: curves\n", "    data: curves\n    select: {groups: [Hard], dimensions: [3]}\n"
+    )
+    path = write(tmp_path, "study.yaml", bad)
+    with pytest.raises(InputError) as info:
+        validate_study(path)
+    messages = [str(p) for p in info.value.problems]
+    assert len(messages) == 2 and all(
+        m.startswith("analyses[0].select (study.yaml:") for m in messages
+    )
+    assert "no problem of dimension 3" in messages[0]
+    assert "no function group 'Hard'" in messages[1] and "did you mean 'hard'" in messages[1]
