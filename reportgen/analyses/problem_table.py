@@ -244,6 +244,17 @@ class ProblemTableResult:
                 return w
         raise KeyError((algorithm, group))
 
+    def against_reference(self, group: str = OVERALL) -> dict[str, WinTieLoss]:
+        """W/T/L of every algorithm but the reference in ``group``, in study order (for the
+        executive summary: "A is significantly better than R on w of n problems")."""
+        return {w.algorithm: w for w in self.win_tie_loss_counts if w.group == group}
+
+    def median_a12(self, algorithm: str) -> float:
+        """The median A12 of ``algorithm`` against the reference over the tested problems
+        (> 0.5: its runs tend to beat the reference's); NaN without tests."""
+        values = [c.a12 for c in self.comparisons(algorithm) if not math.isnan(c.a12)]
+        return float(np.median(values)) if values else math.nan
+
     @property
     def groups(self) -> tuple[str, ...]:
         """The groups W/T/L is counted in, overall first."""

@@ -79,6 +79,8 @@ def test_hand_calculation() -> None:
     assert [f1.magnitude, f3.magnitude] == ["large", "negligible"]
     w = result.win_tie_loss("B")
     assert (w.wins, w.ties, w.losses) == (1, 1, 1)
+    assert result.against_reference() == {"B": w}
+    assert result.median_a12("B") == 0.5  # median of 0, 1, 0.5
     assert (f1.mean, f1.median, f1.q1, f1.q3, f1.best, f1.worst) == (8, 8, 7, 9, 6, 10)
     assert f1.std == pytest.approx(math.sqrt(2.5))
     assert result.cell("A", "f1", 0).marker == ""  # the reference has no marker

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pandas as pd
 
 from reportgen.analyses.problem_table import (
@@ -160,11 +159,10 @@ def _summary_table(result: ProblemTableResult, style: FigureStyle) -> TableBlock
         if algorithm == result.reference:
             continue
         cells = result.comparisons(algorithm)
-        a12 = [c.a12 for c in cells if not math.isnan(c.a12)]
         row = {"algorithm": style.label(algorithm)}
         for group in groups:
             row[f"W/T/L ({group})"] = wtl_text(result.win_tie_loss(algorithm, group))
-        row["median A12"] = number(float(np.median(a12)), 2) if a12 else "–"
+        row["median A12"] = number(result.median_a12(algorithm), 2)
         row["large +"] = str(sum(c.marker == BETTER and c.magnitude == "large" for c in cells))
         row["large −"] = str(sum(c.marker == WORSE and c.magnitude == "large" for c in cells))
         rows.append(row)
