@@ -78,6 +78,9 @@ class GroupCurves:
         Number of runs ``n_r``.
     best : float
         The smallest value any run reached within the budget.
+    low, high : numpy.ndarray or None
+        The smallest and the largest of the runs' best-so-far values at each point (the range
+        the data supports there); computed with ``std``, else None.
     """
 
     evaluations: np.ndarray
@@ -85,6 +88,8 @@ class GroupCurves:
     std: np.ndarray
     n_runs: int
     best: float = np.nan
+    low: np.ndarray | None = None
+    high: np.ndarray | None = None
 
     def bound(self, lam: float, side: int) -> np.ndarray:
         """The upper (``side=+1``) or lower (``side=-1``) bound curve, Eq. 11a/11b."""
@@ -283,6 +288,8 @@ def group_curves(
     until[run_ends] = n_points
     mean = np.empty(n_points)
     std = np.full(n_points, np.nan)
+    low = np.empty(n_points) if with_std else None
+    high = np.empty(n_points) if with_std else None
     columns_per_block = max(1, BLOCK_CELLS // n_runs)
     for lo in range(0, n_points, columns_per_block):
         hi = min(lo + columns_per_block, n_points)
@@ -292,6 +299,9 @@ def group_curves(
         # Step 3: mean and two-pass standard deviation at each point (column).
         column_mean = block.sum(axis=0) / n_runs
         mean[lo:hi] = column_mean
+        if low is not None and high is not None:
+            low[lo:hi] = block.min(axis=0)
+            high[lo:hi] = block.max(axis=0)
         if with_std and n_runs > 1:
             block -= column_mean
             if extreme:
@@ -303,7 +313,9 @@ def group_curves(
             else:
                 scale = 1.0
             std[lo:hi] = scale * np.sqrt(np.einsum("ij,ij->j", block, block) / (n_runs - 1))
-    return GroupCurves(evaluations=grid, mean=mean, std=std, n_runs=n_runs, best=best)
+    return GroupCurves(
+        evaluations=grid, mean=mean, std=std, n_runs=n_runs, best=best, low=low, high=high
+    )
 
 
 def first_passage(

@@ -40,11 +40,31 @@ Decisions (docs/methods.md, and ours where it is silent)
   under the performance profile; 0 for unsolved problems), then by study order. Because the
   right-end value and the tie-break are shared, performance and data profiles always give the
   same winners, verdicts and rankings; both are reported.
+- Bounds outside the data (option ``clip_bounds``, default on): at each evaluation count a
+  bound curve is clipped to the range of the algorithm's runs there — the lower bound never
+  below its best run, the upper never above its worst. Unclipped, mean − λS/√n_r of a skewed,
+  high-variance algorithm (a few huge failures) falls below every run, even below a known
+  optimum of 0, and its lower curve then "solves" problems that no run solved, which makes
+  the worst algorithms "not significantly worse" than the winner. Clipping changes nothing
+  where the bound lies within the runs (always, for roughly normal values with n_r ≥ 30);
+  ``clip_bounds: false`` applies Eq. 11 as printed (and lists the bounds below the best run
+  as a caveat).
 - Step 2: significantly worse iff the winner's right-end value is strictly greater; equality
-  counts as "no significant difference".
-- Ranking (§IV-E, "drop the best algorithm(s)"): a round's best algorithms are the winner and
-  every algorithm not significantly worse than it; they share one rank, are removed, and the
-  next round runs on the rest. Without λ the ranking is the step-1 order.
+  counts as "no significant difference" — but only when the test has power.
+- Power (ours): when the winner's upper-bound curve solves fewer than half
+  (:data:`POWER_SHARE`) of the problems its mean curve solves, its bound is too wide at this
+  (τ, λ) for equality to mean anything: the verdict of every algorithm not significantly
+  worse is then "inconclusive", not "no significant difference", and ``power`` reports the
+  widths that caused it (the share of problems where the winner's half-width at the budget
+  end exceeds the tolerance band τ(f(x0) − f_L) that the test asks the curve to reach).
+  "Significantly worse" verdicts stand (a difference found despite wide bounds).
+- Ranking (§IV-E, "drop the best algorithm(s)"): algorithms are ordered by their mean curves;
+  the verdicts only group them. A round's best group is the winner and the algorithms that
+  follow it in the round's mean order, up to the first one that is significantly worse or
+  inconclusive; they share one rank, are removed, and the next round runs on the rest. So an
+  algorithm never moves above another by having wider bounds. Without λ the ranking is the
+  step-1 order; algorithms equal in (fraction solved, mean 1/r) share their rank (study
+  order only picks Algorithm 2's reference winner among them).
 - A problem on which no mean curve gets below ``f(x0)`` (``f_L ≥ f(x0)``) makes the test
   degenerate and is listed as a caveat; with the default ``f(x0)`` every algorithm then counts
   as solving it at its first point.
@@ -63,7 +83,8 @@ with one problem's curves and the tables of ``n_p · n_λ · n_s · 2n_s · n_τ
 - ``t = 0`` (a record at evaluation 0 that already passes) makes performance ratios undefined
   and is an error.
 - Warnings (caveats): ``n_r < 30`` when λ is used (Remark 4: the method requires n ≥ 30),
-  unequal ``n_r``, and lower bound curves that fall below the best value any run reached.
+  unequal ``n_r``, and (unclipped) lower bound curves that fall below the best value any run
+  reached.
 """
 
 from __future__ import annotations
@@ -94,8 +115,12 @@ from reportgen.spec.analyses.performance_profiles import (
 ProfileKind = Literal["performance", "data"]
 SIGNIFICANTLY_WORSE = "significantly worse"
 NO_SIGNIFICANT_DIFFERENCE = "no significant difference"
+INCONCLUSIVE = "inconclusive"
 MIN_RUNS = 30
 """Liu et al., Remark 4: n ≥ 30 is required for the confidence bounds."""
+POWER_SHARE = 0.5
+"""Step 2 has power when the winner's upper-bound curve solves at least this share of the
+problems its mean curve solves (ours; see the module docstring)."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +142,7 @@ class _Tables:
     upper_min: np.ndarray  # [p, l, s]
     lower_min: np.ndarray  # [p, l, s]
     start_value: np.ndarray  # [p]
+    half_width: np.ndarray  # [p, l, s]: λ·S/√n_r at the end of the budget (unclipped)
 
 
 @dataclass(frozen=True)
@@ -158,12 +184,21 @@ class PerformanceProfilesResult:
         profile, step (mean | confirmation), tolerance, lambda, algorithm, x, value: every
         breakpoint of each step function.
     mean_ranking : pandas.DataFrame
-        tolerance, rank, algorithm, solved (right-end value), fastest (ρ(1): share of problems
-        where the algorithm has the smallest t), mean_inverse_ratio — the step-1 order.
+        tolerance, rank, position, algorithm, solved (right-end value), fastest (ρ(1): share
+        of problems where the algorithm has the smallest t), mean_inverse_ratio — the step-1
+        order; ``rank`` is shared by algorithms equal in (solved, mean_inverse_ratio),
+        ``position`` lists them in study order.
     verdicts : pandas.DataFrame
-        profile, tolerance, lambda, winner, algorithm, verdict (first round of Algorithm 2).
+        profile, tolerance, lambda, winner, algorithm, verdict (first round of Algorithm 2):
+        "significantly worse", "no significant difference" or "inconclusive".
+    power : pandas.DataFrame
+        tolerance, lambda, winner, solved_mean (share its mean curve solves), solved_upper
+        (share its upper-bound curve solves in step 2), wide_share (share of problems where
+        its half-width λS/√n_r at the budget end exceeds the tolerance band τ(f(x0) − f_L)),
+        median_half_width, conclusive — one row per first round.
     ranking : pandas.DataFrame
-        profile, tolerance, lambda, rank, algorithm (§IV-E).
+        profile, tolerance, lambda, rank, algorithm (§IV-E; groups contiguous in the mean
+        order).
     caveats : tuple of Caveat
     start_value : str
         The ``f(x0)`` rule used: ``worst_first_mean`` or the name of the data column.
@@ -182,8 +217,10 @@ class PerformanceProfilesResult:
     mean_ranking: pd.DataFrame
     verdicts: pd.DataFrame
     ranking: pd.DataFrame
+    power: pd.DataFrame = field(default_factory=pd.DataFrame)
     caveats: tuple[Caveat, ...] = ()
     start_value: str = WORST_FIRST_MEAN
+    clip_bounds: bool = True
 
     def tables(self) -> dict[str, pd.DataFrame]:
         tables = {
@@ -194,8 +231,14 @@ class PerformanceProfilesResult:
         }
         if self.lambdas:
             tables["verdicts"] = self.verdicts
+            tables["power"] = self.power
             tables["ranking"] = self.ranking
         return tables
+
+    def conclusive(self, tolerance: float, lam: float) -> bool:
+        """Whether the first round of Algorithm 2 at (τ, λ) has power (see ``power``)."""
+        rows = self.power[(self.power["tolerance"] == tolerance) & (self.power["lambda"] == lam)]
+        return bool(rows["conclusive"].iloc[0]) if len(rows) else False
 
     def to_json(self) -> dict[str, Any]:
         from reportgen.present.jsonable import frame_records
@@ -207,6 +250,7 @@ class PerformanceProfilesResult:
                 "profiles": list(self.profile_kinds),
                 "budget": self.budget,
                 "start_value": self.start_value,
+                "clip_bounds": self.clip_bounds,
             },
             "algorithms": list(self.algorithms),
             "n_problems": len(self.problems),
@@ -215,6 +259,7 @@ class PerformanceProfilesResult:
             "mean_ranking": frame_records(self.mean_ranking),
             "verdicts": frame_records(self.verdicts),
             "ranking": frame_records(self.ranking),
+            "power": frame_records(self.power),
             "t": frame_records(self.t),
             "profiles": frame_records(self.profiles),
         }
@@ -349,6 +394,7 @@ def _tables(
         upper_min=np.full((n_p, n_l, n_s), np.inf),
         lower_min=np.full((n_p, n_l, n_s), np.inf),
         start_value=np.full(n_p, np.nan),
+        half_width=np.full((n_p, n_l, n_s), np.nan),
     )
     n_runs = np.zeros((n_p, n_s), dtype=int)
     groups = history_groups(data.frame, data.problems, data.algorithms)
@@ -389,7 +435,7 @@ def _tables(
                 )
             )
         f0 = None if given_start is None else float(given_start[pi])
-        _fill_problem(pi, curves, taus, lams, tables, f0)
+        _fill_problem(pi, curves, taus, lams, tables, f0, options.clip_bounds)
         best_seen = min(c.best for c in curves.values())
         below = [
             f"{problem_label(problem, dimension)}: {data.algorithms[s]} (λ = {lam:g})"
@@ -429,7 +475,7 @@ def _tables(
                 "bound_below_best",
                 f"{len(below_best)} lower confidence-bound curve(s) fall below the best value any run "
                 "reached on the problem: the bound is wider than the data supports there "
-                "(skewed values or few runs).",
+                "(skewed values or few runs); clip_bounds: true keeps them within the runs' range.",
                 "; ".join(below_best[:10])
                 + (f" and {len(below_best) - 10} more" if len(below_best) > 10 else ""),
             )
@@ -444,8 +490,13 @@ def _fill_problem(
     lams: np.ndarray,
     tables: _Tables,
     given_start: float | None,
+    clip: bool = True,
 ) -> None:
-    """First-passage tables of one problem for every curve and candidate ``f_L``."""
+    """First-passage tables of one problem for every curve and candidate ``f_L``.
+
+    With ``clip``, each bound curve is clipped to the range of its runs' values at each point
+    (:class:`GroupCurves` ``low``/``high``) before its running minimum is taken.
+    """
     n_s = len(curves)
     f0 = max(float(curves[s].mean[0]) for s in range(n_s)) if given_start is None else given_start
     tables.start_value[pi] = f0
@@ -463,8 +514,17 @@ def _fill_problem(
         # Running minima of the bound curves for every λ at once (row li: λ = lams[li]); the
         # first passages and f_L need only them.
         spread = lams[:, None] * (c.std / np.sqrt(c.n_runs))[None, :]
-        upper = np.minimum.accumulate(c.mean + spread, axis=1)
-        lower = np.minimum.accumulate(c.mean - spread, axis=1)
+        tables.half_width[pi, :, s] = spread[:, -1]
+        upper_raw, lower_raw = c.mean + spread, c.mean - spread
+        if clip and c.low is not None and c.high is not None:
+            # The bounds stay within the values the runs reached at each point: a lower bound
+            # below the best run (or an upper bound above the worst) claims a mean the data
+            # cannot support, and a lower curve below every run would "solve" problems no run
+            # solved.
+            upper_raw = np.minimum(upper_raw, c.high[None, :])
+            lower_raw = np.maximum(lower_raw, c.low[None, :])
+        upper = np.minimum.accumulate(upper_raw, axis=1)
+        lower = np.minimum.accumulate(lower_raw, axis=1)
         tables.upper_min[pi, :, s] = upper[:, -1]
         tables.lower_min[pi, :, s] = lower[:, -1]
         bounds[s] = (upper, lower)
@@ -498,6 +558,17 @@ def _order_key(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     solved = np.isfinite(t).mean(axis=0)
     inverse = np.where(np.isfinite(t), 1.0 / performance_ratios(t), 0.0).mean(axis=0)
     return solved, inverse
+
+
+def _has_power(solved_mean: float, solved_upper: float) -> bool:
+    """Whether step 2 can separate anything: the winner's upper-bound curve still solves at
+    least :data:`POWER_SHARE` of the problems its mean curve solves."""
+    return solved_mean > 0 and solved_upper >= POWER_SHARE * solved_mean
+
+
+def _f_l_mean(tables: _Tables, members: list[int]) -> np.ndarray:
+    """Step 1's ``f_L`` per problem: the members' smallest mean minimum."""
+    return tables.mean_min[:, members].min(axis=1)
 
 
 def _winner(members: list[int], t: np.ndarray) -> int:
@@ -622,6 +693,7 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
     profile_rows: list[dict[str, Any]] = []
     mean_rank_rows: list[dict[str, Any]] = []
     verdict_rows: list[dict[str, Any]] = []
+    power_rows: list[dict[str, Any]] = []
     ranking_rows: list[dict[str, Any]] = []
     everyone = list(range(n_s))
     for k, tau in enumerate(options.tolerances):
@@ -642,11 +714,17 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
         solved, inverse = _order_key(t_mean)
         fastest = (performance_ratios(t_mean) == 1.0).mean(axis=0)
         order = sorted(everyone, key=lambda s: (-solved[s], -inverse[s], s))
-        for rank, s in enumerate(order, start=1):
+        for position, s in enumerate(order):
+            # Equal (solved, mean 1/r) share the best rank of their group: study order lists
+            # tied algorithms but never ranks them.
+            rank = 1 + next(
+                i for i, o in enumerate(order) if (solved[o], inverse[o]) == (solved[s], inverse[s])
+            )
             mean_rank_rows.append(
                 {
                     "tolerance": tau,
                     "rank": rank,
+                    "position": position + 1,
                     "algorithm": algorithms[s],
                     "solved": solved[s],
                     "fastest": fastest[s],
@@ -661,11 +739,35 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
                 t1 = _step_one(tables, remaining, k)
                 winner = _winner(remaining, t1)
                 t2 = _step_two(tables, remaining, winner, li, k)
+                solved1, inverse1 = _order_key(t1)
                 solved2 = np.isfinite(t2).mean(axis=0)
                 w = remaining.index(winner)
-                best = [
-                    s for i, s in enumerate(remaining) if s == winner or not solved2[w] > solved2[i]
-                ]
+                conclusive = _has_power(float(solved1[w]), float(solved2[w]))
+                verdict_of = {
+                    s: (
+                        SIGNIFICANTLY_WORSE
+                        if solved2[w] > solved2[i]
+                        else NO_SIGNIFICANT_DIFFERENCE
+                        if conclusive
+                        else INCONCLUSIVE
+                    )
+                    for i, s in enumerate(remaining)
+                    if s != winner
+                }
+                # The round's group: the winner and the algorithms that follow it in the mean
+                # order without a break (a verdict other than "no significant difference"):
+                # an algorithm never moves above another by having wider bounds.
+                in_order = sorted(
+                    range(len(remaining)), key=lambda i: (-solved1[i], -inverse1[i], i)
+                )
+                best = [winner]
+                for i in in_order:
+                    s = remaining[i]
+                    if s == winner:
+                        continue
+                    if verdict_of[s] != NO_SIGNIFICANT_DIFFERENCE:
+                        break
+                    best.append(s)
                 if first:
                     _append_t(
                         t_rows,
@@ -687,13 +789,25 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
                                 "value": v,
                             }
                         )
+                    band = tau * (tables.start_value - _f_l_mean(tables, remaining))
+                    wide = tables.half_width[:, li, winner] > band
+                    power_rows.append(
+                        {
+                            "tolerance": tau,
+                            "lambda": lam,
+                            "winner": algorithms[winner],
+                            "solved_mean": float(solved1[w]),
+                            "solved_upper": float(solved2[w]),
+                            "wide_share": float(wide.mean()),
+                            "median_half_width": float(np.median(tables.half_width[:, li, winner])),
+                            "conclusive": conclusive,
+                        }
+                    )
                     for kind in kinds:
                         for s in remaining:
                             if s == winner:
                                 continue
-                            verdict = (
-                                SIGNIFICANTLY_WORSE if s not in best else NO_SIGNIFICANT_DIFFERENCE
-                            )
+                            verdict = verdict_of[s]
                             verdict_rows.append(
                                 {
                                     "profile": kind,
@@ -743,6 +857,19 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
             "profile", key=lambda c: c.map(kind_order), kind="stable", ignore_index=True
         )
 
+    power = pd.DataFrame(
+        power_rows,
+        columns=[
+            "tolerance",
+            "lambda",
+            "winner",
+            "solved_mean",
+            "solved_upper",
+            "wide_share",
+            "median_half_width",
+            "conclusive",
+        ],
+    )
     ranking = by_kind(ranking_rows, ["profile", "tolerance", "lambda", "rank", "algorithm"])
     verdicts = by_kind(
         verdict_rows, ["profile", "tolerance", "lambda", "winner", "algorithm", "verdict"]
@@ -767,8 +894,10 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
         mean_ranking=pd.DataFrame(mean_rank_rows),
         verdicts=verdicts,
         ranking=ranking,
+        power=power,
         caveats=tuple(caveats),
         start_value=start_rule(data, options),
+        clip_bounds=options.clip_bounds,
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from reportgen.analyses.performance_profiles import (
+    INCONCLUSIVE,
     NO_SIGNIFICANT_DIFFERENCE,
     SIGNIFICANTLY_WORSE,
     PerformanceProfilesResult,
@@ -17,7 +18,7 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
     out: list[Finding] = []
     ranking = result.mean_ranking
     for tau in result.tolerances:
-        rows = ranking[ranking["tolerance"] == tau].sort_values("rank")
+        rows = ranking[ranking["tolerance"] == tau].sort_values("position")
         first = rows.iloc[0]
         others = rows.iloc[1:]
         winner = str(first["algorithm"])
@@ -25,12 +26,22 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
             f"{labels.label(str(r['algorithm']))} {share(float(r['solved']))}"
             for _, r in others.iterrows()
         )
-        text = (
-            f"At τ = {power_of_ten(tau)}, {labels.label(winner)} wins on the mean profiles: it solves "
-            f"{share(float(first['solved']))} of the problems ({runner}) and is fastest on "
-            f"{share(float(first['fastest']))} of them."
-        )
-        tied = others[(others["solved"] == first["solved"])]
+        joint = rows[rows["rank"] == 1]
+        if len(joint) > 1:
+            # Equal on both criteria: study order is no reason to name one of them.
+            names = join_words([labels.label(str(a)) for a in joint["algorithm"]])
+            text = (
+                f"At τ = {power_of_ten(tau)}, no algorithm wins on the mean profiles: {names} "
+                f"tie (each solves {share(float(first['solved']))} of the problems, with equal "
+                "areas under the performance profile)."
+            )
+        else:
+            text = (
+                f"At τ = {power_of_ten(tau)}, {labels.label(winner)} wins on the mean profiles: it solves "
+                f"{share(float(first['solved']))} of the problems ({runner}) and is fastest on "
+                f"{share(float(first['fastest']))} of them."
+            )
+        tied = others[(others["solved"] == first["solved"]) & (others["rank"] != 1)]
         if len(tied):
             text += (
                 f" {join_words([labels.label(str(a)) for a in tied['algorithm']])} solve"
@@ -64,8 +75,18 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
                 str(a)
                 for a in verdicts.loc[verdicts["verdict"] == NO_SIGNIFICANT_DIFFERENCE, "algorithm"]
             ]
+            unclear = [
+                str(a) for a in verdicts.loc[verdicts["verdict"] == INCONCLUSIVE, "algorithm"]
+            ]
             w = str(verdicts["winner"].iloc[0])
-            text = f"At τ = {power_of_ten(tau)} and λ = {lam:g}, {labels.label(w)} wins on the mean profiles"
+            power = result.power[
+                (result.power["tolerance"] == tau) & (result.power["lambda"] == lam)
+            ].iloc[0]
+            at = f"At τ = {power_of_ten(tau)} and λ = {lam:g}"
+            if len(joint) > 1:
+                text = f"{at}, no algorithm leads on the mean profiles; {labels.label(w)}, first in study order, is the reference"
+            else:
+                text = f"{at}, {labels.label(w)} wins on the mean profiles"
             if worse:
                 text += f" and is significantly better than {join_words([labels.label(a) for a in worse])}"
             if same:
@@ -73,6 +94,16 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
                     f"{join_words([labels.label(a) for a in same])} is not significant"
                 )
             text += "."
+            if unclear:
+                text += (
+                    f" The comparison with {join_words([labels.label(a) for a in unclear])} is "
+                    f"inconclusive: {labels.label(w)}'s upper-bound curve solves only "
+                    f"{share(float(power['solved_upper']))} of the problems against "
+                    f"{share(float(power['solved_mean']))} for its mean curve, because its bound "
+                    f"half-width exceeds the tolerance band τ(f(x0) − f_L) on "
+                    f"{share(float(power['wide_share']))} of the problems — more runs or a larger τ "
+                    "are needed to tell them apart."
+                )
             out.append(
                 Finding(
                     id=f"verdict.tau={tau:g}.lambda={lam:g}",
@@ -83,6 +114,10 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
                         "winner": w,
                         "significantly_worse": worse,
                         "no_significant_difference": same,
+                        "inconclusive": unclear,
+                        "solved_upper": float(power["solved_upper"]),
+                        "solved_mean": float(power["solved_mean"]),
+                        "wide_share": float(power["wide_share"]),
                     },
                 )
             )

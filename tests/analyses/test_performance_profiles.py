@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 from reportgen.analyses.performance_profiles import (
+    INCONCLUSIVE,
     NO_SIGNIFICANT_DIFFERENCE,
     SIGNIFICANTLY_WORSE,
     compute,
@@ -312,11 +313,116 @@ def test_few_runs_caveat_and_bounds_below_best():
         ("A", "p1", 2): dropping_runs(1.0, 1.0, 5.0, n_runs=4),
         ("B", "p1", 2): dropping_runs(2.0, 0.0, 5.0, n_runs=4),
     }
-    result = compute(histories(records), options(tolerances=[0.1], lambdas=[2]))
-    codes = {c.code for c in result.caveats}
-    # 4 < 30 runs; A's lower bound 1 − 2·1·√3/√... falls below its best run (1 − √3·1 ≈ −0.73)?
-    # d = √3, values 1 ± 1.73; S = d·√(4/3) = 2, lower = 1 − 2·2/2 = −1 < −0.73.
+    # 4 < 30 runs; A's runs end at 1 ± d with d = √3 ≈ 1.73, S = d·√(4/3) = 2, so its lower
+    # bound 1 − 2·2/√4 = −1 falls below its best run 1 − √3 ≈ −0.73.
+    unclipped = compute(
+        histories(records), options(tolerances=[0.1], lambdas=[2], clip_bounds=False)
+    )
+    codes = {c.code for c in unclipped.caveats}
     assert "few_runs" in codes and "bound_below_best" in codes
+    # Clipped (the default), the lower bound stops at the best run: no such caveat.
+    clipped = compute(histories(records), options(tolerances=[0.1], lambdas=[2]))
+    assert {c.code for c in clipped.caveats} == {"few_runs"}
+    assert clipped.clip_bounds and not unclipped.clip_bounds
+
+
+def test_clipping_keeps_a_skewed_algorithm_from_solving_what_no_run_solved():
+    # One problem, f(x0) = 100, τ = 0.1, λ = 2, 30 runs each.
+    # A: every run drops to 5 at evaluation 10 (S = 0: bounds = mean = 5).
+    # B: 28 runs drop to 20, 2 runs to 1000 at evaluation 20: mean m = (28·20 + 2·1000)/30
+    #    = 85.33; S² = (28·(20 − m)² + 2·(1000 − m)²)/29; lower bound m − 2S/√30 ≈ −5.45,
+    #    below B's best run (20) and below the optimum 0.
+    # Step 1 (means): f_L = 5, test f ≤ 5 + 0.1·95 = 14.5: A passes, B fails. A wins.
+    # Unclipped step 2: f_L = min(5, −5.45) → test f ≤ −5.45 + 0.1·105.45 ≈ 5.09: A's upper
+    #   (5) and B's lower (−5.45) both pass: "no significant difference".
+    # Clipped: B's lower = max(−5.45, 20) = 20; f_L = 5 → f ≤ 14.5: A passes, B (20) fails:
+    #   significantly worse.
+    m = (28 * 20 + 2 * 1000) / 30
+    s = math.sqrt((28 * (20 - m) ** 2 + 2 * (1000 - m) ** 2) / 29)
+    assert m - 2 * s / math.sqrt(30) == pytest.approx(-5.45, abs=0.01)
+    records = {
+        ("A", "p1", 2): [[(1.0, 100.0), (10.0, 5.0)] for _ in range(30)],
+        ("B", "p1", 2): [[(1.0, 100.0), (20.0, 1000.0 if r < 2 else 20.0)] for r in range(30)],
+    }
+    for clip, expected in ((False, NO_SIGNIFICANT_DIFFERENCE), (True, SIGNIFICANTLY_WORSE)):
+        result = compute(
+            histories(records), options(tolerances=[0.1], lambdas=[2], clip_bounds=clip)
+        )
+        assert result.verdicts["verdict"].unique().tolist() == [expected]
+    lower = result.t[(result.t["curve"] == "lower")]
+    assert math.isinf(lower["t"].iloc[0])
+
+
+def test_wide_bounds_make_the_verdict_inconclusive():
+    # Two problems alike, τ = 0.1, λ = 2, bounds m ± 2c (dropping_runs), f(x0) = 100.
+    # A: m = 0, drops at 10; B: m = 8, c = 1 (lower 6), drops at 20.
+    # Step 1: f_L = 0 → f ≤ 10: both solve 2/2; A is faster (r = 1 vs 2) and wins.
+    # Wide A (c = 10, upper 20): step 2 f_L = min(20, 6) = 6 → f ≤ 6 + 0.1·94 = 15.4: A's
+    #   upper fails both, B's lower passes both. A's upper solves 0 of the 2 problems its mean
+    #   solves (< half): inconclusive, not "no significant difference". Its half-width 20
+    #   exceeds the tolerance band 0.1·(100 − 0) = 10 on both problems.
+    # Narrow A (c = 3, upper 6): f_L = 6 → f ≤ 15.4: both pass both → no significant difference.
+    for c_a, verdict, conclusive, wide in (
+        (10.0, INCONCLUSIVE, False, 1.0),
+        (3.0, NO_SIGNIFICANT_DIFFERENCE, True, 0.0),
+    ):
+        records = {
+            (alg, p, 2): dropping_runs(m, c, at)
+            for p in ("p1", "p2")
+            for alg, m, c, at in (("A", 0.0, c_a, 10.0), ("B", 8.0, 1.0, 20.0))
+        }
+        result = compute(
+            histories(records), options(tolerances=[0.1], lambdas=[2], profiles=["performance"])
+        )
+        assert result.verdicts["verdict"].tolist() == [verdict]
+        power = result.power.iloc[0]
+        assert (power["winner"], power["solved_mean"]) == ("A", 1.0)
+        assert power["solved_upper"] == (0.0 if c_a == 10.0 else 1.0)
+        assert bool(power["conclusive"]) is conclusive and power["wide_share"] == wide
+        assert power["median_half_width"] == pytest.approx(2 * c_a)
+        assert result.conclusive(0.1, 2.0) is conclusive
+
+
+def test_groups_never_lift_an_algorithm_over_a_better_mean():
+    # τ = 0.1, λ = 2; bounds m ± 2c; f(x0) = 100. Final means (c):
+    #          A (at 10)   B (at 20)   C (at 5)
+    #   p1     0           0           0
+    #   p2     0           0           50 (25: lower 0)
+    #   p3     0           50          50 (25: lower 0)
+    # Means: f_L = 0 on every problem → f ≤ 10: A 3/3, B 2/3, C 1/3: order A, B, C.
+    # Step 2 (winner A, upper = mean): f_L = 0 → f ≤ 10: A 3/3, B's lower 2/3 → worse; C's
+    #   lower (0, 0, 0) 3/3 → no significant difference. The paper's grouping would put C with
+    #   A, above B; C follows B in the mean order, so A's group ends at B: {A}.
+    # Round 2 on {B, C}: means f_L: p1 0, p2 0, p3 50 (→ f ≤ 55): B 3/3, C 2/3 (fails p2):
+    #   B wins. Step 2: f_L p3 = min(B upper 50, C lower 0) = 0 → f ≤ 10: B 2/3 (≥ half of
+    #   3/3: conclusive), C's lower 3/3 → no significant difference: {B, C}.
+    plan = {
+        "A": [(0, 0), (0, 0), (0, 0)],
+        "B": [(0, 0), (0, 0), (50, 0)],
+        "C": [(0, 0), (50, 25), (50, 25)],
+    }
+    drop_at = {"A": 10.0, "B": 20.0, "C": 5.0}
+    records = {
+        (alg, f"p{i + 1}", 3): dropping_runs(m, c, drop_at[alg])
+        for alg, rows in plan.items()
+        for i, (m, c) in enumerate(rows)
+    }
+    result = compute(
+        histories(records), options(tolerances=[0.1], lambdas=[2], profiles=["performance"])
+    )
+    verdicts = dict(zip(result.verdicts["algorithm"], result.verdicts["verdict"], strict=True))
+    assert verdicts == {"B": SIGNIFICANTLY_WORSE, "C": NO_SIGNIFICANT_DIFFERENCE}
+    groups = result.ranking.groupby("rank")["algorithm"].apply(list).tolist()
+    assert groups == [["A"], ["B", "C"]]
+
+
+def test_identical_algorithms_share_the_mean_rank():
+    records = {
+        (alg, p, 2): dropping_runs(1.0, 0.5, 10.0) for alg in ("A", "B", "C") for p in ("p1", "p2")
+    }
+    result = compute(histories(records), options(tolerances=[0.1]))
+    assert result.mean_ranking["rank"].tolist() == [1, 1, 1]
+    assert result.mean_ranking["position"].tolist() == [1, 2, 3]
 
 
 def test_data_profiles_need_dimensions():

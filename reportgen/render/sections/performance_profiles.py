@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pandas as pd
 
-from reportgen.analyses.performance_profiles import SIGNIFICANTLY_WORSE, PerformanceProfilesResult
+from reportgen.analyses.performance_profiles import (
+    INCONCLUSIVE,
+    NO_SIGNIFICANT_DIFFERENCE,
+    SIGNIFICANTLY_WORSE,
+    PerformanceProfilesResult,
+)
 from reportgen.figures.performance_profiles import figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.performance_profiles import findings
@@ -14,6 +19,12 @@ from reportgen.spec.analyses.performance_profiles import (
     WORST_FIRST_MEAN,
     PerformanceProfilesOptions,
 )
+
+_VERDICT_MARK = {
+    SIGNIFICANTLY_WORSE: "worse",
+    NO_SIGNIFICANT_DIFFERENCE: "n.s.",
+    INCONCLUSIVE: "inconclusive",
+}
 
 
 def _ranking_table(result: PerformanceProfilesResult, style: FigureStyle) -> TableBlock:
@@ -49,6 +60,7 @@ def _verdict_table(result: PerformanceProfilesResult, style: FigureStyle) -> Tab
     columns["winner"] = []
     for algorithm in result.algorithms:
         columns[style.label(algorithm)] = []
+    columns["winner's upper / mean solves"] = []
     for tau, lam in keys:
         part = verdicts[(verdicts["tolerance"] == tau) & (verdicts["lambda"] == lam)]
         winner = str(part["winner"].iloc[0])
@@ -58,16 +70,20 @@ def _verdict_table(result: PerformanceProfilesResult, style: FigureStyle) -> Tab
             if algorithm == winner:
                 columns[style.label(algorithm)].append("winner")
             else:
-                columns[style.label(algorithm)].append(
-                    "worse" if row["verdict"].iloc[0] == SIGNIFICANTLY_WORSE else "n.s."
-                )
+                columns[style.label(algorithm)].append(_VERDICT_MARK[str(row["verdict"].iloc[0])])
+        power = result.power[(result.power["tolerance"] == tau) & (result.power["lambda"] == lam)]
+        columns["winner's upper / mean solves"].append(
+            f"{share(float(power['solved_upper'].iloc[0]))} / {share(float(power['solved_mean'].iloc[0]))}"
+        )
     table = pd.DataFrame(columns)
     bold = table == "winner"
     return TableBlock(
         name="verdicts",
         caption="Significance verdicts of Algorithm 2 (Liu et al. §IV-E) per tolerance τ and λ: 'worse' = "
         "significantly worse than the winner (its lower-bound profile ends below the winner's upper-bound "
-        "profile); 'n.s.' = no significant difference. Performance and data profiles give the same verdicts "
+        "profile); 'n.s.' = no significant difference; 'inconclusive' = the winner's upper-bound curve solves "
+        "fewer than half the problems its mean curve solves (last column), so the bounds are too wide at this "
+        "(τ, λ) to tell the algorithms apart. Performance and data profiles give the same verdicts "
         "(their right ends coincide, Remark 3).",
         frame=table,
         bold=bold,
@@ -92,7 +108,9 @@ def _full_ranking_table(result: PerformanceProfilesResult, style: FigureStyle) -
     return TableBlock(
         name="ranking",
         caption="Full ranking by repeating Algorithm 2 without the best algorithm(s) of the previous round "
-        "(Liu et al. §IV-E): algorithms in one group are not significantly different from that round's winner.",
+        "(Liu et al. §IV-E), in the order of the mean profiles: a group is the round's winner and the algorithms "
+        "that follow it in that order without a significant or inconclusive verdict in between, so no algorithm "
+        "moves above another by having wider bounds.",
         frame=pd.DataFrame(rows),
     )
 
@@ -145,7 +163,19 @@ def build_section(
             "$S_H^2$ the sample variance over runs (ddof = 1); "
             f"λ ∈ {{{', '.join(f'{v:g}' for v in result.lambdas)}}}. λ = 2 corresponds to about 95 % only under normality; "
             "the method requires n_r ≥ 30 (Remark 4). An algorithm is significantly worse than the winner iff the "
-            "winner's upper-bound profile ends strictly higher than the algorithm's lower-bound profile."
+            "winner's upper-bound profile ends strictly higher than the algorithm's lower-bound profile. "
+            + (
+                "Bounds outside the data: each bound curve is clipped to the range of the algorithm's runs at each "
+                "evaluation count (clip_bounds: true), since a lower bound below every run — for skewed results "
+                "even below the optimum — would let an algorithm 'solve' problems none of its runs solved. "
+                if result.clip_bounds
+                else "Bounds are used unclipped as in the paper (clip_bounds: false); lower bounds may fall "
+                "below every run. "
+            )
+            + "Power: when the winner's upper-bound curve solves fewer than half the problems its mean curve "
+            "solves, equality of the right ends means only that the bounds are wide, and the verdict is "
+            "'inconclusive' instead of 'no significant difference'. The ranking orders algorithms by their mean "
+            "profiles; the verdicts only group neighbours in that order."
         )
     return Section(
         id=options.id or options.kind,

@@ -33,6 +33,15 @@ class PerformanceProfilesOptions(AnalysisOptions):
         "each adds Algorithm 2's significance verdicts and the full ranking. Empty: mean "
         "profiles only.",
     )
+    clip_bounds: bool = Field(
+        default=True,
+        description="Clip each bound curve to the range of the runs' best-so-far values at each "
+        "evaluation count (the range the data supports): a lower bound never below the "
+        "algorithm's best run there, an upper bound never above its worst run. false: the "
+        "paper's formula mean ± λ·S/√n_r unclipped, which for skewed, high-variance results can "
+        "fall below any value observed (or below the optimum) and so 'solve' problems no run "
+        "solved.",
+    )
     start_value: str = Field(
         default=WORST_FIRST_MEAN,
         min_length=1,
