@@ -179,6 +179,9 @@ def compute_study(
         [r for o in outcomes for r in ANALYSES[o.kind].rankings_of(o.id, o.result)],
         data.algorithms,
         Labels(spec.study.algorithm_labels()),
+        outcomes=[(o.kind, o.id, o.result) for o in outcomes],
+        resamples=spec.study.summary.resamples,
+        seed=spec.study.summary.seed,
     )
     return StudyResults(
         spec=spec,
@@ -527,6 +530,10 @@ def _provenance(results: StudyResults, command_line: str | None) -> dict[str, An
             for f in results.data.files
         ],
         "packages": packages,
+        "bootstrap": {
+            "resamples": results.synthesis.uncertainty.resamples,
+            "seed": results.synthesis.uncertainty.seed,
+        },
         "python": platform.python_version(),
         "platform": platform.platform(),
         "command_line": command if absolute else _relative_command(command, spec.base_dir),
@@ -646,6 +653,11 @@ def _document(
         ("spec", f"{provenance['spec']['path']} (SHA-256 {provenance['spec']['sha256']})"),
         ("command", provenance["command_line"]),
         ("time (UTC)", provenance["time"]),
+        (
+            "ranking bootstrap",
+            f"{provenance['bootstrap']['resamples']} resamples of the problems, seed "
+            f"{provenance['bootstrap']['seed']} (summary.seed)",
+        ),
         ("python", f"{provenance['python']} on {provenance['platform']}"),
         ("packages", ", ".join(f"{k} {v}" for k, v in provenance["packages"].items())),
     ]

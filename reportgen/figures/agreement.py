@@ -1,22 +1,25 @@
-"""The agreement heat map: Kendall's τ-b between the rankings of the analyses."""
+"""Heat maps of the executive summary: Kendall's τ-b between the counted rankings, and each
+algorithm's probability of ranking first (with its 95 % rank interval) per resampled ranking."""
 
 from __future__ import annotations
 
 import numpy as np
 from matplotlib.figure import Figure
 
-from reportgen.figures.style import FigureSpec
+from reportgen.figures.style import FigureSpec, FigureStyle
 from reportgen.synthesis.summary import SynthesisResult
 
 
 def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
-    """Heat map of Kendall's τ-b between every pair of rankings (None with fewer than three).
+    """Heat map of Kendall's τ-b between every pair of counted rankings (None with fewer than
+    three).
 
     With two rankings the one number is in the summary's sentence; a 2 × 2 map adds nothing.
     """
-    if len(result.rankings) < 3:
+    counted = result.counted
+    if len(counted) < 3:
         return None
-    labels = [r.label for r in result.rankings]
+    labels = [r.label for r in counted]
     tau = result.agreement.tau.to_numpy(dtype=float)
     n = len(labels)
     size = max(3.2, 0.42 * n + 1.8)
@@ -45,7 +48,59 @@ def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
     colorbar.ax.tick_params(labelsize=8)
     return FigureSpec(
         name="kendall_tau",
-        caption="Agreement between the rankings the analyses produce: Kendall's τ-b (1 = same order, "
-        "−1 = reversed, – = undefined because one ranking ties every algorithm).",
+        caption="Agreement between the counted rankings the analyses produce: Kendall's τ-b (1 = same "
+        "order, −1 = reversed, – = undefined). Inconclusive rankings and rankings that tie every algorithm "
+        "are left out.",
+        figure=fig,
+    )
+
+
+def uncertainty_figure(result: SynthesisResult, style: FigureStyle) -> FigureSpec | None:
+    """Algorithms × resampled rankings: ``p_first`` as colour, the 95 % rank interval as text."""
+    table = result.uncertainty.table
+    if table.empty:
+        return None
+    label = {r.id: r.label for r in result.rankings}
+    ids = list(dict.fromkeys(table["ranking"]))
+    algorithms = list(result.algorithms)
+    p = np.full((len(algorithms), len(ids)), np.nan)
+    text = [["" for _ in ids] for _ in algorithms]
+    for j, ranking_id in enumerate(ids):
+        rows = table[table["ranking"] == ranking_id]
+        for row in rows.itertuples():
+            i = algorithms.index(str(row.algorithm))
+            p[i, j] = float(row.p_first)
+            low, high = int(row.rank_low), int(row.rank_high)
+            text[i][j] = f"{row.p_first:.2f}\n{low}" + ("" if low == high else f"–{high}")
+    names = [label[i] for i in ids]
+    longest = max(len(n) for n in names)
+    width = 2.2 + 0.95 * len(ids) + 0.06 * max(len(style.label(a)) for a in algorithms)
+    height = 1.0 + 0.36 * len(algorithms) + 0.045 * longest
+    fig = Figure(figsize=(max(4.0, width), height), layout="constrained")
+    ax = fig.add_subplot()
+    image = ax.imshow(np.ma.masked_invalid(p), cmap="Blues", vmin=0, vmax=1, aspect="auto")
+    ax.set_xticks(
+        range(len(ids)), names, rotation=30, ha="right", rotation_mode="anchor", fontsize=8
+    )
+    ax.set_yticks(range(len(algorithms)), [style.label(a) for a in algorithms], fontsize=8)
+    for i in range(len(algorithms)):
+        for j in range(len(ids)):
+            ax.text(
+                j,
+                i,
+                text[i][j] or "–",
+                ha="center",
+                va="center",
+                fontsize=6.5,
+                color="white" if p[i, j] > 0.6 else "black",
+            )
+    colorbar = fig.colorbar(image, ax=ax, shrink=0.8)
+    colorbar.set_label("p_first", fontsize=8)
+    colorbar.ax.tick_params(labelsize=8)
+    return FigureSpec(
+        name="ranking_uncertainty",
+        caption=f"How sure each ranking is: the probability p_first (colour and upper number) that each "
+        f"algorithm ranks first over {result.uncertainty.resamples} bootstrap resamples of the problems (seed "
+        f"{result.uncertainty.seed}), and the 95 % interval of its rank (lower number).",
         figure=fig,
     )

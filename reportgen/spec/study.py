@@ -110,6 +110,24 @@ class ReportOptions(SpecModel):
     )
 
 
+class SummaryOptions(SpecModel):
+    """The executive summary's bootstrap of every ranking (how sure each ranking is)."""
+
+    resamples: int = Field(
+        2000,
+        ge=100,
+        le=100000,
+        description="Bootstrap resamples of the problems per ranking (p_first and the 95 % rank "
+        "interval).",
+    )
+    seed: int = Field(
+        20260101,
+        ge=0,
+        description="Seed of the bootstrap; the same seed and data give the same numbers. "
+        "Printed in the provenance.",
+    )
+
+
 class Study(SpecModel):
     """A reportgen study: data sources, algorithms, problems, analyses and report options."""
 
@@ -136,6 +154,10 @@ class Study(SpecModel):
         description="Warning codes acknowledged for this study (the code in brackets of "
         "'reportgen: warning [code]: ...'): they are no longer printed with --quiet, and "
         "--strict fails only on warnings whose code is not listed.",
+    )
+    summary: SummaryOptions = Field(
+        default=SummaryOptions(),
+        description="Options of the executive summary (the ranking bootstrap).",
     )
 
     @model_validator(mode="after")

@@ -2,31 +2,47 @@
 
 One adapter per analysis kind (bound to its kind in :mod:`reportgen.registry`) turns a result
 into :class:`Ranking` objects: the rank of every
-algorithm (1 = best; tied algorithms share the average rank) and, where the method has one, a
-significance verdict per algorithm. Adapters only select and order what the result already
-holds; they compute no statistic.
+algorithm (1 = best; tied algorithms share the best rank of their group), where the method has
+one a significance verdict per algorithm, the method *family* it belongs to, whether it can be
+counted as evidence, and — where the ranking is an aggregate over problems — the per-problem
+scores it aggregates (for the bootstrap of :mod:`reportgen.synthesis.uncertainty`). Adapters
+only select and order what the result already holds; they compute no statistic.
 
 Decisions
 ---------
-- Performance profiles contribute the mean-profile ranking at one tolerance — the τ closest to
-  10⁻⁵ on a log scale (the level Liu et al. report, Remark 2) — and, with λ values, the §IV-E
-  ranking with its verdicts at the λ closest to 2 (the paper's default) at that τ.
+- Families (rankings of one family are not independent votes): *profiles* (performance
+  profiles, probabilistic profiles, runtime ECDFs — all built on the convergence data);
+  *U-scores* (every U-score analysis); *final-value ranks* (the Friedman mean ranks of the
+  perspectives); *award points* (significance relations).
+- Performance profiles contribute one ranking at the τ closest to 10⁻⁵ on a log scale (the
+  level Liu et al. report, Remark 2): the order of the mean profiles (equal fraction solved and
+  mean 1/r tie). With λ values, the confirmation at the λ closest to 2 (the paper's default)
+  annotates it: "best" for the winner, "worse", "n.s." or "inconclusive" for the others. An
+  algorithm never moves up by having wider bounds: the verdicts never change the order. When
+  the confirmation has no power (the winner's upper-bound curve solves fewer than half the
+  problems its mean curve solves) the ranking is *inconclusive*: shown, not counted.
 - Probabilistic profiles rank by the expected share solved at ``x_max``, then by ρ̄(1).
-- U-scores contribute the overall total's ranks.
+- U-scores contribute the overall total's ranks; the per-problem U-scores are its scores.
 - Perspectives contribute one ranking per computed perspective (mean ranks over problems),
-  with Holm's verdicts against the control.
+  with Holm's verdicts against the control; the per-problem ranks are its scores.
 - The runtime ECDF contributes the order of the areas under the algorithms' ECDFs (pooled over
   dimensions when pooled, else averaged over dimensions).
 - Significance relations contribute each algorithm's rank layer at the smallest σ at which the
-  relation is cycle-free (``auto``): layer 1 is the maximum set.
+  relation is cycle-free (``auto``): layer 1 is the maximum set. Award points rank each
+  problem's ratio among all problems, so a resample of problems is not a resample of scores:
+  the layers have no bootstrap.
+- A ranking in which every algorithm ties is *degenerate*: shown, not counted, and no finding
+  names a best algorithm by it.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
 from scipy.stats import rankdata
 
@@ -36,9 +52,43 @@ from reportgen.analyses.probabilistic_profiles import ProbabilisticProfilesResul
 from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult
 from reportgen.analyses.significance_relation import SignificanceRelationResult
 from reportgen.analyses.u_scores import UScoresResult
-from reportgen.present.format import power_of_ten
+from reportgen.present.format import power_of_ten, share
 
-BEST, WORSE, NOT_SIGNIFICANT = "best", "worse", "n.s."
+BEST, WORSE, NOT_SIGNIFICANT, INCONCLUSIVE = "best", "worse", "n.s.", "inconclusive"
+COUNTED, INCONCLUSIVE_RANKING, DEGENERATE = "counted", "inconclusive", "degenerate"
+
+PROFILES = "profiles"
+U_SCORES = "U-scores"
+FINAL_VALUES = "final-value ranks"
+AWARD_POINTS = "award points"
+FAMILY_OF_KIND = {
+    "performance_profiles": PROFILES,
+    "probabilistic_profiles": PROFILES,
+    "runtime_ecdf": PROFILES,
+    "u_scores": U_SCORES,
+    "perspectives": FINAL_VALUES,
+    "significance_relation": AWARD_POINTS,
+}
+"""Method family of each ranking-producing analysis kind (see the module docstring)."""
+
+
+@dataclass(frozen=True)
+class Scores:
+    """Per-problem scores whose mean over problems orders a ranking (for the bootstrap).
+
+    Attributes
+    ----------
+    values : numpy.ndarray
+        ``[problems, algorithms]``.
+    algorithms : tuple of str
+        The columns.
+    higher_is_better : bool
+        Whether a larger mean ranks first.
+    """
+
+    values: np.ndarray
+    algorithms: tuple[str, ...]
+    higher_is_better: bool
 
 
 @dataclass(frozen=True)
@@ -63,6 +113,16 @@ class Ranking:
         Where in ``results.json`` the ranks come from.
     significance : str
         How the verdicts were reached (for sentences), e.g. ``"confidence bounds, λ = 2"``.
+    family : str
+        The method family (:data:`FAMILY_OF_KIND`).
+    status : str
+        ``"counted"``, ``"inconclusive"`` (its test cannot separate the algorithms) or
+        ``"degenerate"`` (every algorithm ties); only counted rankings enter agreement
+        statistics and the count of first places.
+    note : str
+        Why the ranking is not counted, with the numbers that caused it.
+    scores : Scores or None
+        The per-problem scores it aggregates, where it is such an aggregate.
     """
 
     id: str
@@ -72,6 +132,15 @@ class Ranking:
     verdicts: dict[str, str] = field(default_factory=dict)
     source: str = ""
     significance: str = ""
+    family: str = ""
+    status: str = COUNTED
+    note: str = ""
+    scores: Scores | None = None
+
+    @property
+    def counted(self) -> bool:
+        """Whether the ranking counts as evidence (neither inconclusive nor degenerate)."""
+        return self.status == COUNTED
 
     @property
     def first(self) -> list[str]:
@@ -99,53 +168,77 @@ def _closest(values: list[float], target: float, log: bool) -> float:
     return min(values, key=key)
 
 
+def _profile_scores(result: PerformanceProfilesResult, tau: float) -> Scores:
+    """Per problem: ``(n_p + 1)·[t finite] + 1/r``, whose mean orders algorithms exactly as
+    (fraction solved, mean 1/r) do — the mean-profile order (Σ 1/r ≤ n_p never outweighs one
+    more problem solved)."""
+    t = result.t[(result.t["tolerance"] == tau) & (result.t["curve"] == "mean")]
+    matrix = t.pivot_table(
+        index=["problem", "dimension"], columns="algorithm", values="t", aggfunc="first", sort=False
+    )
+    algorithms = tuple(str(a) for a in result.algorithms)
+    values = matrix[list(algorithms)].to_numpy(dtype=float)
+    finite = np.isfinite(values)
+    best = np.where(finite, values, np.inf).min(axis=1, keepdims=True)
+    inverse = np.where(finite, best / np.where(finite, values, 1.0), 0.0)
+    return Scores(finite * (len(values) + 1.0) + inverse, algorithms, higher_is_better=True)
+
+
 def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) -> list[Ranking]:
     tau = _closest(list(result.tolerances), 1e-5, log=True)
     rows = result.mean_ranking[result.mean_ranking["tolerance"] == tau]
-    out = [
-        Ranking(
-            id=f"{analysis_id}:mean_profiles",
-            analysis_id=analysis_id,
-            label=f"mean profiles τ={power_of_ten(tau)}",
-            ranks={str(a): float(r) for a, r in zip(rows["algorithm"], rows["rank"], strict=True)},
-            source=f"analyses.{analysis_id}.result.mean_ranking[tolerance={tau:g}]",
-        )
-    ]
+    ranks = {str(a): float(r) for a, r in zip(rows["algorithm"], rows["rank"], strict=True)}
+    label = f"mean profiles τ={power_of_ten(tau)}"
+    source = f"analyses.{analysis_id}.result.mean_ranking[tolerance={tau:g}]"
+    verdicts: dict[str, str] = {}
+    significance = status = note = ""
     if result.lambdas:
         lam = _closest(list(result.lambdas), 2.0, log=False)
         kind = result.profile_kinds[0]
-        ranking = result.ranking[
-            (result.ranking["profile"] == kind)
-            & (result.ranking["tolerance"] == tau)
-            & (result.ranking["lambda"] == lam)
-        ]
-        group_rank = {
-            str(a): int(r) for a, r in zip(ranking["algorithm"], ranking["rank"], strict=True)
-        }
         verdict_rows = result.verdicts[
             (result.verdicts["profile"] == kind)
             & (result.verdicts["tolerance"] == tau)
             & (result.verdicts["lambda"] == lam)
         ]
-        verdicts = {str(verdict_rows["winner"].iloc[0]): BEST} if len(verdict_rows) else {}
+        mark = {
+            "significantly worse": WORSE,
+            "no significant difference": NOT_SIGNIFICANT,
+            "inconclusive": INCONCLUSIVE,
+        }
+        if len(verdict_rows):
+            verdicts[str(verdict_rows["winner"].iloc[0])] = BEST
         for algorithm, verdict in zip(
             verdict_rows["algorithm"], verdict_rows["verdict"], strict=True
         ):
-            verdicts[str(algorithm)] = (
-                WORSE if verdict == "significantly worse" else NOT_SIGNIFICANT
+            verdicts[str(algorithm)] = mark[str(verdict)]
+        label = f"profiles τ={power_of_ten(tau)} λ={lam:g}"
+        source += f"; verdicts[profile={kind},tolerance={tau:g},lambda={lam:g}]"
+        significance = f"confidence-bound profiles, τ = {power_of_ten(tau)}, λ = {lam:g}"
+        if not result.conclusive(tau, lam):
+            power = result.power[
+                (result.power["tolerance"] == tau) & (result.power["lambda"] == lam)
+            ].iloc[0]
+            status = INCONCLUSIVE_RANKING
+            note = (
+                f"the winner's upper-bound curve solves {share(float(power['solved_upper']))} of "
+                f"the problems against {share(float(power['solved_mean']))} for its mean curve; "
+                f"its half-width λS/√n exceeds the tolerance band on "
+                f"{share(float(power['wide_share']))} of them"
             )
-        out.append(
-            Ranking(
-                id=f"{analysis_id}:confidence_profiles",
-                analysis_id=analysis_id,
-                label=f"CI profiles τ={power_of_ten(tau)} λ={lam:g}",
-                ranks=_ranks({a: float(r) for a, r in group_rank.items()}),
-                verdicts=verdicts,
-                source=f"analyses.{analysis_id}.result.ranking[profile={kind},tolerance={tau:g},lambda={lam:g}]",
-                significance=f"confidence-bound profiles, τ = {power_of_ten(tau)}, λ = {lam:g}",
-            )
+    return [
+        Ranking(
+            id=f"{analysis_id}:profiles",
+            analysis_id=analysis_id,
+            label=label,
+            ranks=ranks,
+            verdicts=verdicts,
+            source=source,
+            significance=significance,
+            status=status or COUNTED,
+            note=note,
+            scores=_profile_scores(result, tau),
         )
-    return out
+    ]
 
 
 def probabilistic_profiles(analysis_id: str, result: ProbabilisticProfilesResult) -> list[Ranking]:
@@ -191,16 +284,40 @@ def u_scores(analysis_id: str, result: UScoresResult) -> list[Ranking]:
                 higher_is_better=True,
             ),
             source=f"analyses.{analysis_id}.result.totals (total)",
+            scores=_pivot_scores(
+                result.u_scores, "u_score", result.algorithms, higher_is_better=True
+            ),
         )
     ]
+
+
+def _pivot_scores(
+    frame: pd.DataFrame,
+    column: str,
+    algorithms: Sequence[str],
+    higher_is_better: bool,
+    index: list[str] | None = None,
+) -> Scores:
+    """Problems × algorithms of one per-problem column."""
+    matrix = frame.pivot_table(
+        index=index or ["problem", "dimension"],
+        columns="algorithm",
+        values=column,
+        aggfunc="first",
+        sort=False,
+    )
+    names = tuple(str(a) for a in algorithms if a in matrix.columns)
+    return Scores(matrix[list(names)].to_numpy(dtype=float), names, higher_is_better)
 
 
 def perspectives(analysis_id: str, result: PerspectivesResult) -> list[Ranking]:
     tables = result.tables()
     mean_ranks = tables["mean_ranks"]
     holm = tables["holm"]
+    per_problem = tables["ranks"]
     out = []
     for perspective, rows in mean_ranks.groupby("perspective", sort=False):
+        problem_ranks = per_problem[per_problem["perspective"] == perspective]
         tests = holm[holm["perspective"] == perspective]
         verdicts: dict[str, str] = {}
         if len(tests):
@@ -221,6 +338,15 @@ def perspectives(analysis_id: str, result: PerspectivesResult) -> list[Ranking]:
                 verdicts=verdicts,
                 source=f"analyses.{analysis_id}.result.mean_ranks[perspective={perspective}]",
                 significance=f"{perspective} (Friedman test, Holm's procedure)" if verdicts else "",
+                scores=_pivot_scores(
+                    problem_ranks,
+                    "rank",
+                    result.algorithms,
+                    higher_is_better=False,
+                    index=["problem"],
+                )
+                if len(problem_ranks)
+                else None,
             )
         )
     return out
@@ -257,11 +383,22 @@ def runtime_ecdf(analysis_id: str, result: RuntimeEcdfResult) -> list[Ranking]:
 
 
 def named(rankings: list[Ranking], kind: str, analysis_id: str) -> list[Ranking]:
-    """``rankings`` of one analysis, labelled with its id where the study names it otherwise."""
+    """``rankings`` of one analysis with their method family, the status "degenerate" where
+    every algorithm ties, and labelled with the analysis id where the study names it
+    otherwise."""
+    out = [
+        dataclasses.replace(r, family=r.family or FAMILY_OF_KIND.get(kind, kind)) for r in rankings
+    ]
+    out = [
+        r
+        if r.separates
+        else dataclasses.replace(r, status=DEGENERATE, note="every algorithm ties", verdicts={})
+        for r in out
+    ]
     if analysis_id == kind:
-        return rankings
+        return out
     # Two analyses of one kind: say which one a column is.
-    return [dataclasses.replace(r, label=f"{r.label} [{analysis_id}]") for r in rankings]
+    return [dataclasses.replace(r, label=f"{r.label} [{analysis_id}]") for r in out]
 
 
 def rank_frame(rankings: list[Ranking], algorithms: list[str]) -> pd.DataFrame:

@@ -1,25 +1,49 @@
-"""The executive summary: verdict matrix and rule-generated findings across all analyses.
+"""The executive summary: bottom line, verdict matrix and rule-generated findings.
 
-Every sentence is produced by a rule from the rankings and verdicts (never from adjectives in
-a template) and carries, in its :class:`~reportgen.present.findings.Finding`, the numbers it
-states and the rankings it rests on, so each can be checked against ``results.json``.
+Every sentence is produced by a rule from the rankings, verdicts, bootstrap and head-to-head
+numbers (never from adjectives in a template) and carries, in its
+:class:`~reportgen.present.findings.Finding`, the numbers it states and the rankings it rests
+on, so each can be checked against ``results.json``.
 
-Rules, in order
----------------
-1. Consensus — one algorithm first in every ranking.
-2. Firsts — otherwise, each algorithm that some ranking puts first, with those rankings; a
-   ranking whose first place is shared by more than two algorithms is one sentence of its own.
-3. Significance — for each ranking with verdicts, whether the best algorithm's lead is
-   significant over every other algorithm, and over which it is not.
-4. Agreement — the most and least concordant pair of rankings (Kendall's τ-b) and the number of
-   algorithm pairs whose order flips between some two rankings.
+Evidence is weighed by *method family* (:data:`~reportgen.synthesis.rankings.FAMILY_OF_KIND`),
+not counted by ranking: two U-score variants, or three Friedman rankings of the same final
+values, are one line of evidence each. Rankings that are inconclusive (their test cannot
+separate the algorithms) or degenerate (every algorithm ties) are shown in the verdict matrix
+but enter neither the first-place counts nor Kendall's τ.
+
+Rules
+-----
+Bottom line (one paragraph at the top of the report)
+    A family's first place goes to the algorithm(s) first in most of its counted rankings; the
+    leader is the algorithm first in the most families. No counted ranking → "no algorithm is
+    ahead". A single leader first in every family and first in at least 90 % of the bootstrap
+    resamples of every resampled ranking → a recommendation; first in every family with a
+    lower ``p_first`` → a recommendation "with moderate confidence"; first in fewer families →
+    "leads, but the evidence is split", naming the strongest other contender and their
+    head-to-head; several leaders, or a leader first in at most half of the resamples of every
+    resampled ranking → "no single algorithm is ahead". Study order never decides: ties are
+    named as ties.
+1. Firsts — each algorithm that some family puts first, with the families and rankings; what
+   the family measures is said when families disagree.
+2. Shared first places of more than two algorithms.
+3. Significance — for each counted ranking with verdicts, whether its best algorithm's lead is
+   significant over every other algorithm.
+4. Not counted — each inconclusive or degenerate ranking, with the reason and its numbers.
+5. Agreement — Kendall's τ-b among counted rankings: "the two rankings" only when there are
+   exactly two; otherwise the most and least concordant pair and the number of pairs of
+   algorithms whose order flips.
+6. Head-to-head — the leader against the best other algorithm of each family (at most two),
+   from a U-score analysis's trial comparisons where there is one
+   (:mod:`reportgen.synthesis.head_to_head`).
+7. Uncertainty — the leader's ``p_first`` and 95 % rank interval per resampled ranking
+   (:mod:`reportgen.synthesis.uncertainty`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
@@ -28,13 +52,31 @@ from reportgen.present.findings import Finding, join_words
 from reportgen.present.jsonable import frame_records
 from reportgen.present.labels import Labels
 from reportgen.synthesis.agreement import Agreement, agreement
+from reportgen.synthesis.head_to_head import HeadToHead, head_to_head
 from reportgen.synthesis.rankings import (
+    AWARD_POINTS,
     BEST,
+    DEGENERATE,
+    FINAL_VALUES,
     NOT_SIGNIFICANT,
+    PROFILES,
+    U_SCORES,
     WORSE,
     Ranking,
     rank_frame,
 )
+from reportgen.synthesis.uncertainty import RESAMPLES, SEED, Uncertainty, uncertainty
+
+CONFIDENT = 0.9
+"""``p_first`` from which a leader first in every family is recommended without reservation."""
+
+MEASURES = {
+    PROFILES: "how fast the convergence curves reach the tolerance",
+    U_SCORES: "trial-by-trial dominance (success first, then speed or final value)",
+    FINAL_VALUES: "final values problem by problem",
+    AWARD_POINTS: "ratios of final values turned into award points",
+}
+"""What each family ranks by, for the sentences that explain a disagreement."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +88,16 @@ class SynthesisResult:
     ranks: pd.DataFrame  # algorithms × ranking ids
     agreement: Agreement
     findings: tuple[Finding, ...]
+    uncertainty: Uncertainty = field(
+        default_factory=lambda: Uncertainty(pd.DataFrame(), RESAMPLES, SEED)
+    )
+    bottom_line: Finding | None = None
+    head_to_heads: tuple[HeadToHead, ...] = ()
+
+    @property
+    def counted(self) -> tuple[Ranking, ...]:
+        """The rankings that count as evidence."""
+        return tuple(r for r in self.rankings if r.counted)
 
     def tables(self) -> dict[str, pd.DataFrame]:
         ranks = self.ranks.reset_index(names="algorithm")
@@ -58,20 +110,39 @@ class SynthesisResult:
             index=list(self.algorithms),
         ).reset_index(names="algorithm")
         tau = self.agreement.tau.reset_index(names="ranking")
+        rankings = pd.DataFrame(
+            [
+                {
+                    "ranking": r.id,
+                    "label": r.label,
+                    "family": r.family,
+                    "status": r.status,
+                    "note": r.note,
+                }
+                for r in self.rankings
+            ],
+            columns=["ranking", "label", "family", "status", "note"],
+        )
         return {
+            "rankings": rankings,
             "ranks": ranks,
             "verdicts": verdicts,
             "kendall_tau": tau,
             "flips": self.agreement.flips,
+            "ranking_uncertainty": self.uncertainty.table,
         }
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "bottom_line": self.bottom_line.to_json() if self.bottom_line else None,
             "rankings": [
                 {
                     "id": r.id,
                     "analysis_id": r.analysis_id,
                     "label": r.label,
+                    "family": r.family,
+                    "status": r.status,
+                    "note": r.note,
                     "ranks": r.ranks,
                     "verdicts": r.verdicts,
                     "source": r.source,
@@ -80,6 +151,27 @@ class SynthesisResult:
             ],
             "kendall_tau": frame_records(self.agreement.tau.reset_index(names="ranking")),
             "flips": frame_records(self.agreement.flips),
+            "ranking_uncertainty": {
+                "resamples": self.uncertainty.resamples,
+                "seed": self.uncertainty.seed,
+                "table": frame_records(self.uncertainty.table),
+            },
+            "head_to_head": [
+                {
+                    "a": h.a,
+                    "b": h.b,
+                    "source": h.source,
+                    "share_a": h.share_a,
+                    "significant_a": h.significant_a,
+                    "significant_b": h.significant_b,
+                    "problems": h.problems,
+                    "total_a": h.total_a,
+                    "total_b": h.total_b,
+                    "tested": h.tested,
+                    "by_group": [list(g) for g in h.by_group],
+                }
+                for h in self.head_to_heads
+            ],
             "findings": [f.to_json() for f in self.findings],
         }
 
@@ -88,10 +180,20 @@ def _names(algorithms: Sequence[str], labels: Labels) -> str:
     return join_words([labels.label(a) for a in algorithms])
 
 
+def _percent(value: float) -> str:
+    return f"{100 * value:.0f} %"
+
+
 def synthesise(
-    rankings: Sequence[Ranking], algorithms: Sequence[str], labels: Labels
+    rankings: Sequence[Ranking],
+    algorithms: Sequence[str],
+    labels: Labels,
+    *,
+    outcomes: Sequence[tuple[str, str, Any]] = (),
+    resamples: int = RESAMPLES,
+    seed: int = SEED,
 ) -> SynthesisResult:
-    """Compare every ranking the analyses produce and derive the executive findings.
+    """Compare every ranking the analyses produce; derive the bottom line and the findings.
 
     Parameters
     ----------
@@ -102,74 +204,225 @@ def synthesise(
         Study order.
     labels : Labels
         Display labels of algorithms.
+    outcomes : sequence of (kind, analysis id, result)
+        The analyses' results, for the head-to-head's per-problem comparisons.
+    resamples, seed : int
+        The bootstrap of :mod:`reportgen.synthesis.uncertainty`.
     """
     rankings = list(rankings)
     ranks = rank_frame(rankings, list(algorithms))
-    agree = agreement(rankings)
-    findings = _findings(rankings, agree, labels)
-    return SynthesisResult(tuple(algorithms), tuple(rankings), ranks, agree, tuple(findings))
+    counted = [r for r in rankings if r.counted]
+    agree = agreement(counted)
+    sure = uncertainty(rankings, resamples, seed)
+    evidence = _Evidence.of(counted)
+    pairs = [
+        h
+        for b in evidence.contenders()
+        if (h := head_to_head(evidence.leaders[0], b, outcomes, counted)) is not None
+    ]
+    if len(evidence.leaders) == 2:
+        tie = head_to_head(evidence.leaders[0], evidence.leaders[1], outcomes, counted)
+        pairs = [tie] if tie is not None else []
+    findings = _findings(rankings, evidence, agree, sure, pairs, labels)
+    bottom = _bottom_line(rankings, evidence, sure, pairs, labels)
+    return SynthesisResult(
+        tuple(algorithms),
+        tuple(rankings),
+        ranks,
+        agree,
+        tuple(findings),
+        uncertainty=sure,
+        bottom_line=bottom,
+        head_to_heads=tuple(pairs),
+    )
 
 
-def _findings(rankings: list[Ranking], agree: Agreement, labels: Labels) -> list[Finding]:
+@dataclass(frozen=True)
+class _Evidence:
+    """Counted rankings by family, each family's first place and the leaders."""
+
+    families: dict[str, list[Ranking]]
+    family_first: dict[str, list[str]]
+    votes: dict[str, list[str]]  # algorithm → families that put it first
+    leaders: list[str]
+
+    @classmethod
+    def of(cls, counted: Sequence[Ranking]) -> _Evidence:
+        families: dict[str, list[Ranking]] = {}
+        for r in counted:
+            families.setdefault(r.family, []).append(r)
+        family_first: dict[str, list[str]] = {}
+        votes: dict[str, list[str]] = {}
+        for family, members in families.items():
+            count: dict[str, int] = {}
+            for r in members:
+                for a in r.first:
+                    count[a] = count.get(a, 0) + 1
+            most = max(count.values())
+            family_first[family] = sorted(a for a, c in count.items() if c == most)
+            for a in family_first[family]:
+                votes.setdefault(a, []).append(family)
+        top = max((len(v) for v in votes.values()), default=0)
+        leaders = sorted(a for a, v in votes.items() if len(v) == top) if top else []
+        return cls(families, family_first, votes, leaders)
+
+    def mean_rank(self, family: str, algorithm: str) -> float:
+        values = [r.ranks[algorithm] for r in self.families[family] if algorithm in r.ranks]
+        return sum(values) / len(values) if values else math.inf
+
+    def contenders(self) -> list[str]:
+        """The best other algorithm of each family (most families first), at most two."""
+        if len(self.leaders) != 1:
+            return []
+        leader = self.leaders[0]
+        picks: dict[str, int] = {}
+        for family, members in self.families.items():
+            others = sorted({a for r in members for a in r.ranks if a != leader})
+            if not others:
+                continue
+            best = min(self.mean_rank(family, a) for a in others)
+            for a in others:
+                if self.mean_rank(family, a) == best:
+                    picks[a] = picks.get(a, 0) + 1
+        return sorted(picks, key=lambda a: (-picks[a], a))[:2]
+
+
+def _family_text(family: str, rankings: Sequence[Ranking], ids: Sequence[str]) -> str:
+    shown = [r.label + (" (tied)" if len(r.first) > 1 else "") for r in rankings if r.id in ids]
+    return f"{family} ({join_words(shown)})"
+
+
+def _findings(
+    rankings: list[Ranking],
+    evidence: _Evidence,
+    agree: Agreement,
+    sure: Uncertainty,
+    pairs: list[HeadToHead],
+    labels: Labels,
+) -> list[Finding]:
     out: list[Finding] = []
-    if not rankings:
-        return out
-    ranking_label = {r.id: r.label for r in rankings}
-    # Rule 1/2: who is first, and by which rankings.
-    firsts: dict[str, list[str]] = {}
-    # A ranking that ties every algorithm names no one first (rule 3 reports it); one whose
-    # first place is shared by more than two algorithms gets a sentence of its own.
-    shared = [r for r in rankings if r.separates and len(r.first) > 2]
-    for r in (r for r in rankings if r.separates and len(r.first) <= 2):
-        for algorithm in r.first:
-            firsts.setdefault(algorithm, []).append(r.id)
-    if not firsts:
-        pass
-    elif len(firsts) == 1 and len(next(iter(firsts.values()))) == len(rankings):
-        (algorithm,) = firsts
-        text = f"All {len(rankings)} rankings put {labels.label(algorithm)} first."
-        if len(rankings) == 1:
-            text = f"{labels.label(algorithm)} is first by the {rankings[0].label} ranking."
+    counted = [r for r in rankings if r.counted]
+    n_families = len(evidence.families)
+    # Rule 1: first places by family.
+    for algorithm, families in sorted(
+        evidence.votes.items(), key=lambda kv: (-len(kv[1]), labels.label(kv[0]))
+    ):
+        ids = [
+            r.id
+            for f in families
+            for r in evidence.families[f]
+            if algorithm in r.first and r.separates
+        ]
+        parts = [_family_text(f, evidence.families[f], ids) for f in families]
+        name = labels.label(algorithm)
+        if len(families) == n_families and len(evidence.votes) == 1:
+            text = (
+                f"Every method family puts {name} first: {join_words(parts)}."
+                if n_families > 1
+                else f"{name} is first by the only method family, {parts[0]}."
+            )
+            key = "summary.consensus"
+        else:
+            text = f"{name} is first by {len(families)} of {n_families} method families: {join_words(parts)}."
+            if len(families) == 1:
+                text = f"{name} is first by {parts[0]}."
+            measured = [MEASURES[f] for f in families if f in MEASURES]
+            if algorithm not in evidence.leaders and measured:
+                text = (
+                    text[:-1]
+                    + f", which rank{'s' if len(families) == 1 else ''} by {join_words(measured)}."
+                )
+            key = f"summary.first.{algorithm}"
         out.append(
             Finding(
-                "summary.consensus",
-                text,
-                {"algorithm": algorithm, "rankings": [r.id for r in rankings]},
+                key, text, {"algorithm": algorithm, "families": list(families), "rankings": ids}
             )
         )
-    else:
-        by_id = {r.id: r for r in rankings}
-        for algorithm, ids in sorted(firsts.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-            shown = [ranking_label[i] + (" (tied)" if len(by_id[i].first) > 1 else "") for i in ids]
-            name = labels.label(algorithm)
-            if len(ids) > 1:
-                text = f"{name} is first by {len(ids)} of {len(rankings)} rankings: {join_words(shown)}."
-            else:
-                text = f"{name} is first by {join_words(shown)}."
+    # Rule 2: shared first places.
+    for r in counted:
+        if len(r.first) > 2:
             out.append(
                 Finding(
-                    f"summary.first.{algorithm}", text, {"algorithm": algorithm, "rankings": ids}
+                    f"summary.shared_first.{r.id}",
+                    f"{r.label} puts {len(r.first)} algorithms jointly first: {_names(r.first, labels)}.",
+                    {"ranking": r.id, "algorithms": r.first},
                 )
             )
-    for r in shared:
+    # Rule 3: significance of the best algorithm's lead.
+    for r in counted:
+        finding = _significance(r, labels)
+        if finding is not None:
+            out.append(finding)
+    # Rule 4: what is not counted, and why.
+    for r in rankings:
+        if r.counted:
+            continue
+        reason = (
+            "it ties every algorithm"
+            if r.status == DEGENERATE
+            else f"its test is inconclusive: {r.note}"
+        )
         out.append(
             Finding(
-                f"summary.shared_first.{r.id}",
-                f"{r.label} puts {len(r.first)} algorithms jointly first: {_names(r.first, labels)}.",
-                {"ranking": r.id, "algorithms": r.first},
+                f"summary.not_counted.{r.id}",
+                f"Not counted: {r.label} — {reason}.",
+                {"ranking": r.id, "status": r.status},
             )
         )
-    # Rule 3: significance of the best algorithm's lead.
-    for r in rankings:
-        if not r.verdicts:
-            continue
-        best = [a for a, v in r.verdicts.items() if v == BEST]
-        if not best:
-            continue
-        winner = best[0]
-        worse = [a for a, v in r.verdicts.items() if v == WORSE]
-        same = [a for a, v in r.verdicts.items() if v == NOT_SIGNIFICANT]
-        head = f"By {r.significance}, {labels.label(winner)}"
+    # Rule 5: agreement among counted rankings.
+    agreement_finding = _agreement(counted, agree)
+    if agreement_finding is not None:
+        out.append(agreement_finding)
+    # Rule 6: head-to-head.
+    out.extend(_head_to_head_finding(h, labels) for h in pairs)
+    # Rule 7: how sure the leader's first places are.
+    if len(evidence.leaders) == 1:
+        leader = evidence.leaders[0]
+        table = sure.table[sure.table["algorithm"] == leader]
+        table = table[table["ranking"].isin([r.id for r in counted])]
+        if len(table):
+            label = {r.id: r.label for r in rankings}
+            parts = [
+                f"{label[row.ranking]} {row.p_first:.2f} (rank {_interval(row.rank_low, row.rank_high)})"
+                for row in table.itertuples()
+            ]
+            out.append(
+                Finding(
+                    "summary.uncertainty",
+                    f"How sure: over {sure.resamples} bootstrap resamples of the problems (seed "
+                    f"{sure.seed}), {labels.label(leader)} ranks first with probability "
+                    f"{join_words(parts)} (95 % rank interval in brackets).",
+                    {
+                        "algorithm": leader,
+                        "p_first": {
+                            row.ranking: round(float(row.p_first), 2) for row in table.itertuples()
+                        },
+                    },
+                )
+            )
+    return out
+
+
+def _interval(low: float, high: float) -> str:
+    return f"{low:.0f}" if low == high else f"{low:.0f}–{high:.0f}"
+
+
+def _significance(r: Ranking, labels: Labels) -> Finding | None:
+    best = [a for a, v in r.verdicts.items() if v == BEST]
+    if not best:
+        return None
+    reference = best[0]
+    worse = [a for a, v in r.verdicts.items() if v == WORSE]
+    same = [a for a, v in r.verdicts.items() if v == NOT_SIGNIFICANT]
+    if len(r.first) > 1:
+        # A shared first place: the test's reference is one of equals, not a winner.
+        head = f"By {r.significance}, {_names(r.first, labels)} share first place; against {labels.label(reference)}, the test's reference,"
+        if worse:
+            text = f"{head} {len(worse)} of {len(worse) + len(same)} algorithms are significantly worse."
+        else:
+            text = f"{head} no algorithm is significantly worse."
+    else:
+        head = f"By {r.significance}, {labels.label(reference)}"
         if worse and not same:
             text = f"{head} is significantly better than every other algorithm."
         elif not worse:
@@ -179,19 +432,15 @@ def _findings(rankings: list[Ranking], agree: Agreement, labels: Labels) -> list
                 f"{head} is significantly better than {len(worse)} of {len(worse) + len(same)} algorithms; "
                 f"its lead over {_names(same, labels)} is not significant."
             )
-        out.append(
-            Finding(
-                f"summary.significance.{r.id}",
-                text,
-                {
-                    "ranking": r.id,
-                    "best": winner,
-                    "significantly_worse": worse,
-                    "not_significant": same,
-                },
-            )
-        )
-    # Rule 4: agreement between rankings.
+    return Finding(
+        f"summary.significance.{r.id}",
+        text,
+        {"ranking": r.id, "best": reference, "significantly_worse": worse, "not_significant": same},
+    )
+
+
+def _agreement(counted: list[Ranking], agree: Agreement) -> Finding | None:
+    label = {r.id: r.label for r in counted}
     tau = agree.tau
     pairs = [
         (tau.index[i], tau.columns[j], float(tau.iat[i, j]))
@@ -199,34 +448,183 @@ def _findings(rankings: list[Ranking], agree: Agreement, labels: Labels) -> list
         for j in range(i + 1, len(tau))
         if not math.isnan(float(tau.iat[i, j]))
     ]
-    if pairs:
-        most = max(pairs, key=lambda p: p[2])
-        least = min(pairs, key=lambda p: p[2])
-        if most == least:
-            text = f"The two rankings agree with Kendall's τ = {most[2]:.2f}"
-        else:
-            text = (
-                f"The rankings agree most between {ranking_label[most[0]]} and {ranking_label[most[1]]} "
-                f"(Kendall's τ = {most[2]:.2f}) and least between {ranking_label[least[0]]} and "
-                f"{ranking_label[least[1]]} (τ = {least[2]:.2f})"
-            )
-        flipped = (
-            agree.flips[["algorithm_1", "algorithm_2"]]
-            .apply(lambda row: tuple(sorted(row)), axis=1)
-            .nunique()
-            if len(agree.flips)
-            else 0
+    if not pairs:
+        return None
+    most = max(pairs, key=lambda p: p[2])
+    least = min(pairs, key=lambda p: p[2])
+    if len(counted) == 2:
+        text = f"The two rankings agree with Kendall's τ = {most[2]:.2f}"
+    elif len(pairs) == 1:
+        text = (
+            f"Of the {len(counted)} rankings only {label[most[0]]} and {label[most[1]]} can be "
+            f"compared: Kendall's τ = {most[2]:.2f}"
         )
-        text += f"; {flipped} pair{'s' if flipped != 1 else ''} of algorithms change order between some two rankings."
-        out.append(
-            Finding(
-                "summary.agreement",
-                text,
-                {
-                    "most": {"rankings": [most[0], most[1]], "tau": round(most[2], 2)},
-                    "least": {"rankings": [least[0], least[1]], "tau": round(least[2], 2)},
-                    "flipped_pairs": int(flipped),
-                },
-            )
+    elif most[2] == least[2]:
+        text = f"Every compared pair of the {len(counted)} rankings has Kendall's τ = {most[2]:.2f}"
+    else:
+        text = (
+            f"Of the {len(counted)} counted rankings, {label[most[0]]} and {label[most[1]]} agree most "
+            f"(Kendall's τ = {most[2]:.2f}) and {label[least[0]]} and {label[least[1]]} least "
+            f"(τ = {least[2]:.2f})"
         )
-    return out
+    flipped = (
+        agree.flips[["algorithm_1", "algorithm_2"]]
+        .apply(lambda row: tuple(sorted(row)), axis=1)
+        .nunique()
+        if len(agree.flips)
+        else 0
+    )
+    text += f"; {flipped} pair{'s' if flipped != 1 else ''} of algorithms change order between some two rankings."
+    return Finding(
+        "summary.agreement",
+        text,
+        {
+            "rankings": len(counted),
+            "most": {"rankings": [most[0], most[1]], "tau": round(most[2], 2)},
+            "least": {"rankings": [least[0], least[1]], "tau": round(least[2], 2)},
+            "flipped_pairs": int(flipped),
+        },
+    )
+
+
+def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
+    a, b = labels.label(h.a), labels.label(h.b)
+    if h.tested:
+        text = (
+            f"Head to head ({h.source}), {a} against {b}: {a} wins {_percent(h.share_a)} of the "
+            f"trial comparisons; {a} is significantly better on {h.significant_a} and {b} on "
+            f"{h.significant_b} of {h.problems} problems"
+        )
+        if h.by_group:
+            text += (
+                " ("
+                + "; ".join(f"{g}: {sa} vs {sb} of {n}" for g, _, sa, sb, n in h.by_group)
+                + ")"
+            )
+        text += "."
+        behind = h.significant_b > h.significant_a or h.share_a < 0.5
+        if behind and h.total_a > h.total_b:
+            text += f" {a} still leads on the total U-score ({h.total_a:.0f} against {h.total_b:.0f}) through larger margins on fewer problems."
+        elif behind and h.total_a < h.total_b:
+            text += (
+                f" {b} also leads on the total U-score ({h.total_b:.0f} against {h.total_a:.0f})."
+            )
+    else:
+        text = (
+            f"Head to head ({h.source}), {a} against {b}: {a} has the better score on "
+            f"{h.significant_a} and {b} on {h.significant_b} of {h.problems} problems (no test)."
+        )
+    return Finding(
+        f"summary.head_to_head.{h.a}.{h.b}",
+        text,
+        {
+            "a": h.a,
+            "b": h.b,
+            "share_a": round(h.share_a, 2) if not math.isnan(h.share_a) else None,
+            "significant_a": h.significant_a,
+            "significant_b": h.significant_b,
+            "problems": h.problems,
+        },
+    )
+
+
+def _bottom_line(
+    rankings: list[Ranking],
+    evidence: _Evidence,
+    sure: Uncertainty,
+    pairs: list[HeadToHead],
+    labels: Labels,
+) -> Finding | None:
+    if not rankings:
+        return None
+    counted = [r for r in rankings if r.counted]
+    n_families = len(evidence.families)
+    if not counted:
+        reasons = []
+        degenerate = [r.label for r in rankings if r.status == DEGENERATE]
+        unclear = [r for r in rankings if r.status not in (DEGENERATE,) and not r.counted]
+        if degenerate:
+            reasons.append(
+                "every ranking ties all the algorithms"
+                if len(degenerate) == len(rankings)
+                else f"{join_words(degenerate)} tie{'s' if len(degenerate) == 1 else ''} all the algorithms"
+            )
+        for r in unclear:
+            reasons.append(f"{r.label} is inconclusive ({r.note})")
+        return Finding(
+            "summary.bottom_line",
+            f"Bottom line: no algorithm is ahead — {'; '.join(reasons)}. The data cannot separate "
+            "the algorithms; any order below is not evidence.",
+            {"leaders": [], "counted_rankings": 0},
+        )
+    leaders = evidence.leaders
+    numbers: dict[str, Any] = {"leaders": leaders, "families": n_families}
+    if len(leaders) > 1:
+        text = (
+            f"Bottom line: no single algorithm is ahead — {_names(leaders, labels)} each lead "
+            f"{len(evidence.votes[leaders[0]])} of {n_families} method families."
+        )
+        if pairs:
+            text += " " + _pair_clause(pairs[0], labels)
+        return Finding("summary.bottom_line", text, numbers)
+    leader = leaders[0]
+    name = labels.label(leader)
+    firsts = evidence.votes[leader]
+    p = [sure.p_first(r.id, leader) for r in counted if not math.isnan(sure.p_first(r.id, leader))]
+    numbers.update(
+        {"leader": leader, "leader_families": list(firsts), "p_first": [round(v, 2) for v in p]}
+    )
+    p_text = (
+        f"it ranks first in {_percent(min(p))}"
+        + (f"–{_percent(max(p))}" if len(p) > 1 and round(max(p), 2) != round(min(p), 2) else "")
+        + " of bootstrap resamples of the problems"
+        if p
+        else ""
+    )
+    if p and max(p) <= 0.5:
+        text = (
+            f"Bottom line: no algorithm is clearly ahead. {name} leads {len(firsts)} of {n_families} "
+            f"method families, but {p_text}."
+        )
+        if pairs:
+            text += " " + _pair_clause(pairs[0], labels)
+    elif len(firsts) == n_families and (not p or min(p) >= CONFIDENT):
+        text = (
+            f"Bottom line: {name} is the recommendation. Every method family puts it first "
+            f"({n_families} famil{'y' if n_families == 1 else 'ies'}, {len(counted)} counted "
+            f"ranking{'s' if len(counted) != 1 else ''})" + (f", and {p_text}." if p else ".")
+        )
+    elif len(firsts) == n_families:
+        text = (
+            f"Bottom line: {name}, with moderate confidence. Every method family puts it first, "
+            f"but {p_text}."
+        )
+        if pairs:
+            text += " " + _pair_clause(pairs[0], labels)
+    else:
+        others = {a: f for a, f in evidence.votes.items() if a != leader}
+        other_text = "; ".join(
+            f"{labels.label(a)} by {join_words(f)}" for a, f in sorted(others.items())
+        )
+        text = (
+            f"Bottom line: {name} leads, but the evidence is split. It is first by "
+            f"{len(firsts)} of {n_families} method families ({join_words(firsts)})"
+            + (f"; {p_text}" if p else "")
+            + (f". First elsewhere: {other_text}." if other_text else ".")
+        )
+        if pairs:
+            text += " " + " ".join(_pair_clause(h, labels) for h in pairs)
+    return Finding("summary.bottom_line", text, numbers)
+
+
+def _pair_clause(h: HeadToHead, labels: Labels) -> str:
+    a, b = labels.label(h.a), labels.label(h.b)
+    if not h.tested:
+        return f"Against {b}, {a} is better on {h.significant_a} of {h.problems} problems and worse on {h.significant_b}."
+    text = (
+        f"Against {b}, {a} wins {_percent(h.share_a)} of trial comparisons and is significantly "
+        f"better on {h.significant_a} of {h.problems} problems, worse on {h.significant_b}"
+    )
+    if h.by_group:
+        text += " (" + "; ".join(f"{g}: {sa} vs {sb}" for g, _, sa, sb, _ in h.by_group) + ")"
+    return text + "."

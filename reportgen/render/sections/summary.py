@@ -1,4 +1,5 @@
-"""The executive summary section: verdict matrix, findings, agreement between methods."""
+"""The executive summary section: bottom line, findings, verdict matrix, ranking uncertainty,
+agreement between methods."""
 
 from __future__ import annotations
 
@@ -6,13 +7,13 @@ import math
 
 import pandas as pd
 
-from reportgen.figures.agreement import agreement_figure
+from reportgen.figures.agreement import agreement_figure, uncertainty_figure
 from reportgen.figures.style import FigureStyle
 from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
-from reportgen.synthesis.rankings import BEST, NOT_SIGNIFICANT, WORSE
+from reportgen.synthesis.rankings import BEST, INCONCLUSIVE, NOT_SIGNIFICANT, WORSE
 from reportgen.synthesis.summary import SynthesisResult
 
-_MARK = {BEST: "best", WORSE: "worse", NOT_SIGNIFICANT: "n.s."}
+_MARK = {BEST: "best", WORSE: "worse", NOT_SIGNIFICANT: "n.s.", INCONCLUSIVE: "inconclusive"}
 
 
 def _rank_text(rank: float) -> str:
@@ -33,9 +34,13 @@ def verdict_matrix(
             rank = ranking.ranks.get(algorithm, math.nan)
             verdict = ranking.verdicts.get(algorithm)
             cells.append(_rank_text(rank) + (f" ({_MARK[verdict]})" if verdict else ""))
-            marks.append(rank == min(ranking.ranks.values()))
-        columns[ranking.label] = cells
-        bold[ranking.label] = marks
+            # Only a counted ranking has a first place worth marking.
+            marks.append(ranking.counted and rank == min(ranking.ranks.values()))
+        header = f"{ranking.family}: {ranking.label}"
+        if not ranking.counted:
+            header += f" — {ranking.status}, not counted"
+        columns[header] = cells
+        bold[header] = marks
     frame = pd.DataFrame(columns)
     sections = sections or {}
     by_analysis: dict[str, list[str]] = {}
@@ -48,10 +53,53 @@ def verdict_matrix(
         notes=f"Where each ranking comes from — {sources}." if sources else "",
         caption="Verdict matrix: each algorithm's rank (1 = best; tied algorithms share the best rank of "
         "their group) by every "
-        "ranking the analyses produce, with the significance verdict where the method tests one "
-        "('worse' = significantly worse than the method's best algorithm, 'n.s.' = not significantly "
-        "different). First places in bold.",
+        "ranking the analyses produce, headed by its method family, with the significance verdict where the "
+        "method tests one ('worse' = significantly worse than the method's best algorithm, 'n.s.' = not "
+        "significantly different, 'inconclusive' = the test's bounds are too wide to tell). Rankings marked "
+        "'not counted' (inconclusive, or tying every algorithm) are shown but enter neither the first-place "
+        "counts nor Kendall's τ. First places of counted rankings in bold.",
         frame=frame,
+        bold=pd.DataFrame(bold),
+    )
+
+
+def uncertainty_table(result: SynthesisResult, style: FigureStyle) -> TableBlock | None:
+    """Algorithms × resampled rankings: ``p_first`` and the 95 % rank interval."""
+    table = result.uncertainty.table
+    if table.empty:
+        return None
+    label = {r.id: r.label for r in result.rankings}
+    columns: dict[str, list[str]] = {"algorithm": [style.label(a) for a in result.algorithms]}
+    bold = {"algorithm": [False] * len(result.algorithms)}
+    for ranking_id, rows in table.groupby("ranking", sort=False):
+        by_algorithm = rows.set_index("algorithm")
+        cells, marks = [], []
+        for algorithm in result.algorithms:
+            if algorithm not in by_algorithm.index:
+                cells.append("–")
+                marks.append(False)
+                continue
+            row = by_algorithm.loc[algorithm]
+            low, high = int(row["rank_low"]), int(row["rank_high"])
+            interval = f"{low}" if low == high else f"{low}–{high}"
+            cells.append(f"{row['p_first']:.2f} ({interval})")
+            marks.append(bool(row["p_first"] == rows["p_first"].max()))
+        columns[label[str(ranking_id)]] = cells
+        bold[label[str(ranking_id)]] = marks
+    not_resampled = [r.label for r in result.rankings if r.id not in set(table["ranking"])]
+    return TableBlock(
+        name="ranking_uncertainty",
+        caption=f"How sure each ranking is: over {result.uncertainty.resamples} bootstrap resamples of the "
+        f"problems (seed {result.uncertainty.seed}), the probability p_first that the algorithm ranks first (a "
+        "first place shared by k algorithms counts 1/k for each) and, in brackets, the 95 % interval of its "
+        "rank. Runs are not resampled. Largest p_first per ranking in bold; all values in "
+        "tables/summary/ranking_uncertainty.csv.",
+        notes=(
+            f"Not resampled (their statistic is not a sum over problems): {', '.join(not_resampled)}."
+            if not_resampled
+            else ""
+        ),
+        frame=pd.DataFrame(columns),
         bold=pd.DataFrame(bold),
     )
 
@@ -94,15 +142,26 @@ def build_summary_section(
     ``sections`` maps analysis ids to how the document refers to their sections (``"§2
     Perspectives"``), for the cross-references under the verdict matrix.
     """
-    blocks: list[Block] = [
+    blocks: list[Block] = []
+    if result.bottom_line is not None:
+        blocks.append(Prose((result.bottom_line,)))
+    blocks += [
         Text(
-            "What each method concludes, side by side. Every sentence below is generated by a rule from the "
-            "analyses' results and is stored with the numbers it states in results.json (summary.findings)."
+            "What each method concludes, side by side, weighed by method family (profiles; U-scores; "
+            "final-value ranks; award points): rankings of one family are one line of evidence, not "
+            "independent votes. Every sentence is generated by a rule from the analyses' results and is "
+            "stored with the numbers it states in results.json (summary.bottom_line, summary.findings)."
         ),
         Prose(result.findings, as_list=True),
     ]
     if result.rankings:
         blocks.append(verdict_matrix(result, style, sections))
+    table = uncertainty_table(result, style)
+    if table is not None:
+        blocks.append(table)
+        figure = uncertainty_figure(result, style)
+        if figure is not None:
+            blocks.append(FigureBlock(figure))
     figure = agreement_figure(result)
     if figure is not None:
         blocks.append(FigureBlock(figure))
@@ -115,8 +174,19 @@ def build_summary_section(
         blocks=tuple(blocks),
         methods=(
             "Rankings: each analysis contributes the rankings listed in the verdict matrix (tied algorithms "
-            "share the best rank of their group). Agreement: Kendall's $\\tau_b$ between every two rankings over the algorithms both rank "
-            "(scipy.stats.kendalltau); a pair of algorithms flips when one ranking puts it in one order and "
-            "another ranking in the other.",
+            "share the best rank of their group), grouped into method families; a family's first place is the "
+            "algorithm first in most of its counted rankings, and the bottom line's leader is first in the most "
+            "families. A ranking is not counted when its test is inconclusive (confidence-bound profiles whose "
+            "winner's upper-bound curve solves fewer than half the problems its mean curve solves) or when it ties "
+            "every algorithm. Agreement: Kendall's $\\tau_b$ between every two counted rankings over the algorithms "
+            "both rank (scipy.stats.kendalltau); a pair of algorithms flips when one ranking puts it in one order "
+            "and another ranking in the other.",
+            "Ranking uncertainty: each ranking that aggregates per-problem scores (U-score totals, Friedman mean "
+            "ranks, the mean-profile order) is recomputed on bootstrap resamples of the problems drawn with "
+            "replacement (numpy PCG64, seeded: summary.seed); $p_{\\text{first}}$ is the share of resamples in "
+            "which the algorithm ranks first, a first place shared by $k$ algorithms counting $1/k$ each, and the "
+            "95 % rank interval spans the 2.5 % and 97.5 % quantiles of its ranks. Head-to-head: trial "
+            "comparisons won and problems with a significant per-problem Mann–Whitney test (the U-score "
+            "analysis's own, at its α, uncorrected: a count, not a test over problems).",
         ),
     )

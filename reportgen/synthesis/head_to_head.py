@@ -1,0 +1,144 @@
+"""Head-to-head comparison of two contenders, read from the analyses' per-problem results.
+
+Totals and mean ranks can hide how a pair compares problem by problem: one algorithm may win
+most problems while the other leads the total through a few large wins. The head-to-head
+states, for a pair (a, b):
+
+- from a U-score analysis (trial-based dominance, Price et al.): the share of trial
+  comparisons each wins (``wins_a / (wins_a + wins_b)`` summed over problems) and the number
+  of problems on which each is significantly better (the analysis's per-problem Mann–Whitney
+  test at its ``alpha``, no multiplicity correction: a count, not a test over problems), per
+  dimension when the analysis groups by dimension, and each one's total;
+- otherwise from the first counted ranking with per-problem scores: the number of problems on
+  which each has the better score (no test).
+
+Decisions
+---------
+- The U-score analysis used is the first in the study whose pairwise table holds the pair
+  (plain U-scores before U-scores at cut-points, in study order).
+- "Why the methods disagree" is one rule: when the algorithm with more significant problem
+  wins (or more trial wins) is behind on the total, the leader on the total wins through
+  larger margins on fewer problems, and the sentence says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from reportgen.synthesis.rankings import Ranking
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two contenders compared problem by problem.
+
+    Attributes
+    ----------
+    a, b : str
+        The algorithms (``a`` the leader).
+    source : str
+        Where the numbers come from (an analysis id or a ranking id).
+    share_a : float
+        Share of trial comparisons ``a`` wins (NaN without a U-score analysis).
+    significant_a, significant_b, problems : int
+        Problems on which each is significantly better (or has the better score), of
+        ``problems``.
+    total_a, total_b : float
+        Their totals (U-scores) or mean scores.
+    by_group : tuple of (group, share_a, significant_a, significant_b, problems)
+        The same per dimension where the analysis groups by dimension.
+    tested : bool
+        Whether the per-problem counts come from a test.
+    """
+
+    a: str
+    b: str
+    source: str
+    share_a: float
+    significant_a: int
+    significant_b: int
+    problems: int
+    total_a: float
+    total_b: float
+    tested: bool
+    by_group: tuple[tuple[str, float, int, int, int], ...] = field(default_factory=tuple)
+
+
+def _pair_counts(pairwise: Any, a: str, b: str, alpha: float) -> tuple[float, int, int, int]:
+    """Share of trial wins of ``a`` and problems significantly won by each, from the rows of
+    one U-score pairwise table (either orientation)."""
+    forward = pairwise[(pairwise["algorithm_a"] == a) & (pairwise["algorithm_b"] == b)]
+    backward = pairwise[(pairwise["algorithm_a"] == b) & (pairwise["algorithm_b"] == a)]
+    wins_a = np.r_[forward["wins_a"].to_numpy(float), backward["wins_b"].to_numpy(float)]
+    wins_b = np.r_[forward["wins_b"].to_numpy(float), backward["wins_a"].to_numpy(float)]
+    p = np.r_[forward["p_value"].to_numpy(float), backward["p_value"].to_numpy(float)]
+    significant = p < alpha
+    total = wins_a.sum() + wins_b.sum()
+    share = float(wins_a.sum() / total) if total else float("nan")
+    return (
+        share,
+        int((significant & (wins_a > wins_b)).sum()),
+        int((significant & (wins_b > wins_a)).sum()),
+        len(p),
+    )
+
+
+def head_to_head(
+    a: str, b: str, outcomes: Sequence[tuple[str, str, Any]], rankings: Sequence[Ranking]
+) -> HeadToHead | None:
+    """The head-to-head of ``a`` and ``b`` (None when no analysis compares them per problem)."""
+    for kind, analysis_id, result in outcomes:
+        if kind != "u_scores":
+            continue
+        pairwise = result.pairwise
+        if not len(
+            pairwise[pairwise["algorithm_a"].isin([a, b]) & pairwise["algorithm_b"].isin([a, b])]
+        ):
+            continue
+        share, sig_a, sig_b, n = _pair_counts(pairwise, a, b, result.alpha)
+        groups = []
+        if len(result.groups) > 1:
+            for group in result.groups:
+                rows = pairwise[pairwise["group"] == group]
+                groups.append((str(group), *_pair_counts(rows, a, b, result.alpha)))
+        totals = result.totals.set_index("algorithm")[result.ranking_column]
+        return HeadToHead(
+            a=a,
+            b=b,
+            source=analysis_id,
+            share_a=share,
+            significant_a=sig_a,
+            significant_b=sig_b,
+            problems=n,
+            total_a=float(totals[a]),
+            total_b=float(totals[b]),
+            tested=True,
+            by_group=tuple(groups),
+        )
+    for ranking in rankings:
+        scores = ranking.scores
+        if not ranking.counted or scores is None:
+            continue
+        if a not in scores.algorithms or b not in scores.algorithms:
+            continue
+        va = scores.values[:, scores.algorithms.index(a)]
+        vb = scores.values[:, scores.algorithms.index(b)]
+        better_a = va > vb if scores.higher_is_better else va < vb
+        better_b = vb > va if scores.higher_is_better else vb < va
+        return HeadToHead(
+            a=a,
+            b=b,
+            source=ranking.id,
+            share_a=float("nan"),
+            significant_a=int(better_a.sum()),
+            significant_b=int(better_b.sum()),
+            problems=len(va),
+            total_a=float(va.mean()),
+            total_b=float(vb.mean()),
+            tested=False,
+        )
+    return None
