@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from reportgen.pipeline import run_study
@@ -120,7 +121,7 @@ def test_executive_summary_numbers_match_the_analyses(rendered: dict[str, Path],
             totals = {row["algorithm"]: row["total"] for row in table}
             order = sorted(totals, key=lambda a: -totals[a])
             assert sorted(ranking["ranks"], key=lambda a: ranking["ranks"][a]) == order
-        if ranking["id"].endswith(":mean_profiles"):
+        if ranking["id"].endswith(":profiles"):
             rows = [
                 r for r in analysis["mean_ranking"] if f"{r['tolerance']:g}" in ranking["source"]
             ]
@@ -150,6 +151,49 @@ def test_executive_summary_numbers_match_the_analyses(rendered: dict[str, Path],
             a, b = numbers["most"]["rankings"]
             assert round(tau[a][b], 2) == numbers["most"]["tau"]
             assert f"{numbers['most']['tau']:.2f}" in finding["text"]
+            assert ("The two rankings" in finding["text"]) == (numbers["rankings"] == 2)
+    # Rankings that are not counted are left out of Kendall's τ.
+    for ranking in rankings.values():
+        assert (ranking["id"] in tau) == (ranking["status"] == "counted" and len(tau) > 0)
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_ranking_uncertainty_table(rendered: dict[str, Path], name: str) -> None:
+    """Every study with a resamplable ranking has the table, and p_first sums to 1 per ranking."""
+    results = _results(rendered[name])
+    table = pd.read_csv(rendered[name] / "tables" / "summary" / "ranking_uncertainty.csv")
+    assert {"ranking", "algorithm", "p_first", "rank_low", "rank_high"} <= set(table.columns)
+    resamplable = [
+        r["id"]
+        for r in results["summary"]["rankings"]
+        if r["id"].endswith((":total", ":profiles")) or r["analysis_id"].startswith("perspectives")
+    ]
+    assert set(table["ranking"]) == set(resamplable)
+    for _, rows in table.groupby("ranking"):
+        assert rows["p_first"].sum() == pytest.approx(1.0)
+        assert (rows["rank_low"] <= rows["rank_high"]).all()
+    assert results["provenance"]["bootstrap"]["seed"] == 20260101
+
+
+def test_cec2022_conclusions(rendered: dict[str, Path]) -> None:
+    """The referee's checks on the CEC 2022 example (issue: conclusions a referee would sign)."""
+    results = _results(rendered["cec2022"])
+    summary = results["summary"]
+    # The two entrants last by every other method are first or jointly first nowhere.
+    for ranking in summary["rankings"]:
+        best = min(ranking["ranks"].values())
+        assert ranking["ranks"]["SPHH"] > best and ranking["ranks"]["Co-PPSO"] > best, ranking["id"]
+    profiles = results["analyses"]["performance_profiles"]["result"]["ranking"]
+    first_group = {r["algorithm"] for r in profiles if r["tolerance"] == 1e-5 and r["rank"] == 1}
+    assert not first_group & {"SPHH", "Co-PPSO"}
+    # The summary names the EA4 / NL-SHADE-LBC head-to-head, from NL-LBC's 14 of 24 problems.
+    pairs = {(h["a"], h["b"]): h for h in summary["head_to_head"]}
+    assert pairs[("EA4", "NL-LBC")]["significant_b"] == 14
+    assert pairs[("EA4", "NL-LBC")]["problems"] == 24
+    assert summary["bottom_line"]["text"].startswith("Bottom line: EA4 or NL-LBC.")
+    # Kendall's τ only among counted rankings.
+    counted = {r["id"] for r in summary["rankings"] if r["status"] == "counted"}
+    assert {row["ranking"] for row in summary["kendall_tau"]} == counted
 
 
 @pytest.mark.parametrize("name", EXAMPLES)

@@ -84,16 +84,31 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
             ].iloc[0]
             at = f"At τ = {power_of_ten(tau)} and λ = {lam:g}"
             if len(joint) > 1:
-                text = f"{at}, no algorithm leads on the mean profiles; {labels.label(w)}, first in study order, is the reference"
+                # Tied on the means: the reference is one of equals, not a winner.
+                text = (
+                    f"{at}, no algorithm leads on the mean profiles; against {labels.label(w)} "
+                    "(the reference, first in study order) the confidence bounds find "
+                    + (
+                        f"{join_words([labels.label(a) for a in worse])} significantly worse"
+                        if worse
+                        else "no significant difference"
+                    )
+                    + (
+                        f" and {join_words([labels.label(a) for a in same])} not significantly different"
+                        if worse and same
+                        else ""
+                    )
+                    + "."
+                )
             else:
                 text = f"{at}, {labels.label(w)} wins on the mean profiles"
-            if worse:
-                text += f" and is significantly better than {join_words([labels.label(a) for a in worse])}"
-            if same:
-                text += ("; its advantage over " if worse else ", but its advantage over ") + (
-                    f"{join_words([labels.label(a) for a in same])} is not significant"
-                )
-            text += "."
+                if worse:
+                    text += f" and is significantly better than {join_words([labels.label(a) for a in worse])}"
+                if same:
+                    text += ("; its advantage over " if worse else ", but its advantage over ") + (
+                        f"{join_words([labels.label(a) for a in same])} is not significant"
+                    )
+                text += "."
             if unclear:
                 text += (
                     f" The comparison with {join_words([labels.label(a) for a in unclear])} is "

@@ -180,12 +180,20 @@ def _top_pair(result: UScoresResult, labels: Labels) -> Finding | None:
         (int(r["losses"]), int(r["wins"])) if flip else (int(r["wins"]), int(r["losses"]))
     )
     ties = int(r["ties"])
-    text = (
-        f"By two-sided Mann–Whitney tests per problem at α = {result.alpha:g}, "
-        f"{labels.label(a)} is significantly better than {labels.label(b)} on {wins} "
-        f"problem{'' if wins == 1 else 's'}, "
-        f"significantly worse on {losses} and not significantly different on {ties}."
-    )
+    if wins == losses == 0:
+        # Nothing separates them: naming one first would let study order decide.
+        text = (
+            f"By two-sided Mann–Whitney tests per problem at α = {result.alpha:g}, the top two "
+            f"by total, {labels.label(a)} and {labels.label(b)}, differ significantly on none of "
+            f"the {ties} problems."
+        )
+    else:
+        text = (
+            f"By two-sided Mann–Whitney tests per problem at α = {result.alpha:g}, "
+            f"{labels.label(a)} is significantly better than {labels.label(b)} on {wins} "
+            f"problem{'' if wins == 1 else 's'}, "
+            f"significantly worse on {losses} and not significantly different on {ties}."
+        )
     return Finding(
         "pairwise.top",
         text,

@@ -330,7 +330,8 @@ def _findings(
             if algorithm not in evidence.leaders and measured:
                 text = (
                     text[:-1]
-                    + f", which rank{'s' if len(families) == 1 else ''} by {join_words(measured)}."
+                    + f"; {'this family ranks' if len(families) == 1 else 'these families rank'} by "
+                    f"{join_words(measured)}."
                 )
             key = f"summary.first.{algorithm}"
         out.append(
@@ -565,66 +566,81 @@ def _bottom_line(
             f"{len(evidence.votes[leaders[0]])} of {n_families} method families."
         )
         if pairs:
-            text += " " + _pair_clause(pairs[0], labels)
+            text += f" Head to head, {_challenge(pairs[0], labels)}."
         return Finding("summary.bottom_line", text, numbers)
     leader = leaders[0]
     name = labels.label(leader)
     firsts = evidence.votes[leader]
-    p = [sure.p_first(r.id, leader) for r in counted if not math.isnan(sure.p_first(r.id, leader))]
+    # p_first of the leader by the rankings that put it first (how sure those first places are).
+    p = [
+        value
+        for r in counted
+        if leader in r.first and not math.isnan(value := sure.p_first(r.id, leader))
+    ]
     numbers.update(
         {"leader": leader, "leader_families": list(firsts), "p_first": [round(v, 2) for v in p]}
     )
-    p_text = (
-        f"it ranks first in {_percent(min(p))}"
-        + (f"–{_percent(max(p))}" if len(p) > 1 and round(max(p), 2) != round(min(p), 2) else "")
-        + " of bootstrap resamples of the problems"
-        if p
-        else ""
-    )
-    if p and max(p) <= 0.5:
-        text = (
-            f"Bottom line: no algorithm is clearly ahead. {name} leads {len(firsts)} of {n_families} "
-            f"method families, but {p_text}."
+    p_text = ""
+    if p:
+        low, high = _percent(min(p)), _percent(max(p))
+        p_text = (
+            f"ranks first in {low if low == high else f'{low}–{high}'} of bootstrap resamples of "
+            "the problems"
         )
-        if pairs:
-            text += " " + _pair_clause(pairs[0], labels)
+    family_text = f"first by {len(firsts)} of {n_families} method families ({join_words(firsts)})"
+    if n_families == 1:
+        family_text = f"first by the only method family ({firsts[0]})"
+    elsewhere = {a: f for a, f in evidence.votes.items() if a != leader}
+    elsewhere_text = " ".join(
+        f"{_names([a], labels)} is first by the {join_words(f)} famil{'y' if len(f) == 1 else 'ies'}, "
+        f"which rank{'s' if len(f) == 1 else ''} by {join_words([MEASURES.get(x, x) for x in f])}."
+        for a, f in sorted(elsewhere.items(), key=lambda kv: labels.label(kv[0]))
+    )
+    challengers = [h for h in pairs if h.share_a < 0.5 or h.significant_b > h.significant_a]
+    numbers["challengers"] = [h.b for h in challengers]
+    if challengers:
+        h = challengers[0]
+        text = (
+            f"Bottom line: {name} or {labels.label(h.b)}. {name} is {family_text}"
+            + (f" and {p_text}" if p_text else "")
+            + f"; but head to head {_challenge(h, labels)}."
+        )
+    elif p and max(p) <= 0.5:
+        text = (
+            f"Bottom line: no algorithm is clearly ahead. {name} is {family_text}, but it {p_text}."
+        )
     elif len(firsts) == n_families and (not p or min(p) >= CONFIDENT):
         text = (
             f"Bottom line: {name} is the recommendation. Every method family puts it first "
-            f"({n_families} famil{'y' if n_families == 1 else 'ies'}, {len(counted)} counted "
-            f"ranking{'s' if len(counted) != 1 else ''})" + (f", and {p_text}." if p else ".")
+            f"({len(counted)} counted ranking{'s' if len(counted) != 1 else ''})"
+            + (f", and it {p_text}." if p_text else ".")
         )
     elif len(firsts) == n_families:
         text = (
             f"Bottom line: {name}, with moderate confidence. Every method family puts it first, "
-            f"but {p_text}."
+            + (f"but it {p_text}." if p_text else "but without a bootstrap of its rankings.")
         )
-        if pairs:
-            text += " " + _pair_clause(pairs[0], labels)
     else:
-        others = {a: f for a, f in evidence.votes.items() if a != leader}
-        other_text = "; ".join(
-            f"{labels.label(a)} by {join_words(f)}" for a, f in sorted(others.items())
+        text = f"Bottom line: {name} leads, but the evidence is split. It is {family_text}" + (
+            f" and {p_text}." if p_text else "."
         )
-        text = (
-            f"Bottom line: {name} leads, but the evidence is split. It is first by "
-            f"{len(firsts)} of {n_families} method families ({join_words(firsts)})"
-            + (f"; {p_text}" if p else "")
-            + (f". First elsewhere: {other_text}." if other_text else ".")
-        )
-        if pairs:
-            text += " " + " ".join(_pair_clause(h, labels) for h in pairs)
+    if elsewhere_text:
+        text += " " + elsewhere_text
     return Finding("summary.bottom_line", text, numbers)
 
 
-def _pair_clause(h: HeadToHead, labels: Labels) -> str:
+def _challenge(h: HeadToHead, labels: Labels) -> str:
+    """How the second algorithm of a pair holds its own against the first, from its side."""
     a, b = labels.label(h.a), labels.label(h.b)
     if not h.tested:
-        return f"Against {b}, {a} is better on {h.significant_a} of {h.problems} problems and worse on {h.significant_b}."
+        return f"{b} has the better score on {h.significant_b} of {h.problems} problems ({a} on {h.significant_a})"
     text = (
-        f"Against {b}, {a} wins {_percent(h.share_a)} of trial comparisons and is significantly "
-        f"better on {h.significant_a} of {h.problems} problems, worse on {h.significant_b}"
+        f"{b} wins {_percent(1 - h.share_a)} of the trial comparisons and is significantly better "
+        f"on {h.significant_b} of {h.problems} problems ({a} on {h.significant_a}"
     )
     if h.by_group:
-        text += " (" + "; ".join(f"{g}: {sa} vs {sb}" for g, _, sa, sb, _ in h.by_group) + ")"
-    return text + "."
+        text += "; " + ", ".join(f"{g}: {sb} vs {sa}" for g, _, sa, sb, _ in h.by_group)
+    text += ")"
+    if h.total_a > h.total_b:
+        text += f", so {a}'s lead on the total comes from larger margins on fewer problems"
+    return text

@@ -1,0 +1,243 @@
+"""The synthesis against independent values: Kendall's τ-b by hand, bootstrap probabilities
+by enumeration, a head-to-head from real U-scores with wins on both sides, and the rules
+that count evidence by family.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from reportgen.analyses.u_scores import compute as u_scores
+from reportgen.data.frames import AnalysisData, sorted_problems
+from reportgen.present.labels import Labels
+from reportgen.spec.analyses.u_scores import UScoresOptions
+from reportgen.synthesis.agreement import agreement
+from reportgen.synthesis.head_to_head import head_to_head
+from reportgen.synthesis.rankings import (
+    DEGENERATE,
+    FINAL_VALUES,
+    INCONCLUSIVE_RANKING,
+    PROFILES,
+    U_SCORES,
+    Ranking,
+    Scores,
+)
+from reportgen.synthesis.summary import _agreement, _bottom_line, _Evidence, _findings
+from reportgen.synthesis.uncertainty import uncertainty
+
+
+def ranking(id: str, ranks: dict[str, float], family: str = U_SCORES, **kw: Any) -> Ranking:
+    return Ranking(id=id, analysis_id=id, label=id, ranks=ranks, family=family, **kw)
+
+
+R1 = {"A": 1.0, "B": 2.0, "C": 3.0, "D": 4.0}
+
+
+# --- Kendall's τ-b ----------------------------------------------------------------------------
+#
+# R1 = A < B < C < D. Against R2 = (B, A, D, C): of the 6 pairs, (A, B) and (C, D) are
+# discordant, the other 4 concordant: τ = (4 − 2)/6 = 1/3.
+# Against R3 = (A, B tied first, C, D): 5 concordant, 0 discordant, no ties in R1, one tie in R3:
+# τ_b = (5 − 0)/√(6·5) = 5/√30 ≈ 0.9129. Against R3 reversed (D, C, then A, B tied last)
+# every untied pair is discordant: τ_b = −5/√30.
+
+
+def test_kendall_tau_b_by_hand_with_its_sign() -> None:
+    r2 = ranking("r2", {"A": 2.0, "B": 1.0, "C": 4.0, "D": 3.0})
+    r3 = ranking("r3", {"A": 1.0, "B": 1.0, "C": 3.0, "D": 4.0})
+    r4 = ranking("r4", {"A": 4.0, "B": 4.0, "C": 2.0, "D": 1.0})
+    result = agreement([ranking("r1", R1), r2, r3, r4])
+    tau = result.tau
+    assert tau.loc["r1", "r2"] == pytest.approx(1 / 3)
+    assert tau.loc["r1", "r3"] == pytest.approx(5 / math.sqrt(30))
+    assert tau.loc["r1", "r4"] == pytest.approx(-5 / math.sqrt(30))
+    assert tau.loc["r3", "r4"] == pytest.approx(-1.0)
+    flips = result.flips[(result.flips["ranking_a"] == "r1") & (result.flips["ranking_b"] == "r2")]
+    assert sorted(zip(flips["algorithm_1"], flips["algorithm_2"], strict=True)) == [
+        ("A", "B"),
+        ("C", "D"),
+    ]
+
+
+def test_agreement_counts_the_rankings_it_has() -> None:
+    # Three rankings: never "the two rankings".
+    three = [
+        ranking("r1", R1),
+        ranking("r2", {"A": 2.0, "B": 1.0, "C": 4.0, "D": 3.0}),
+        ranking("r3", {"A": 4.0, "B": 3.0, "C": 2.0, "D": 1.0}),
+    ]
+    finding = _agreement(three, agreement(three))
+    assert finding is not None
+    assert "The two rankings" not in finding.text and "Of the 3 counted rankings" in finding.text
+    # R1 and R2 agree most (τ = 1/3), R1 and R3 least (τ = −1).
+    assert finding.numbers["most"] == {"rankings": ["r1", "r2"], "tau": 0.33}
+    assert finding.numbers["least"] == {"rankings": ["r1", "r3"], "tau": -1.0}
+    two = three[:2]
+    finding = _agreement(two, agreement(two))
+    assert finding is not None and finding.text.startswith(
+        "The two rankings agree with Kendall's τ = 0.33"
+    )
+
+
+# --- the bootstrap ----------------------------------------------------------------------------
+#
+# Three problems, higher is better: A scores (1, 1, 0), B (0, 0, 1). In a resample with k
+# draws of problem 3, A's mean is (3 − k)/3 and B's k/3: A is first iff k ≤ 1, with
+# probability (2/3)³ + 3·(1/3)(2/3)² = 20/27; B otherwise (7/27); no ties are possible.
+
+
+def _scored(values: list[list[float]], higher: bool = True) -> Ranking:
+    scores = Scores(np.asarray(values, dtype=float), ("A", "B"), higher_is_better=higher)
+    return ranking("s", {"A": 1.0, "B": 2.0}, scores=scores)
+
+
+def test_p_first_and_rank_interval_by_enumeration() -> None:
+    result = uncertainty([_scored([[1, 0], [1, 0], [0, 1]])], resamples=20000, seed=7)
+    table = result.table.set_index("algorithm")
+    assert table.loc["A", "p_first"] == pytest.approx(20 / 27, abs=0.015)
+    assert table.loc["B", "p_first"] == pytest.approx(7 / 27, abs=0.015)
+    assert table["p_first"].sum() == pytest.approx(1.0)
+    assert (table.loc["A", "rank_low"], table.loc["A", "rank_high"]) == (1, 2)
+    # Lower is better with the scores negated: the same probabilities.
+    lower = uncertainty([_scored([[-1, 0], [-1, 0], [0, -1]], higher=False)], 20000, 7)
+    assert lower.table["p_first"].tolist() == pytest.approx(table["p_first"].tolist())
+
+
+def test_a_shared_first_place_is_split_and_the_bootstrap_is_deterministic() -> None:
+    # Two problems, A (1, 0), B (0, 1): resamples {1,1} → A, {2,2} → B, mixed → a tie split
+    # ½–½; p_first = ¼ + ½·½ = ½ each.
+    first = uncertainty([_scored([[1, 0], [0, 1]])], resamples=4000, seed=3)
+    assert first.table["p_first"].tolist() == pytest.approx([0.5, 0.5], abs=0.03)
+    assert first.table["p_first"].sum() == pytest.approx(1.0)
+    again = uncertainty([_scored([[1, 0], [0, 1]])], resamples=4000, seed=3)
+    assert again.table.equals(first.table)
+    other = uncertainty([_scored([[1, 0], [1, 0], [0, 1]])], resamples=4000, seed=4)
+    same_seed = uncertainty([_scored([[1, 0], [1, 0], [0, 1]])], resamples=4000, seed=3)
+    assert other.table["p_first"].iloc[0] != same_seed.table["p_first"].iloc[0]
+
+
+def test_equal_sums_tie_in_the_bootstrap() -> None:
+    # 0.1 + 0.2 = 0.30000000000000004 and 0.3 are equal but for the last bit of the float:
+    # they tie in every resample, so each algorithm is first with probability exactly ½.
+    values = [[0.1 + 0.2, 0.3], [0.1 + 0.2, 0.3]]
+    assert values[0][0] != values[0][1]
+    result = uncertainty([_scored(values)], resamples=500, seed=1)
+    assert result.table["p_first"].tolist() == [0.5, 0.5]
+    assert result.table["rank_high"].tolist() == [1, 1]
+
+
+# --- head-to-head from real U-scores ----------------------------------------------------------
+#
+# Ten trials each, no trial reaches the target, so trials compare by final value (smaller
+# wins). p1: A's values 1…10, B's 101…110: A wins all 100 comparisons (exact Mann–Whitney
+# p ≈ 1.1e-5: significant). p2: the reverse: B wins all 100. p3: A 1, 3, …, 19 and B 2, 4, …,
+# 20: A's (2i − 1) beats B's 2j iff i ≤ j, 55 of 100 pairs (not significant). Trial wins of A:
+# 100 + 0 + 55 = 155 of 300 → 51.7 %; significant problems: A 1, B 1.
+
+
+def _trials() -> AnalysisData:
+    rows = []
+    for problem, a_values, b_values in (
+        ("p1", range(1, 11), range(101, 111)),
+        ("p2", range(101, 111), range(1, 11)),
+        ("p3", range(1, 20, 2), range(2, 21, 2)),
+    ):
+        for algorithm, values in (("A", a_values), ("B", b_values)):
+            for run, value in enumerate(values):
+                rows.append(
+                    {
+                        "algorithm": algorithm,
+                        "problem": problem,
+                        "dimension": 10,
+                        "run": run,
+                        "value": float(value),
+                        "evaluations_to_target": math.inf,
+                        "evaluations_used": 1000.0,
+                    }
+                )
+    frame = pd.DataFrame(rows)
+    problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
+    return AnalysisData("trials", frame, ("A", "B"), problems)
+
+
+def test_head_to_head_counts_wins_on_both_sides() -> None:
+    result = u_scores(_trials(), UScoresOptions(kind="u_scores", data="t", target=1e-8, alpha=0.05))
+    h = head_to_head("A", "B", [("u_scores", "u", result)], [])
+    assert h is not None and h.tested
+    assert h.share_a == pytest.approx(155 / 300)
+    assert (h.significant_a, h.significant_b, h.problems) == (1, 1, 3)
+    # From B's side the same numbers, mirrored.
+    back = head_to_head("B", "A", [("u_scores", "u", result)], [])
+    assert back is not None
+    assert back.share_a == pytest.approx(145 / 300)
+    assert (back.significant_a, back.significant_b) == (1, 1)
+
+
+# --- families, counting and the bottom line ---------------------------------------------------
+
+
+def test_families_are_one_vote_each_and_uncounted_rankings_are_left_out() -> None:
+    rankings = [
+        ranking("u1", {"A": 1.0, "B": 2.0, "C": 3.0}),
+        ranking("u2", {"A": 1.0, "B": 2.0, "C": 3.0}),
+        ranking("m", {"B": 1.0, "A": 2.0, "C": 3.0}, family=FINAL_VALUES),
+        ranking("a", {"B": 1.0, "A": 2.0, "C": 3.0}, family=FINAL_VALUES),
+        ranking(
+            "ci",
+            {"C": 1.0, "A": 2.0, "B": 3.0},
+            family=PROFILES,
+            status=INCONCLUSIVE_RANKING,
+            note="too wide",
+        ),
+    ]
+    counted = [r for r in rankings if r.counted]
+    evidence = _Evidence.of(counted)
+    # A leads 2 U-score rankings and B 2 final-value rankings: one family each — a tie, not
+    # "A first by 2 of 4 rankings"; C's inconclusive first place counts for nothing.
+    assert evidence.votes == {"A": [U_SCORES], "B": [FINAL_VALUES]}
+    assert evidence.leaders == ["A", "B"]
+    labels = Labels({})
+    sure = uncertainty(rankings, 200, 1)
+    bottom = _bottom_line(rankings, evidence, sure, [], labels)
+    assert bottom is not None and bottom.text.startswith(
+        "Bottom line: no single algorithm is ahead"
+    )
+    findings = _findings(rankings, evidence, agreement(counted), sure, [], labels)
+    texts = [f.text for f in findings]
+    assert "Not counted: ci — its test is inconclusive: too wide." in texts
+    assert not any("C is first" in t for t in texts)
+    tau = next(f for f in findings if f.id == "summary.agreement")
+    assert "Of the 4 counted rankings" in tau.text
+
+
+def test_everything_tied_means_no_algorithm_is_ahead() -> None:
+    rankings = [
+        ranking("u", {"A": 1.0, "B": 1.0}, status=DEGENERATE, note="every algorithm ties"),
+        ranking("m", {"A": 1.0, "B": 1.0}, family=FINAL_VALUES, status=DEGENERATE),
+    ]
+    evidence = _Evidence.of([])
+    bottom = _bottom_line(rankings, evidence, uncertainty(rankings, 100, 1), [], Labels({}))
+    assert bottom is not None
+    assert bottom.text.startswith("Bottom line: no algorithm is ahead — every ranking ties")
+
+
+def test_a_clear_leader_is_recommended_with_its_p_first() -> None:
+    scores = Scores(np.array([[3.0, 1.0], [3.0, 2.0], [2.0, 1.0]]), ("A", "B"), True)
+    rankings = [
+        ranking("u", {"A": 1.0, "B": 2.0}, scores=scores),
+        ranking("m", {"A": 1.0, "B": 2.0}, family=FINAL_VALUES),
+    ]
+    sure = uncertainty(rankings, 500, 1)
+    assert sure.p_first("u", "A") == 1.0  # A beats B on every problem
+    evidence = _Evidence.of(rankings)
+    bottom = _bottom_line(rankings, evidence, sure, [], Labels({"A": "Alpha"}))
+    assert bottom is not None
+    assert bottom.text == (
+        "Bottom line: Alpha is the recommendation. Every method family puts it first "
+        "(2 counted rankings), and it ranks first in 100 % of bootstrap resamples of the problems."
+    )
