@@ -41,7 +41,7 @@ class HeadToHead:
     a, b : str
         The algorithms (``a`` the leader).
     source : str
-        Where the numbers come from (an analysis id or a ranking id).
+        Where the numbers come from: the U-score analysis's id, or the ranking's label.
     share_a : float
         Share of trial comparisons ``a`` wins (NaN without a U-score analysis).
     significant_a, significant_b, problems : int
@@ -132,7 +132,7 @@ def head_to_head(
         return HeadToHead(
             a=a,
             b=b,
-            source=ranking.id,
+            source=ranking.label,
             share_a=float("nan"),
             significant_a=int(better_a.sum()),
             significant_b=int(better_b.sum()),

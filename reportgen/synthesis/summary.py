@@ -49,7 +49,7 @@ from typing import Any
 import pandas as pd
 
 from reportgen.present.findings import Finding, join_words
-from reportgen.present.jsonable import frame_records
+from reportgen.present.jsonable import frame_records, json_value
 from reportgen.present.labels import Labels
 from reportgen.synthesis.agreement import Agreement, agreement
 from reportgen.synthesis.head_to_head import HeadToHead, head_to_head
@@ -161,7 +161,7 @@ class SynthesisResult:
                     "a": h.a,
                     "b": h.b,
                     "source": h.source,
-                    "share_a": h.share_a,
+                    "share_a": json_value(h.share_a),
                     "significant_a": h.significant_a,
                     "significant_b": h.significant_b,
                     "problems": h.problems,
@@ -384,15 +384,15 @@ def _findings(
         if len(table):
             label = {r.id: r.label for r in rankings}
             parts = [
-                f"{label[row.ranking]} {row.p_first:.2f} (rank {_interval(row.rank_low, row.rank_high)})"
+                f"{_percent(row.p_first)} by {label[row.ranking]} (95 % rank interval "
+                f"{_interval(row.rank_low, row.rank_high)})"
                 for row in table.itertuples()
             ]
             out.append(
                 Finding(
                     "summary.uncertainty",
                     f"How sure: over {sure.resamples} bootstrap resamples of the problems (seed "
-                    f"{sure.seed}), {labels.label(leader)} ranks first with probability "
-                    f"{join_words(parts)} (95 % rank interval in brackets).",
+                    f"{sure.seed}), {labels.label(leader)} ranks first in {join_words(parts)}.",
                     {
                         "algorithm": leader,
                         "p_first": {
@@ -492,7 +492,7 @@ def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
     a, b = labels.label(h.a), labels.label(h.b)
     if h.tested:
         text = (
-            f"Head to head ({h.source}), {a} against {b}: {a} wins {_percent(h.share_a)} of the "
+            f"Head to head in the trial comparisons of {h.source}, {a} against {b}: {a} wins {_percent(h.share_a)} of the "
             f"trial comparisons; {a} is significantly better on {h.significant_a} and {b} on "
             f"{h.significant_b} of {h.problems} problems"
         )
@@ -512,8 +512,8 @@ def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
             )
     else:
         text = (
-            f"Head to head ({h.source}), {a} against {b}: {a} has the better score on "
-            f"{h.significant_a} and {b} on {h.significant_b} of {h.problems} problems (no test)."
+            f"Head to head by {h.source}, {a} against {b}: {a} is ahead on {h.significant_a} and "
+            f"{b} on {h.significant_b} of {h.problems} problems (per-problem results, no test)."
         )
     return Finding(
         f"summary.head_to_head.{h.a}.{h.b}",
@@ -596,6 +596,22 @@ def _bottom_line(
         f"which rank{'s' if len(f) == 1 else ''} by {join_words([MEASURES.get(x, x) for x in f])}."
         for a, f in sorted(elsewhere.items(), key=lambda kv: labels.label(kv[0]))
     )
+    # Algorithms that no test finds significantly worse than the leader.
+    tested = [r for r in counted if r.verdicts.get(leader) == BEST]
+    unseparated = sorted(
+        set.intersection(
+            *({a for a, v in r.verdicts.items() if v == NOT_SIGNIFICANT} for r in tested)
+        )
+        if tested
+        else set(),
+        key=labels.label,
+    )
+    numbers["not_separated"] = unseparated
+    unseparated_text = (
+        f"no test separates it from {_names(unseparated, labels)}"
+        if len(unseparated) <= 3
+        else f"no test separates it from {len(unseparated)} others"
+    )
     challengers = [h for h in pairs if h.share_a < 0.5 or h.significant_b > h.significant_a]
     numbers["challengers"] = [h.b for h in challengers]
     if challengers:
@@ -604,6 +620,12 @@ def _bottom_line(
             f"Bottom line: {name} or {labels.label(h.b)}. {name} is {family_text}"
             + (f" and {p_text}" if p_text else "")
             + f"; but head to head {_challenge(h, labels)}."
+        )
+    elif unseparated:
+        text = (
+            f"Bottom line: {name} leads, but not significantly. It is {family_text}"
+            + (f" and {p_text}" if p_text else "")
+            + f", but {unseparated_text}."
         )
     elif p and max(p) <= 0.5:
         text = (
@@ -633,7 +655,7 @@ def _challenge(h: HeadToHead, labels: Labels) -> str:
     """How the second algorithm of a pair holds its own against the first, from its side."""
     a, b = labels.label(h.a), labels.label(h.b)
     if not h.tested:
-        return f"{b} has the better score on {h.significant_b} of {h.problems} problems ({a} on {h.significant_a})"
+        return f"{b} is ahead on {h.significant_b} of {h.problems} problems by {h.source} ({a} on {h.significant_a})"
     text = (
         f"{b} wins {_percent(1 - h.share_a)} of the trial comparisons and is significantly better "
         f"on {h.significant_b} of {h.problems} problems ({a} on {h.significant_a}"

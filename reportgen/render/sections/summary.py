@@ -26,17 +26,20 @@ def verdict_matrix(
     result: SynthesisResult, style: FigureStyle, sections: dict[str, str] | None = None
 ) -> TableBlock:
     """Algorithms × rankings: the rank, with the significance verdict where the method has one."""
-    columns: dict[str, list[str]] = {"algorithm": [style.label(a) for a in result.algorithms]}
-    bold = {"algorithm": [False] * len(result.algorithms)}
+    # The first row names each ranking's method family.
+    columns: dict[str, list[str]] = {
+        "algorithm": ["method family", *(style.label(a) for a in result.algorithms)]
+    }
+    bold = {"algorithm": [False] * (len(result.algorithms) + 1)}
     for ranking in result.rankings:
-        cells, marks = [], []
+        cells, marks = [ranking.family], [False]
         for algorithm in result.algorithms:
             rank = ranking.ranks.get(algorithm, math.nan)
             verdict = ranking.verdicts.get(algorithm)
             cells.append(_rank_text(rank) + (f" ({_MARK[verdict]})" if verdict else ""))
             # Only a counted ranking has a first place worth marking.
             marks.append(ranking.counted and rank == min(ranking.ranks.values()))
-        header = f"{ranking.family}: {ranking.label}"
+        header = ranking.label
         if not ranking.counted:
             header += f" — {ranking.status}, not counted"
         columns[header] = cells
@@ -53,7 +56,7 @@ def verdict_matrix(
         notes=f"Where each ranking comes from — {sources}." if sources else "",
         caption="Verdict matrix: each algorithm's rank (1 = best; tied algorithms share the best rank of "
         "their group) by every "
-        "ranking the analyses produce, headed by its method family, with the significance verdict where the "
+        "ranking the analyses produce (first row: its method family), with the significance verdict where the "
         "method tests one ('worse' = significantly worse than the method's best algorithm, 'n.s.' = not "
         "significantly different, 'inconclusive' = the test's bounds are too wide to tell). Rankings marked "
         "'not counted' (inconclusive, or tying every algorithm) are shown but enter neither the first-place "
