@@ -27,6 +27,7 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from reportgen.analyses.performance_profiles import (
+    INCONCLUSIVE,
     NO_SIGNIFICANT_DIFFERENCE,
     PerformanceProfilesResult,
 )
@@ -227,7 +228,7 @@ def _legend(
 def _confirmation_title(
     result: PerformanceProfilesResult, kind: str, tau: float, lam: float, style: FigureStyle
 ) -> str:
-    """The panel's title: what is compared, and who is not significantly worse."""
+    """The panel's title: what is compared, and who is not (or not demonstrably) worse."""
     verdicts = result.verdicts[
         (result.verdicts["profile"] == kind)
         & (result.verdicts["tolerance"] == tau)
@@ -238,7 +239,15 @@ def _confirmation_title(
         style.label(str(a))
         for a in verdicts.loc[verdicts["verdict"] == NO_SIGNIFICANT_DIFFERENCE, "algorithm"]
     ]
-    summary = "n.s.: " + ", ".join(same) if same else "all others significantly worse"
+    unclear = [
+        style.label(str(a)) for a in verdicts.loc[verdicts["verdict"] == INCONCLUSIVE, "algorithm"]
+    ]
+    parts = []
+    if same:
+        parts.append("n.s.: " + ", ".join(same))
+    if unclear:
+        parts.append("inconclusive: " + ", ".join(unclear))
+    summary = "; ".join(parts) if parts else "all others significantly worse"
     title = f"λ = {lam:g}: {style.label(winner)} upper vs others lower\n" + "\n".join(
         textwrap.wrap(summary, 48, max_lines=2, placeholder=" …")
     )
@@ -260,7 +269,9 @@ def figures(result: PerformanceProfilesResult, style: FigureStyle) -> list[Figur
         x_right = max(x_right, 2.0 if kind == "performance" else x_left * 10)
         for tau in result.tolerances:
             ranked = (
-                mean_rank[mean_rank["tolerance"] == tau].sort_values("rank")["algorithm"].tolist()
+                mean_rank[mean_rank["tolerance"] == tau]
+                .sort_values("position")["algorithm"]
+                .tolist()
             )
             winner = ranked[0]
             panels: list[tuple[str, float]] = [("mean", _MEAN)]
@@ -292,10 +303,16 @@ def figures(result: PerformanceProfilesResult, style: FigureStyle) -> list[Figur
                 if kind == "performance"
                 else "Data profiles (Moré–Wild, Liu et al. Eq. 5)"
             )
+            joint = mean_rank[(mean_rank["tolerance"] == tau) & (mean_rank["rank"] == 1)]
+            drawn = (
+                f"the winner ({style.label(winner)}) is drawn thick with a dark outline."
+                if len(joint) == 1
+                else f"no algorithm wins ({len(joint)} tie); {style.label(winner)}, first in "
+                "study order, is drawn thick as the reference."
+            )
             caption = (
                 f"{what} at tolerance τ = {power_of_ten(tau)}, budget μ_f = {result.budget:g} "
-                "evaluations. First panel: the mean curves over runs; the winner "
-                f"({style.label(winner)}) is drawn thick with a dark outline."
+                f"evaluations. First panel: the mean curves over runs; {drawn}"
             )
             if result.lambdas:
                 caption += (
@@ -304,7 +321,14 @@ def figures(result: PerformanceProfilesResult, style: FigureStyle) -> list[Figur
                     "confidence-bound curve (mean + λS/√n_r) against the other algorithms' "
                     "lower bound curves (mean − λS/√n_r) (Algorithm 2); an algorithm whose "
                     "curve ends below the winner's is significantly worse, and the panel title "
-                    "lists those that are not (n.s.)."
+                    "lists those that are not (n.s.) or cannot be told apart because the winner's "
+                    "upper curve solves fewer than half the problems its mean curve solves "
+                    "(inconclusive)."
+                    + (
+                        " Bound curves are clipped to the range of the runs."
+                        if result.clip_bounds
+                        else ""
+                    )
                 )
             caption += (
                 " Curves end at the share of problems solved; the legend lists the algorithms "

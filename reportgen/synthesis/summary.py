@@ -461,7 +461,11 @@ def _agreement(counted: list[Ranking], agree: Agreement) -> Finding | None:
             f"compared: Kendall's τ = {most[2]:.2f}"
         )
     elif most[2] == least[2]:
-        text = f"Every compared pair of the {len(counted)} rankings has Kendall's τ = {most[2]:.2f}"
+        text = (
+            f"All {len(counted)} counted rankings order the algorithms identically (Kendall's τ = {most[2]:.2f} for every pair)"
+            if most[2] == 1.0
+            else f"Every compared pair of the {len(counted)} rankings has Kendall's τ = {most[2]:.2f}"
+        )
     else:
         text = (
             f"Of the {len(counted)} counted rankings, {label[most[0]]} and {label[most[1]]} agree most "
@@ -582,12 +586,17 @@ def _bottom_line(
     )
     p_text = ""
     if p:
-        low, high = _percent(min(p)), _percent(max(p))
+        low, high = f"{100 * min(p):.0f}", _percent(max(p))
         p_text = (
-            f"ranks first in {low if low == high else f'{low}–{high}'} of bootstrap resamples of "
-            "the problems"
+            f"ranks first in {high if low + ' %' == high else f'{low}–{high}'} of bootstrap "
+            "resamples of the problems"
         )
     family_text = f"first by {len(firsts)} of {n_families} method families ({join_words(firsts)})"
+    if len(firsts) == n_families:
+        family_text = (
+            f"first by {'both' if n_families == 2 else f'all {n_families}'} method families "
+            f"({join_words(firsts)})"
+        )
     if n_families == 1:
         family_text = f"first by the only method family ({firsts[0]})"
     elsewhere = {a: f for a, f in evidence.votes.items() if a != leader}
@@ -608,9 +617,9 @@ def _bottom_line(
     )
     numbers["not_separated"] = unseparated
     unseparated_text = (
-        f"no test separates it from {_names(unseparated, labels)}"
+        f"no test finds it significantly better than {_names(unseparated, labels)}"
         if len(unseparated) <= 3
-        else f"no test separates it from {len(unseparated)} others"
+        else f"no test finds it significantly better than {len(unseparated)} others"
     )
     challengers = [h for h in pairs if h.share_a < 0.5 or h.significant_b > h.significant_a]
     numbers["challengers"] = [h.b for h in challengers]
@@ -622,10 +631,8 @@ def _bottom_line(
             + f"; but head to head {_challenge(h, labels)}."
         )
     elif unseparated:
-        text = (
-            f"Bottom line: {name} leads, but not significantly. It is {family_text}"
-            + (f" and {p_text}" if p_text else "")
-            + f", but {unseparated_text}."
+        text = f"Bottom line: {name} leads, but {unseparated_text}. It is {family_text}" + (
+            f" and {p_text}." if p_text else "."
         )
     elif p and max(p) <= 0.5:
         text = (
