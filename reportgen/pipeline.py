@@ -16,7 +16,6 @@ import importlib.metadata
 import json
 import os
 import platform
-import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -32,20 +31,26 @@ from reportgen.data.frames import problem_label, sorted_problems
 from reportgen.data.load import StudyData, load_data
 from reportgen.errors import InputError, Problem, shorten
 from reportgen.figures.style import FigureStyle, make_style
+from reportgen.narrative.overview import overview, source_summary
 from reportgen.present.caveats import Caveat
-from reportgen.present.format import number
 from reportgen.present.labels import Labels
 from reportgen.published import PublishedComparison, compare_published, published_block
 from reportgen.registry import ANALYSES
-from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock, Text
+from reportgen.render.blocks import Prose, Section
 from reportgen.render.document import Document, render_sections
-from reportgen.render.files import resize_figure, write_csv, write_figure, write_json, write_latex
+from reportgen.render.files import (
+    BlockKey,
+    WrittenBlock,
+    write_blocks,
+    write_csv,
+    write_json,
+    write_latex,
+)
 from reportgen.render.html import render_html
 from reportgen.render.pdf import write_pdf
 from reportgen.render.publish import publish, writing
 from reportgen.render.sections.summary import build_summary_section
 from reportgen.spec.load import LoadedSpec, load_spec
-from reportgen.spec.study import FigureOptions
 from reportgen.synthesis.summary import SynthesisResult, synthesise
 
 OUTPUT_MARKER = ".reportgen-output"
@@ -322,7 +327,7 @@ def present_study(
         say(f"presenting {outcome.id}")
         section = ANALYSES[outcome.kind].build_section(outcome.result, outcome.options, style)
         section = dataclasses.replace(section, id=outcome.id)
-        section = _with_study_notes(section, outcome.options.notes)
+        section = section.with_notes(outcome.options.notes)
         if outcome.published is not None:
             block = published_block(outcome.published)
             section = dataclasses.replace(section, blocks=(*section.blocks, block))
@@ -433,16 +438,13 @@ def _write_report(
     (folder / OUTPUT_MARKER).write_text(
         "This folder was written by reportgen and is replaced on the next run.\n"
     )
-    figure_svgs: dict[tuple[str, str], str] = {}
-    figure_files: dict[tuple[str, str], tuple[str, ...]] = {}
-    table_files: dict[tuple[str, str], tuple[str, ...]] = {}
     assert results.summary is not None
     for name, frame in results.synthesis.tables().items():
         write_csv(frame, folder / "tables" / "summary" / f"{name}.csv")
     if results.changes is not None:
         write_csv(results.changes, folder / "tables" / "summary" / "changes.csv")
     sizes = results.spec.study.report.figures
-    _write_blocks(results.summary, folder, sizes, figure_svgs, figure_files, table_files)
+    written = write_blocks(results.summary, folder, sizes)
     for outcome in results.analyses:
         assert outcome.section is not None
         say(f"writing tables and figures of {outcome.id}")
@@ -451,41 +453,17 @@ def _write_report(
             write_latex(frame, folder / "tables" / outcome.id / f"{name}.tex")
         if outcome.published is not None:
             write_csv(outcome.published.frame, folder / "tables" / outcome.id / "published.csv")
-        _write_blocks(outcome.section, folder, sizes, figure_svgs, figure_files, table_files)
+        written |= write_blocks(outcome.section, folder, sizes)
     provenance = _provenance(results, command_line)
     write_json(results_document(results, style, provenance), folder / "results.json")
     say("rendering the report")
-    document = _document(results, figure_svgs, figure_files, table_files, provenance)
+    document = _document(results, written, provenance)
     html = render_html(document)
     formats = spec.study.report.formats
     if "html" in formats:
         (folder / "report.html").write_text(html, encoding="utf-8")
     if "pdf" in formats:
         write_pdf(html, folder, folder / "report.pdf", progress=say)
-
-
-def _write_blocks(
-    section: Section,
-    folder: Path,
-    sizes: FigureOptions,
-    figure_svgs: dict[tuple[str, str], str],
-    figure_files: dict[tuple[str, str], tuple[str, ...]],
-    table_files: dict[tuple[str, str], tuple[str, ...]],
-) -> None:
-    """Write a section's figures (SVG + PDF) and display tables (LaTeX)."""
-    for block in section.blocks:
-        if isinstance(block, FigureBlock):
-            stem = folder / "figures" / section.id / block.spec.name
-            resize_figure(block.spec.figure, sizes.width, sizes.height, sizes.font_size)
-            figure_svgs[(section.id, block.spec.name)] = write_figure(block.spec.figure, stem)
-            figure_files[(section.id, block.spec.name)] = (
-                f"figures/{section.id}/{block.spec.name}.svg",
-                f"figures/{section.id}/{block.spec.name}.pdf",
-            )
-        elif isinstance(block, TableBlock):
-            relative = f"tables/{section.id}/report_{block.name}.tex"
-            write_latex(block.frame, folder / relative, block.bold)
-            table_files[(section.id, block.name)] = (relative,)
 
 
 def _provenance(results: StudyResults, command_line: str | None) -> dict[str, Any]:
@@ -549,82 +527,15 @@ def _relative_command(command: str, base_dir: Path) -> str:
     )
 
 
-def _overview(results: StudyResults) -> tuple[str, ...]:
-    data = results.data
-    study = results.spec.study
-    labels = study.algorithm_labels()
-    names = [labels.get(a, a) for a in data.algorithms]
-    paragraphs = [
-        f"This report compares {len(names)} algorithms — {', '.join(names)} — with "
-        f"{len(results.analyses)} analys{'is' if len(results.analyses) == 1 else 'es'}.",
-    ]
-    for name, source in data.sources.items():
-        frame = source.frame
-        problems = frame.groupby(["problem", "dimension"]).ngroups
-        dims = sorted(d for d in frame["dimension"].unique() if d)
-        runs = ""
-        if "run" in frame:
-            per = frame.groupby(["algorithm", "problem", "dimension"])["run"].nunique()
-            runs = (
-                f"; {per.min()}–{per.max()} runs per algorithm and problem"
-                if per.min() != per.max()
-                else f"; {per.min()} runs per algorithm and problem"
-            )
-        dim_text = (
-            f" in dimension{'s' if len(dims) > 1 else ''} {', '.join(map(str, dims))}"
-            if dims
-            else ""
-        )
-        kind = "" if name == source.format else f" ({source.format})"
-        paragraphs.append(f"Data source “{name}”{kind}: {problems} problems{dim_text}{runs}.")
-    if not study.minimize:
-        paragraphs.append(
-            "The study maximises: values were negated once at load time, so smaller is better throughout."
-        )
-    else:
-        paragraphs.append("Smaller values are better (minimisation).")
-    return tuple(paragraphs)
-
-
-def _with_study_notes(section: Section, notes: list[str]) -> Section:
-    """The spec's ``notes`` of an analysis as paragraphs after the section's first findings."""
-    if not notes:
-        return section
-    blocks = list(section.blocks)
-    after = next((i + 1 for i, b in enumerate(blocks) if isinstance(b, Prose)), min(1, len(blocks)))
-    paragraphs = [Text(f"Note (from the study): {note}") for note in notes]
-    return dataclasses.replace(section, blocks=(*blocks[:after], *paragraphs, *blocks[after:]))
-
-
-def _with_labels(caveat: Caveat, labels: dict[str, str]) -> Caveat:
-    """A caveat with algorithms named by their report labels (whole names only)."""
-    if not labels:
-        return caveat
-    pattern = re.compile(
-        r"(?<![\w-])("
-        + "|".join(re.escape(n) for n in sorted(labels, key=len, reverse=True))
-        + r")(?![\w-])"
-    )
-
-    def relabel(text: str) -> str:
-        return pattern.sub(lambda m: labels[m.group(1)], text)
-
-    return dataclasses.replace(caveat, message=relabel(caveat.message), where=relabel(caveat.where))
-
-
 def _document(
     results: StudyResults,
-    figure_svgs: dict[tuple[str, str], str],
-    figure_files: dict[tuple[str, str], tuple[str, ...]],
-    table_files: dict[tuple[str, str], tuple[str, ...]],
+    written: Mapping[BlockKey, WrittenBlock],
     provenance: dict[str, Any],
 ) -> Document:
     spec = results.spec
     assert results.summary is not None
     sections = [results.summary, *(o.section for o in results.analyses if o.section is not None)]
-    summary, *rendered = render_sections(
-        sections, figure_svgs, figure_files, table_files, first_number=1
-    )
+    summary, *rendered = render_sections(sections, written, first_number=1)
     toc = [("1", "sec-summary", "Executive summary")]
     toc += [(s.number, s.anchor, s.title) for s in rendered]
     toc += [
@@ -634,16 +545,11 @@ def _document(
     ]
     data_sources = []
     for name, source in results.data.sources.items():
-        frame = source.frame
-        problems = frame.groupby(["problem", "dimension"]).ngroups
-        pairs = zip(frame["problem"], frame["dimension"].astype(int), strict=True)
-        examples = [problem_label(p, d) for p, d in sorted_problems(pairs)[:6]]
         data_sources.append(
             {
                 "name": name,
                 "format": source.format,
-                "summary": f"{number(len(frame))} rows after selection; {problems} problems (e.g. {', '.join(examples)}); "
-                f"algorithms: {', '.join(sorted(frame['algorithm'].unique()))}.",
+                "summary": source_summary(source),
                 "files": [
                     {"display": f.display, "rows": f.rows, "sha256": f.sha256} for f in source.files
                 ],
@@ -667,11 +573,16 @@ def _document(
         description=spec.study.study.description,
         date=provenance["time"][:10],
         version=_version(),
-        overview=_overview(results),
+        overview=overview(
+            results.data,
+            Labels(spec.study.algorithm_labels()),
+            len(results.analyses),
+            spec.study.minimize,
+        ),
         summary=summary,
         sections=tuple(rendered),
         caveats=tuple(
-            (origin, _with_labels(caveat, spec.study.algorithm_labels()))
+            (origin, caveat.labelled(Labels(spec.study.algorithm_labels())))
             for origin, caveat in zip(results.caveat_origins, results.caveats, strict=True)
         ),
         data_sources=tuple(data_sources),

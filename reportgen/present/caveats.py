@@ -6,7 +6,10 @@ precision, excluded problems); shown by the render layer and listed in ``results
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+
+from reportgen.present.labels import Labels
 
 
 @dataclass(frozen=True)
@@ -27,3 +30,9 @@ class Caveat:
     code: str
     message: str
     where: str = ""
+
+    def labelled(self, labels: Labels) -> Caveat:
+        """The caveat with algorithms named by their report labels (see :meth:`Labels.in_text`)."""
+        return dataclasses.replace(
+            self, message=labels.in_text(self.message), where=labels.in_text(self.where)
+        )

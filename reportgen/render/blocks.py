@@ -9,6 +9,8 @@ numbers; they never compute statistics.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -78,3 +80,15 @@ class Section:
     methods: tuple[str, ...] = ()
     """Paragraphs for the methods appendix: formulas (LaTeX between ``$`` / ``$$``) and
     every parameter value used."""
+
+    def with_notes(self, notes: Sequence[str]) -> Section:
+        """The section with a study's own ``notes`` (the spec's per-analysis paragraphs) after
+        its first findings, each shown as "Note (from the study): …"."""
+        if not notes:
+            return self
+        blocks = list(self.blocks)
+        after = next(
+            (i + 1 for i, b in enumerate(blocks) if isinstance(b, Prose)), min(1, len(blocks))
+        )
+        paragraphs = [Text(f"Note (from the study): {note}") for note in notes]
+        return dataclasses.replace(self, blocks=(*blocks[:after], *paragraphs, *blocks[after:]))

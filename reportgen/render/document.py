@@ -8,13 +8,14 @@ computes a statistic — everything comes from the result objects via the sectio
 from __future__ import annotations
 
 import base64
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from reportgen.present.caveats import Caveat
 from reportgen.present.findings import Finding
 from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock, Text
+from reportgen.render.files import BlockKey, WrittenBlock
 from reportgen.render.math import MathSegment, split_math
 
 
@@ -83,9 +84,7 @@ def svg_data_uri(svg: str) -> str:
 
 def render_sections(
     sections: Sequence[Section],
-    figure_svgs: dict[tuple[str, str], str],
-    figure_files: dict[tuple[str, str], tuple[str, ...]],
-    table_files: dict[tuple[str, str], tuple[str, ...]],
+    written: Mapping[BlockKey, WrittenBlock],
     first_number: int = 2,
 ) -> tuple[RenderedSection, ...]:
     """Number sections, figures and tables; turn blocks into template-ready data."""
@@ -111,15 +110,15 @@ def render_sections(
                             number=figure_no,
                             anchor=f"fig-{section.id}-{block.spec.name}",
                             caption=block.spec.caption,
-                            svg_uri=svg_data_uri(figure_svgs[key]),
-                            files=figure_files.get(key, ()),
+                            svg_uri=svg_data_uri(written[key].svg),
+                            files=written[key].files,
                         ),
                     )
                 )
             elif isinstance(block, TableBlock):
                 table_no += 1
                 blocks.append(
-                    RenderedBlock("table", table=_table(block, table_no, section.id, table_files))
+                    RenderedBlock("table", table=_table(block, table_no, section.id, written))
                 )
         out.append(
             RenderedSection(
@@ -137,7 +136,7 @@ def _table(
     block: TableBlock,
     number: int,
     section_id: str,
-    table_files: dict[tuple[str, str], tuple[str, ...]],
+    written: Mapping[BlockKey, WrittenBlock],
 ) -> RenderedTable:
     frame = block.frame
     rows = []
@@ -154,6 +153,6 @@ def _table(
         header=tuple(str(c) for c in frame.columns),
         rows=tuple(rows),
         notes=block.notes,
-        files=table_files.get((section_id, block.name), ()),
+        files=written[(section_id, block.name)].files,
         wide=frame.shape[1] > 8,
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import math
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -20,6 +21,9 @@ import matplotlib
 import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.text import Text
+
+from reportgen.render.blocks import FigureBlock, Section, TableBlock
+from reportgen.spec.study import FigureOptions
 
 matplotlib.rcParams["svg.hashsalt"] = "reportgen"  # stable element ids in SVG output
 # Text as <text> (not glyph paths): a quarter of the size, selectable, and several times faster
@@ -237,3 +241,43 @@ def write_json(data: dict[str, Any], path: Path) -> None:
     path.write_text(
         json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n", encoding="utf-8"
     )
+
+
+BlockKey = tuple[str, str]
+"""A figure or display table of the report: (section id, block name)."""
+
+
+@dataclass(frozen=True)
+class WrittenBlock:
+    """What was written for one figure or display table.
+
+    Parameters
+    ----------
+    files : tuple of str
+        Paths relative to the report folder (a figure's SVG and PDF, a table's LaTeX).
+    svg : str
+        A figure's SVG text, embedded in the HTML; empty for a table.
+    """
+
+    files: tuple[str, ...]
+    svg: str = ""
+
+
+def write_blocks(
+    section: Section, folder: Path, sizes: FigureOptions
+) -> dict[BlockKey, WrittenBlock]:
+    """Write a section's figures (SVG + PDF, at the study's size) and display tables (LaTeX)."""
+    written: dict[BlockKey, WrittenBlock] = {}
+    for block in section.blocks:
+        if isinstance(block, FigureBlock):
+            relative = f"figures/{section.id}/{block.spec.name}"
+            resize_figure(block.spec.figure, sizes.width, sizes.height, sizes.font_size)
+            svg = write_figure(block.spec.figure, folder / relative)
+            written[(section.id, block.spec.name)] = WrittenBlock(
+                (f"{relative}.svg", f"{relative}.pdf"), svg
+            )
+        elif isinstance(block, TableBlock):
+            relative = f"tables/{section.id}/report_{block.name}.tex"
+            write_latex(block.frame, folder / relative, block.bold)
+            written[(section.id, block.name)] = WrittenBlock((relative,))
+    return written

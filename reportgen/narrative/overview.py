@@ -1,0 +1,59 @@
+"""The report's opening and data-appendix sentences: what is compared, on which data.
+
+Plain descriptions of the study and its data sources (no finding, no statistic): the
+overview paragraphs under the title and one summary line per source in the data appendix.
+"""
+
+from __future__ import annotations
+
+from reportgen.data.frames import problem_label, sorted_problems
+from reportgen.data.load import SourceData, StudyData
+from reportgen.present.format import number
+from reportgen.present.labels import Labels
+
+
+def overview(data: StudyData, labels: Labels, analyses: int, minimize: bool) -> tuple[str, ...]:
+    """Paragraphs: the algorithms and the number of analyses, each data source, the direction."""
+    names = [labels.label(a) for a in data.algorithms]
+    paragraphs = [
+        f"This report compares {len(names)} algorithms — {', '.join(names)} — with "
+        f"{analyses} analys{'is' if analyses == 1 else 'es'}.",
+    ]
+    for name, source in data.sources.items():
+        frame = source.frame
+        problems = frame.groupby(["problem", "dimension"]).ngroups
+        dims = sorted(d for d in frame["dimension"].unique() if d)
+        runs = ""
+        if "run" in frame:
+            per = frame.groupby(["algorithm", "problem", "dimension"])["run"].nunique()
+            runs = (
+                f"; {per.min()}–{per.max()} runs per algorithm and problem"
+                if per.min() != per.max()
+                else f"; {per.min()} runs per algorithm and problem"
+            )
+        dim_text = (
+            f" in dimension{'s' if len(dims) > 1 else ''} {', '.join(map(str, dims))}"
+            if dims
+            else ""
+        )
+        kind = "" if name == source.format else f" ({source.format})"
+        paragraphs.append(f"Data source “{name}”{kind}: {problems} problems{dim_text}{runs}.")
+    if not minimize:
+        paragraphs.append(
+            "The study maximises: values were negated once at load time, so smaller is better throughout."
+        )
+    else:
+        paragraphs.append("Smaller values are better (minimisation).")
+    return tuple(paragraphs)
+
+
+def source_summary(source: SourceData) -> str:
+    """One line for the data appendix: rows, problems (with examples) and algorithms."""
+    frame = source.frame
+    problems = frame.groupby(["problem", "dimension"]).ngroups
+    pairs = zip(frame["problem"], frame["dimension"].astype(int), strict=True)
+    examples = [problem_label(p, d) for p, d in sorted_problems(pairs)[:6]]
+    return (
+        f"{number(len(frame))} rows after selection; {problems} problems (e.g. {', '.join(examples)}); "
+        f"algorithms: {', '.join(sorted(frame['algorithm'].unique()))}."
+    )
