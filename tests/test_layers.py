@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("synthesis",),  # rankings across analyses: reads results, draws nothing
     ("figures", "narrative"),
     ("render", "bundle"),  # the documents, and the supplement archive
-    ("registry", "changes"),  # changes: what moved since a previous report's results
+    ("registry", "changes", "published"),  # changes since a previous report; published numbers
     ("pipeline", "starter"),
     ("verify",),  # reruns a supplement's study through the pipeline
     ("cli", "__init__"),  # the command line and the Python API (reportgen.run_study, …)
