@@ -27,8 +27,9 @@ import pandas as pd
 from reportgen.analyses.base import AnalysisResult
 from reportgen.bundle import write_bundle
 from reportgen.changes import changes_blocks, compare_results, read_baseline
-from reportgen.data.frames import problem_label, sorted_problems
+from reportgen.data.frames import AnalysisData, problem_label, sorted_problems
 from reportgen.data.load import StudyData, load_data
+from reportgen.data.select import complete_problems
 from reportgen.errors import InputError, Problem, shorten
 from reportgen.figures.style import FigureStyle, make_style
 from reportgen.narrative.overview import overview, source_summary
@@ -148,12 +149,18 @@ def compute_study(
     data = load_data(spec)
     outcomes = []
     problems: list[Problem] = []
+    selection_caveats: dict[str, list[Caveat]] = {}
     for index, options in enumerate(spec.study.analyses):
         analysis_id = spec.study.analysis_id(index)
         say(f"computing {analysis_id}")
         kind = ANALYSES[options.kind]
         try:
-            result = kind.compute(data.for_analysis(options.data, options.select), options)
+            view, selection_caveats[analysis_id] = _analysis_data(spec, data, index, options)
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        try:
+            result = kind.compute(view, options)
         except InputError as exc:
             for problem in exc.problems:
                 key = ("analyses", index, problem.where) if problem.where else ("analyses", index)
@@ -177,7 +184,10 @@ def compute_study(
     caveats = list(data.caveats)
     origins = ["data"] * len(caveats)
     for outcome in outcomes:
-        extra = outcome.published.caveats if outcome.published is not None else ()
+        extra = (
+            *selection_caveats[outcome.id],
+            *(outcome.published.caveats if outcome.published is not None else ()),
+        )
         caveats.extend((*outcome.result.caveats, *extra))
         origins.extend([outcome.id] * (len(outcome.result.caveats) + len(extra)))
     synthesis = synthesise(
@@ -196,6 +206,21 @@ def compute_study(
         synthesis=synthesis,
         caveat_origins=tuple(origins),
     )
+
+
+def _analysis_data(
+    spec: LoadedSpec, data: StudyData, index: int, options: Any
+) -> tuple[AnalysisData, list[Caveat]]:
+    """The data analysis ``index`` reads (with its ``select:``), complete over the sources it
+    reads together (:mod:`reportgen.data.select`); problems located in the spec.
+    """
+    exclude = spec.study.problems is not None and spec.study.problems.incomplete == "exclude"
+    try:
+        return complete_problems(data.for_analysis(options.data, options.select), exclude)
+    except InputError as exc:
+        raise InputError(
+            Problem(spec.where(("analyses", index, p.where)), p.message) for p in exc.problems
+        ) from None
 
 
 def validate_study(

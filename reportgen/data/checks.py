@@ -110,6 +110,7 @@ def number_column(
     integer: bool = False,
     minimum: float | None = None,
     inf_meaning: str = "",
+    empty_as_inf: bool = False,
 ) -> pd.Series:
     """Parse a numeric column; NaN, empty, non-numbers, disallowed ∞ and out-of-range are errors.
 
@@ -117,6 +118,9 @@ def number_column(
     ----------
     allow_inf : bool
         Accept ``inf`` (only where it means "never reached"; ``-inf`` never).
+    empty_as_inf : bool
+        With ``allow_inf``: an empty cell is ``inf`` ("never reached", the source's
+        ``empty_cells: not_reached``), not an error.
     integer : bool
         Values must be whole numbers (evaluation counts, run numbers, dimensions).
     minimum : float, optional
@@ -143,6 +147,9 @@ def number_column(
         empty = values.isna()
         parsed = pd.to_numeric(values, errors="coerce").astype(float)
         unparsable = np.zeros(len(values), dtype=bool)
+    if empty_as_inf and allow_inf:
+        parsed = parsed.where(~empty, np.inf)
+        empty = pd.Series(False, index=values.index)
     empty_rows = np.flatnonzero(empty.to_numpy())
     if len(empty_rows):
         _report(

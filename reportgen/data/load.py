@@ -57,6 +57,7 @@ from reportgen.data.frames import (
     sorted_problems,
 )
 from reportgen.data.read import RawTable, iter_tables, reading, resolve_paths
+from reportgen.data.select import merge_aliases
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.present.caveats import Caveat
 from reportgen.spec.base import ProblemSelection
@@ -301,6 +302,7 @@ def _canonical(
                 mapping[name],
                 problems,
                 allow_inf=name == "evaluations_to_target",
+                empty_as_inf=source.empty_cells == "not_reached",
                 inf_meaning="inf means the target was never reached",
                 integer=name != "time_seconds",
                 minimum=0,
@@ -312,6 +314,7 @@ def _canonical(
                 mapping[name],
                 problems,
                 allow_inf=name == "mean",
+                empty_as_inf=source.empty_cells == "not_reached",
                 inf_meaning="inf means a cost that was never reached",
                 minimum=0 if name in ("std", "n") else None,
                 integer=name == "n",
@@ -360,6 +363,7 @@ def _wide(
             column,
             problems,
             allow_inf=source.statistic == "mean",
+            empty_as_inf=source.empty_cells == "not_reached",
             inf_meaning="inf means never reached",
         )
         part["_row"] = np.arange(len(raw.frame))
@@ -625,6 +629,11 @@ def load_data(spec: LoadedSpec) -> StudyData:
             sources[name] = load_source(name, source, spec, study.minimize)
         except InputError as exc:
             problems.extend(exc.problems)
+    aliases = study.algorithm_aliases()
+    for name, data in list(sources.items()):
+        frame, clashes = merge_aliases(data.frame, aliases)
+        problems.extend(Problem(f"data source '{name}'", message) for message in clashes)
+        sources[name] = SourceData(name, data.format, frame, data.files, data.caveats)
     if problems:
         raise InputError(problems)
 
@@ -711,7 +720,8 @@ def _filter_problems(
         return frame
     names = set(frame["problem"])
     for key in ("include", "exclude"):
-        for index, problem in enumerate(getattr(selection, key) or []):
+        for index, entry in enumerate(getattr(selection, key) or []):
+            problem = entry if isinstance(entry, str) else entry.problem
             if problem not in names:
                 problems.append(
                     Problem(
@@ -732,8 +742,13 @@ def _filter_problems(
         frame = frame[frame["dimension"].isin(selection.dimensions)]
     if selection.include is not None:
         frame = frame[frame["problem"].isin(selection.include)]
-    if selection.exclude is not None:
-        frame = frame[~frame["problem"].isin(selection.exclude)]
+    for rule in selection.exclude or []:  # a name: every dimension; else the dimensions listed
+        if isinstance(rule, str):
+            frame = frame[frame["problem"] != rule]
+        else:
+            frame = frame[
+                ~((frame["problem"] == rule.problem) & frame["dimension"].isin(rule.dimensions))
+            ]
     return frame
 
 

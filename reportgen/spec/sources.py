@@ -231,6 +231,13 @@ class DataSource(SpecModel):
     separator: str | None = Field(
         None, description="Field separator of CSV files (default: ',' ; use '\\s+' for whitespace)."
     )
+    empty_cells: Literal["error", "not_reached"] = Field(
+        "error",
+        description="An empty cell: an error (default), or, with 'not_reached', ∞ in the "
+        "columns where ∞ means 'never reached' (a trials source's evaluations_to_target, a "
+        "summary's mean of a fixed-target cost), as IOHanalyzer and spreadsheets export it. "
+        "Empty cells in any other column stay errors.",
+    )
     coco: CocoOptions | None = Field(
         None, description="format coco only: options of the COCO/BBOB reader."
     )
@@ -281,6 +288,11 @@ class DataSource(SpecModel):
                     f"format '{self.format}' has no 'separator'"
                     + ("; use cec.separator" if self.format == "cec" else "")
                 )
+        if self.empty_cells != "error" and self.format not in {"trials", "summary", "wide"}:
+            raise ValueError(
+                "'empty_cells: not_reached' is only for formats 'trials', 'summary' and 'wide' (the "
+                "columns where ∞ means 'never reached')"
+            )
         if self.columns.start_value is not None and self.format != "histories":
             raise ValueError("columns.start_value is only for format 'histories'")
         return self

@@ -28,6 +28,20 @@ class AlgorithmRef(SpecModel):
 
     name: Name = Field(description="The name as it appears in the data.")
     label: Name | None = Field(None, description="How the report names it (default: its name).")
+    aliases: list[Name] = Field(
+        default_factory=list,
+        description="Other names of the same algorithm in the data (e.g. one file says "
+        "'MealpyGA', another 'GA'): their rows are read as this algorithm's.",
+    )
+
+
+class ProblemInDimensions(SpecModel):
+    """A problem dropped in some dimensions only (e.g. CEC 2020's f6 and f7, undefined in 5-D)."""
+
+    problem: Name = Field(description="The problem's name in the data.")
+    dimensions: list[Dimension] = Field(
+        min_length=1, description="The dimensions in which it is dropped; it stays in the others."
+    )
 
 
 class ProblemFilter(SpecModel):
@@ -35,7 +49,11 @@ class ProblemFilter(SpecModel):
 
     dimensions: list[Dimension] | None = Field(None, description="Keep only these dimensions.")
     include: list[Name] | None = Field(None, description="Keep only these problems.")
-    exclude: list[Name] | None = Field(None, description="Drop these problems.")
+    exclude: list[Name | ProblemInDimensions] | None = Field(
+        None,
+        description="Drop these problems: a name drops it in every dimension, "
+        "{problem: f6, dimensions: [5]} only in the dimensions listed.",
+    )
     groups: dict[Name, list[Name]] | None = Field(
         None,
         description="Named function groups, e.g. {unimodal: [F1], basic: [F2, F3, F4, F5], "
@@ -46,7 +64,8 @@ class ProblemFilter(SpecModel):
     incomplete: Literal["error", "exclude"] = Field(
         "error",
         description="A problem that some algorithm has no data for: an error (default), or "
-        "excluded from every analysis and listed in the report's caveats.",
+        "excluded from every analysis and listed in the report's caveats. Judged per analysis "
+        "over all the sources it reads together.",
     )
 
     @field_validator("groups")
@@ -162,11 +181,36 @@ class Study(SpecModel):
 
     @model_validator(mode="after")
     def _unique_algorithms(self) -> Study:
-        names = [a if isinstance(a, str) else a.name for a in self.algorithms or []]
+        entries = [
+            a if isinstance(a, AlgorithmRef) else AlgorithmRef(name=a)
+            for a in self.algorithms or []
+        ]
+        names = [n for a in entries for n in (a.name, *a.aliases)]
         dupes = sorted({n for n in names if names.count(n) > 1})
         if dupes:
-            raise ValueError(f"algorithms: '{dupes[0]}' is listed more than once")
+            raise ValueError(
+                f"algorithms: '{dupes[0]}' is listed more than once (as a name or an alias)"
+            )
+        labels: dict[str, str] = {}
+        for a in entries:
+            label = a.label or a.name
+            if label in labels:
+                raise ValueError(
+                    f"algorithms: '{labels[label]}' and '{a.name}' have the same label "
+                    f"'{label}'; if they are one algorithm, merge them: "
+                    f"{{name: {labels[label]}, aliases: [{a.name}]}}"
+                )
+            labels[label] = a.name
         return self
+
+    def algorithm_aliases(self) -> dict[str, str]:
+        """Every alias given in the spec → the algorithm name it stands for."""
+        return {
+            alias: a.name
+            for a in self.algorithms or []
+            if isinstance(a, AlgorithmRef)
+            for alias in a.aliases
+        }
 
     def algorithm_names(self) -> list[str] | None:
         """Selected algorithm names in study order, or None for "all in the data"."""
