@@ -104,7 +104,10 @@ class StudyResults:
 
 
 def load_study(
-    study: str | Path | Mapping[str, Any], *, base_dir: str | Path | None = None
+    study: str | Path | Mapping[str, Any],
+    *,
+    base_dir: str | Path | None = None,
+    frames: Mapping[str, pd.DataFrame] | None = None,
 ) -> LoadedSpec:
     """Read and validate a study spec (the Python API's entry point).
 
@@ -115,8 +118,12 @@ def load_study(
     base_dir : path, optional
         For a dict: the folder relative data paths and ``report.output`` are resolved against
         (default: the current folder).
+    frames : mapping of str to DataFrame, optional
+        Data sources in memory: source name → table with the columns a CSV of the source's
+        format would have. The spec declares such a source with its ``format`` (and
+        ``columns``) but no ``path``.
     """
-    return load_spec(study, base_dir)
+    return load_spec(study, base_dir, frames)
 
 
 def compute_study(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+import pandas as pd
 import pytest
 import yaml
 
@@ -46,3 +48,36 @@ def test_run_study_from_a_dict_shows_the_spec_as_yaml(tmp_path: Path) -> None:
 def test_compute_study_is_exported() -> None:
     assert "compute_study" in reportgen.__all__
     assert reportgen.compute_study.__module__ == "reportgen.pipeline"
+
+
+def test_data_sources_as_dataframes(tmp_path: Path) -> None:
+    frame = pd.read_csv(io.StringIO(HISTORIES_CSV.strip()))
+    spec = spec_dict()
+    del spec["data"]["curves"]["path"]
+    from_frame = reportgen.compute_study(
+        reportgen.load_study(spec, base_dir=tmp_path, frames={"curves": frame})
+    )
+    write(tmp_path, "data/h.csv", HISTORIES_CSV)
+    from_file = reportgen.compute_study(write(tmp_path, "study.yaml", SPEC))
+    a, b = from_file["performance_profiles"], from_frame["performance_profiles"]
+    for name, table in a.tables().items():
+        assert table.equals(b.tables()[name]), name
+    (record,) = from_frame.data.files
+    assert record.display == "DataFrame 'curves'" and record.rows == len(frame)
+
+
+def test_a_bad_dataframe_cell_is_named_like_a_file_cell(tmp_path: Path) -> None:
+    frame = pd.read_csv(io.StringIO(HISTORIES_CSV.strip()))
+    frame.loc[2, "evals"] = -5
+    spec = spec_dict()
+    del spec["data"]["curves"]["path"]
+    with pytest.raises(reportgen.InputError) as info:
+        reportgen.compute_study(reportgen.load_study(spec, frames={"curves": frame}))
+    assert "DataFrame 'curves', row 3 (line 4), column 'evals'" in str(info.value)
+
+
+def test_a_dataframe_for_an_undeclared_source_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(reportgen.InputError, match="does not declare"):
+        reportgen.load_study(spec_dict(), frames={"curvez": pd.DataFrame()})
+    with pytest.raises(reportgen.InputError, match="given both as a DataFrame and by 'path'"):
+        reportgen.load_study(spec_dict(), frames={"curves": pd.DataFrame()})

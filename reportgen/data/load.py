@@ -61,7 +61,7 @@ from reportgen.data.select import merge_aliases
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.present.caveats import Caveat
 from reportgen.spec.base import ProblemSelection
-from reportgen.spec.load import LoadedSpec
+from reportgen.spec.load import LoadedSpec, frame_path
 from reportgen.spec.sources import PLATFORM_FORMATS, DataSource
 
 
@@ -447,9 +447,17 @@ def load_source(name: str, source: DataSource, spec: LoadedSpec, minimize: bool)
         if source.path is not None
         else ([source.paths] if isinstance(source.paths, str) else list(source.paths or []))
     )
-    files = resolve_paths(
-        patterns, spec.base_dir, where, allow_folders=source.format in ("coco", "ioh")
-    )
+    in_memory = spec.frames.get(name)
+    if in_memory is not None and source.format in PLATFORM_FORMATS:
+        raise InputError(
+            Problem(key, f"a DataFrame cannot stand for '{source.format}' files; give their path")
+        )
+    if in_memory is not None:  # the Python API's DataFrame: read like a file of the format
+        files = [(Path(frame_path(name)), f"DataFrame '{name}'")]
+    else:
+        files = resolve_paths(
+            patterns, spec.base_dir, where, allow_folders=source.format in ("coco", "ioh")
+        )
     if source.format in PLATFORM_FORMATS:
         return _load_platform(name, source, spec, minimize, files, key)
     problems: list[Problem] = []
@@ -461,7 +469,12 @@ def load_source(name: str, source: DataSource, spec: LoadedSpec, minimize: bool)
         mapped = True
         try:
             with reading(shown):
-                for raw in iter_tables(path, shown, source.separator, _wanted_columns(source)):
+                tables = (
+                    [RawTable(path, shown, in_memory.reset_index(drop=True), 1)]
+                    if in_memory is not None
+                    else iter_tables(path, shown, source.separator, _wanted_columns(source))
+                )
+                for raw in tables:
                     display[index] = raw
                     frame = _canonical(source, raw, key, problems)
                     if frame is None:
@@ -472,7 +485,7 @@ def load_source(name: str, source: DataSource, spec: LoadedSpec, minimize: bool)
                     rows += len(raw.frame)
                     if len(frame):
                         frames.append(frame)
-                digest = _sha256(path)
+                digest = _sha256(path) if in_memory is None else _frame_sha256(in_memory)
         except InputError as exc:
             problems.extend(exc.problems)
             continue
@@ -513,6 +526,13 @@ def load_source(name: str, source: DataSource, spec: LoadedSpec, minimize: bool)
         ignore_index=True,
     )
     return SourceData(name=name, format=fmt, frame=frame, files=tuple(records))
+
+
+def _frame_sha256(frame: pd.DataFrame) -> str:
+    """SHA-256 of a DataFrame's column names and cells (for the provenance)."""
+    digest = hashlib.sha256("\x1f".join(map(str, frame.columns)).encode())
+    digest.update(pd.util.hash_pandas_object(frame, index=False).to_numpy().tobytes())
+    return digest.hexdigest()
 
 
 def _wanted_columns(source: DataSource) -> Callable[[list[str]], list[str] | None]:

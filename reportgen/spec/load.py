@@ -8,8 +8,9 @@ suggestion for misspelt keys and kinds. YAML is parsed with the safe loader; dup
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
@@ -43,6 +44,8 @@ class LoadedSpec:
     lines: Mapping[KeyPath, int]
     source_text: str | None = None
     """The spec as YAML text when it was given as a mapping (``path`` then names no file)."""
+    frames: Mapping[str, Any] = field(default_factory=dict)
+    """Data sources given in memory (the Python API): source name → DataFrame."""
 
     def text(self) -> str:
         """The spec's YAML text, as the report's provenance shows it."""
@@ -225,7 +228,9 @@ DICT_SPEC_NAME = "<dict>"
 
 
 def load_spec(
-    source: str | Path | Mapping[str, Any], base_dir: str | Path | None = None
+    source: str | Path | Mapping[str, Any],
+    base_dir: str | Path | None = None,
+    frames: Mapping[str, Any] | None = None,
 ) -> LoadedSpec:
     """Read and validate a study spec (the spec only; data is checked by the data layer).
 
@@ -236,6 +241,10 @@ def load_spec(
     base_dir : path, optional
         For a mapping: the folder its relative data paths and ``report.output`` are resolved
         against (default: the current folder). Ignored for a file (its own folder).
+    frames : mapping of str to pandas.DataFrame, optional
+        Data sources given in memory: source name → its table, with the columns a file of
+        the source's ``format`` would have (mapped by ``columns:`` as for a file). Such a
+        source needs no ``path``; the data appendix names it "DataFrame 'name'".
 
     Raises
     ------
@@ -243,14 +252,62 @@ def load_spec(
         With every problem found, each located by key path and ``file:line`` (for a mapping:
         the key path and ``<dict>``).
     """
+    frames = dict(frames or {})
+    text: str | None = None
+    lines: dict[KeyPath, int] = {}
     if isinstance(source, Mapping):
         folder = Path(base_dir if base_dir is not None else Path.cwd()).resolve()
         data: Any = _plain(source)
+        path = folder / DICT_SPEC_NAME
+    else:
+        path = Path(source).resolve()
+        data, lines = read_yaml(path)
+    if frames:
+        data = _with_frame_sources(data, frames, path)
+    if isinstance(source, Mapping):
         text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
-        return _validated(data, folder / DICT_SPEC_NAME, {}, text)
-    path = Path(source).resolve()
-    data, lines = read_yaml(path)
-    return _validated(data, path, lines, None)
+    loaded = _validated(data, path, lines, text)
+    return dataclasses.replace(loaded, frames=frames) if frames else loaded
+
+
+def frame_path(name: str) -> str:
+    """The placeholder ``path`` of a source given as a DataFrame (never a real file name)."""
+    return f"<DataFrame {name}>"
+
+
+def _with_frame_sources(data: Any, frames: dict[str, Any], path: Path) -> Any:
+    """The spec with a placeholder ``path`` for every source given as a DataFrame."""
+    sources = data.get("data") if isinstance(data, dict) else None
+    if not isinstance(sources, dict):
+        return data
+    problems: list[Problem] = []
+    for name in frames:
+        source = sources.get(name)
+        if not isinstance(source, dict):
+            problems.append(
+                Problem(
+                    format_where(("data",), path, {}),
+                    f"a DataFrame was given for source '{name}', which the spec does not "
+                    f"declare{did_you_mean(name, [str(k) for k in sources])}; declare it with "
+                    "its format (and columns)",
+                )
+            )
+        elif "path" in source or "paths" in source:
+            problems.append(
+                Problem(
+                    format_where(("data", name), path, {}),
+                    "given both as a DataFrame and by 'path'/'paths'; give one",
+                )
+            )
+    if problems:
+        raise InputError(problems)
+    return {
+        **data,
+        "data": {
+            name: {**source, "path": frame_path(name)} if name in frames else source
+            for name, source in sources.items()
+        },
+    }
 
 
 def _plain(value: Any) -> Any:
