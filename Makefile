@@ -30,6 +30,10 @@ typecheck:
 pytest:
 	$(BIN)/pytest -q
 
+# The full fuzz profile (≥ 2000 generated specs and data files; the quick one runs in pytest).
+fuzz: $(BIN)/reportgen
+	REPORTGEN_FUZZ=full $(BIN)/pytest -q -p no:cacheprovider tests/fuzz --hypothesis-show-statistics
+
 schema: $(BIN)/reportgen
 	$(BIN)/reportgen schema > schemas/study.schema.json
 
