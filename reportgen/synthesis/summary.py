@@ -565,10 +565,20 @@ def _bottom_line(
     leaders = evidence.leaders
     numbers: dict[str, Any] = {"leaders": leaders, "families": n_families}
     if len(leaders) > 1:
-        text = (
-            f"Bottom line: no single algorithm is ahead — {_names(leaders, labels)} each lead "
-            f"{len(evidence.votes[leaders[0]])} of {n_families} method families."
-        )
+        if n_families == 1:
+            (family,) = evidence.families
+            members = evidence.families[family]
+            count = sum(leaders[0] in r.first for r in members)
+            text = (
+                f"Bottom line: no single algorithm is ahead — {_names(leaders, labels)} are each "
+                f"first by {count} of the {len(members)} rankings of the only method family "
+                f"({family})."
+            )
+        else:
+            text = (
+                f"Bottom line: no single algorithm is ahead — {_names(leaders, labels)} each lead "
+                f"{len(evidence.votes[leaders[0]])} of {n_families} method families."
+            )
         if pairs:
             text += f" Head to head, {_challenge(pairs[0], labels)}."
         return Finding("summary.bottom_line", text, numbers)
@@ -637,6 +647,14 @@ def _bottom_line(
     elif p and max(p) <= 0.5:
         text = (
             f"Bottom line: no algorithm is clearly ahead. {name} is {family_text}, but it {p_text}."
+        )
+    elif not p and not tested:
+        # Neither a bootstrap nor a test says how sure the first place is.
+        shown = join_words([r.label for r in counted if leader in r.first])
+        text = (
+            f"Bottom line: {name} ranks first by the {shown}"
+            + (", the only counted ranking" if len(counted) == 1 else f", {family_text}")
+            + "; no test or bootstrap measures how sure that first place is."
         )
     elif len(firsts) == n_families and (not p or min(p) >= CONFIDENT):
         text = (

@@ -241,3 +241,18 @@ def test_a_clear_leader_is_recommended_with_its_p_first() -> None:
         "Bottom line: Alpha is the recommendation. Every method family puts it first "
         "(2 counted rankings), and it ranks first in 100 % of bootstrap resamples of the problems."
     )
+
+
+def test_a_first_place_nothing_measures_is_not_a_recommendation() -> None:
+    # One ranking, no verdicts, no per-problem scores (e.g. relation layers): first, but
+    # neither a test nor the bootstrap says how sure.
+    rankings = [ranking("layers", {"A": 1.0, "B": 2.0}, family="award points")]
+    sure = uncertainty(rankings, 100, 1)
+    assert sure.table.empty
+    bottom = _bottom_line(rankings, _Evidence.of(rankings), sure, [], Labels({}))
+    assert bottom is not None
+    assert bottom.text == (
+        "Bottom line: A ranks first by the layers, the only counted ranking; no test or "
+        "bootstrap measures how sure that first place is."
+    )
+    assert "recommendation" not in bottom.text
