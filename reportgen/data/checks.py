@@ -50,35 +50,56 @@ def _report(
 
 
 def text_column(raw: RawTable, column: str, problems: list[Problem]) -> pd.Series:
-    """A column of names (algorithm, problem): non-empty text; numbers are written as text."""
+    """A column of names (algorithm, problem): non-empty text; numbers are written as text.
+
+    Returns a categorical: one code per row and each distinct name once, however many
+    rows it has (1–2 bytes a row instead of a Python string). The work is done on the
+    distinct names, not on the rows: stripping, writing numbers as text, finding empties.
+    """
     values = raw.frame[column]
-    if pd.api.types.is_float_dtype(values):
-        as_int = values.dropna()
+    if isinstance(values.dtype, pd.CategoricalDtype):
+        codes = values.cat.codes.to_numpy()
+        uniques = pd.Series(values.cat.categories)
+    else:
+        codes, distinct = pd.factorize(values, sort=False, use_na_sentinel=True)
+        uniques = pd.Series(distinct)
+    if pd.api.types.is_float_dtype(uniques):
+        as_int = uniques.dropna()
         if (as_int == np.round(as_int)).all():
-            values = values.astype("Int64")
-    text = values.astype("string").str.strip()
-    empty = np.flatnonzero(text.isna().to_numpy() | (text.fillna("") == "").to_numpy())
+            uniques = uniques.astype("Int64")
+    text = uniques.astype("string").str.strip().fillna("")
+    names, remap = _distinct(text)
+    # A missing cell (code −1) or one that is blank after stripping is an empty name.
+    blank = np.append(text.to_numpy(dtype=object) == "", True)
+    codes = np.where(codes < 0, len(text), codes)
+    empty = np.flatnonzero(blank[codes])
     if len(empty):
         _report(raw, column, empty, values, "empty name", problems)
     # Checked per distinct name: a million rows hold a few hundred names.
-    distinct = pd.Series(text.dropna().unique(), dtype=object)
-    if len(distinct):
-        for test, message in (
-            (distinct.str.lower().isin(_MISSING_SPELLINGS), "a missing-value marker, not a name"),
-            (distinct.str.contains(_CONTROL, regex=True), "a name with a control character"),
-            (
-                distinct.str.len() > MAX_NAME_LENGTH,
-                f"a name longer than {MAX_NAME_LENGTH:,} characters",
-            ),
-        ):
-            bad = set(distinct[test.to_numpy(dtype=bool)])
-            if bad:
-                rows = np.flatnonzero(text.isin(bad).fillna(False).to_numpy(dtype=bool))
-                _report(raw, column, rows, values, message, problems)
-    # One Python string per distinct name, shared by its rows: 8 bytes a row, not ~50.
-    codes, names = pd.factorize(text.fillna(""), sort=False)
-    shared = np.asarray(names, dtype=object)[codes] if len(codes) else np.empty(0, dtype=object)
-    return pd.Series(shared, index=values.index, dtype=object)
+    for test, message in (
+        (text.str.lower().isin(_MISSING_SPELLINGS), "a missing-value marker, not a name"),
+        (text.str.contains(_CONTROL, regex=True), "a name with a control character"),
+        (text.str.len() > MAX_NAME_LENGTH, f"a name longer than {MAX_NAME_LENGTH:,} characters"),
+    ):
+        bad = np.append(test.fillna(False).to_numpy(dtype=bool), False)
+        if bad.any():
+            _report(raw, column, np.flatnonzero(bad[codes]), values, message, problems)
+    remap = np.append(remap, -1).astype(code_dtype(len(names)))
+    return pd.Series(pd.Categorical.from_codes(remap[codes], categories=names), index=values.index)
+
+
+def code_dtype(categories: int) -> type[np.signedinteger]:
+    """The smallest integer type for category codes (−1 included): 1 byte a row for ≤ 127 names."""
+    for kind in (np.int8, np.int16, np.int32):
+        if categories < np.iinfo(kind).max:
+            return kind
+    return np.int64
+
+
+def _distinct(text: pd.Series) -> tuple[pd.Index, np.ndarray]:
+    """Distinct stripped names, and for each input name the position of its stripped form."""
+    remap, names = pd.factorize(text.astype(object), sort=False)
+    return pd.Index(names, dtype=object), remap.astype(np.int64)
 
 
 def _parse_all(values: pd.Series) -> pd.Series | None:
@@ -92,7 +113,10 @@ def _parse_all(values: pd.Series) -> pd.Series | None:
     import pyarrow.compute as pc
 
     try:
-        strings = pa.array(values.astype(object).to_numpy(), type=pa.string(), from_pandas=True)
+        if isinstance(values.dtype, pd.ArrowDtype):  # pyarrow's CSV reader: no conversion
+            strings = values.array.__arrow_array__()
+        else:
+            strings = pa.array(values.astype(object).to_numpy(), type=pa.string(), from_pandas=True)
         if strings.null_count:
             return None
         floats = pc.cast(pc.utf8_trim_whitespace(strings), pa.float64())
@@ -127,6 +151,8 @@ def number_column(
         Smallest allowed value.
     """
     values = raw.frame[column]
+    if isinstance(values.dtype, pd.CategoricalDtype):  # text in a Parquet file
+        values = values.astype(values.cat.categories.dtype)
     fast = (
         _parse_all(values)
         if (values.dtype == object or pd.api.types.is_string_dtype(values))

@@ -6,6 +6,10 @@ files and never see the user's column names.
 
 Layouts
 -------
+Names: ``algorithm`` and ``problem`` hold text; tables loaded from files hold them as pandas
+categoricals (sorted categories, only names that occur), which compare, group and sort like
+the text at one or two bytes a row.
+
 ``trials`` — one row per run:
     ``algorithm`` (str), ``problem`` (str), ``dimension`` (int, 0 when the source gives
     none), ``run`` (int), ``value`` (float, finite: the final value, smaller is better) and,
@@ -39,10 +43,11 @@ A *problem instance* is the pair (problem, dimension); analyses treat ``f1`` in 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+import numpy as np
 import pandas as pd
 
 Format = Literal["trials", "histories", "summary"]
@@ -161,3 +166,60 @@ class AnalysisData:
             if subset:
                 out.append((name, subset))
         return tuple(out)
+
+
+def observed(names: pd.Series) -> list[str]:
+    """The distinct names in a column, in order of first appearance (categories: those used).
+
+    For a categorical column this looks at the codes only (a count per category), never at
+    one string per row.
+    """
+    if isinstance(names.dtype, pd.CategoricalDtype):
+        codes = names.cat.codes.to_numpy()
+        used = np.bincount(codes[codes >= 0], minlength=len(names.cat.categories)) > 0
+        return [str(n) for n in names.cat.categories[used]]
+    return [str(n) for n in pd.unique(names)]
+
+
+def run_table(frame: pd.DataFrame, layout: Format) -> pd.DataFrame:
+    """One row per run of a canonical table, with its number of ``records``.
+
+    For ``histories`` these are the first records of the runs (the table is sorted by run,
+    so a run starts wherever a key changes); for ``trials`` the table itself; for
+    ``summary`` the (algorithm, problem, dimension) rows. Summaries of a source — the
+    report's overview, its data appendix, run counts, completeness — read this table, whose
+    size is the number of runs, not the number of records.
+    """
+    if layout == "summary" or "run" not in frame:
+        return frame[list(KEYS)].drop_duplicates(ignore_index=True)
+    if layout == "trials":
+        runs = frame[list(RUN_KEYS)].reset_index(drop=True)
+        runs["records"] = 1
+        return runs
+    n = len(frame)
+    starts = np.ones(n, dtype=bool)
+    if n > 1:
+        same = np.ones(n - 1, dtype=bool)
+        for key in RUN_KEYS:
+            column = frame[key]
+            values = (
+                column.cat.codes.to_numpy()
+                if isinstance(column.dtype, pd.CategoricalDtype)
+                else column.to_numpy()
+            )
+            same &= values[1:] == values[:-1]
+        starts[1:] = ~same
+    first = np.flatnonzero(starts)
+    runs = frame[list(RUN_KEYS)].iloc[first].reset_index(drop=True)
+    runs["records"] = np.diff(np.append(first, n))
+    return runs
+
+
+def concat_tables(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
+    """Canonical tables one under the other, names staying categorical (categories merged)."""
+    frames = list(frames)
+    for column in ("algorithm", "problem"):
+        if all(column in f and isinstance(f[column].dtype, pd.CategoricalDtype) for f in frames):
+            names = sorted({str(n) for f in frames for n in f[column].cat.categories})
+            frames = [f.assign(**{column: f[column].cat.set_categories(names)}) for f in frames]
+    return pd.concat(frames, ignore_index=True)

@@ -23,8 +23,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from reportgen.errors import InputError, Problem, shorten
@@ -32,6 +34,8 @@ from reportgen.errors import InputError, Problem, shorten
 SUPPORTED_SUFFIXES = (".csv", ".csv.gz", ".tsv", ".txt", ".parquet")
 CHUNK_ROWS = 500_000
 """Rows per CSV chunk / Parquet batch: bounds the text held in memory at once."""
+CSV_BLOCK_BYTES = 1 << 24
+"""Bytes of CSV text pyarrow parses at a time (a piece is whole blocks)."""
 
 
 @dataclass(frozen=True)
@@ -215,7 +219,7 @@ def iter_tables(
     columns: Callable[[list[str]], list[str] | None] | None = None,
     chunk_rows: int | None = None,
 ) -> Iterator[RawTable]:
-    """Read one CSV or Parquet file in pieces of at most ``chunk_rows`` rows.
+    """Read one CSV or Parquet file in pieces of at most about ``chunk_rows`` rows.
 
     Parameters
     ----------
@@ -223,36 +227,28 @@ def iter_tables(
         Given the file's column names, returns the ones to read (None: all). Reading only
         the used columns is what keeps a wide file's chunks small.
     chunk_rows : int, optional
-        Rows per piece (default :data:`CHUNK_ROWS`).
+        Rows per piece (default :data:`CHUNK_ROWS`; a CSV piece may hold a few more rows,
+        up to the end of the parser's block).
 
     Yields
     ------
     RawTable
-        One per piece, with ``first_row`` set; CSV cells are text (dtype ``str`` for every
-        column, so the checks can quote them), Parquet keeps its types. A file with no data
-        rows yields one empty piece.
+        One per piece, with ``first_row`` set; CSV cells are text (Arrow-backed strings,
+        never Python objects, so the checks can quote them), Parquet keeps its types, with
+        text columns as categoricals (Parquet's own dictionary: one code per row). A file
+        with no data rows yields one empty piece.
+
+    Notes
+    -----
+    CSV files with a one-character separator are parsed by pyarrow's multi-threaded CSV
+    reader, every cell as text. If pyarrow cannot parse the file (a row with too many
+    cells, text that is not UTF-8, …), the rest of the file is read by pandas instead, whose
+    messages name the offending line, so a bad file gets the same message either way.
     """
     chunk_rows = chunk_rows or CHUNK_ROWS
     name = path.name.lower()
     if name.endswith(".parquet"):
-        try:
-            parquet = pq.ParquetFile(path)
-            names = list(parquet.schema_arrow.names)
-            wanted = columns(names) if columns is not None else None
-            first = 0
-            empty = True
-            for batch in parquet.iter_batches(batch_size=chunk_rows, columns=wanted):
-                frame = batch.to_pandas()
-                frame.index = pd.RangeIndex(len(frame))
-                empty = False
-                yield RawTable(path, display, frame, header_lines=0, first_row=first)
-                first += len(frame)
-            if empty:
-                yield RawTable(path, display, pd.DataFrame(columns=wanted or names), header_lines=0)
-        except InputError:
-            raise
-        except (*_READ_ERRORS, Exception) as exc:  # pyarrow raises its own error types
-            raise _fail(display, exc) from None
+        yield from _parquet_tables(path, display, columns, chunk_rows)
         return
     if not name.endswith(SUPPORTED_SUFFIXES):
         raise InputError(
@@ -270,13 +266,126 @@ def iter_tables(
     }
     try:
         header = pd.read_csv(path, nrows=0, **options)
-        names = [str(c).strip() for c in header.columns]
+    except _READ_ERRORS as exc:
+        raise _fail(display, exc) from None
+    names = [str(c).strip() for c in header.columns]
+    wanted = columns(names) if columns is not None else None
+    use = (
+        list(range(len(names)))
+        if wanted is None
+        else [i for i, c in enumerate(names) if c in set(wanted)]
+    )
+    done = 0
+    if len(sep) == 1 and sep not in '"\n\r':
+        try:
+            for raw in _arrow_csv_tables(path, display, sep, names, use, chunk_rows):
+                yield raw
+                done += len(raw.frame)
+            return
+        except (pa.ArrowException, UnicodeDecodeError, OSError, ValueError):
+            pass  # pandas reads the rest and names the offending line
+    yield from _pandas_csv_tables(path, display, names, use, chunk_rows, options, skip=done)
+
+
+def _parquet_tables(
+    path: Path,
+    display: str,
+    columns: Callable[[list[str]], list[str] | None] | None,
+    chunk_rows: int,
+) -> Iterator[RawTable]:
+    try:
+        schema = pq.read_schema(path)
+        names = list(schema.names)
         wanted = columns(names) if columns is not None else None
-        use = None if wanted is None else [i for i, c in enumerate(names) if c in set(wanted)]
+        # Text columns stay dictionary-encoded: names become categoricals, never Python strings.
+        text = [
+            f.name
+            for f in schema
+            if (pa.types.is_string(f.type) or pa.types.is_large_string(f.type))
+            and (wanted is None or f.name in wanted)
+        ]
+        parquet = pq.ParquetFile(path, read_dictionary=text)
+        first = 0
+        empty = True
+        for batch in parquet.iter_batches(batch_size=chunk_rows, columns=wanted):
+            frame = batch.to_pandas()
+            frame.index = pd.RangeIndex(len(frame))
+            empty = False
+            yield RawTable(path, display, frame, header_lines=0, first_row=first)
+            first += len(frame)
+        if empty:
+            yield RawTable(path, display, pd.DataFrame(columns=wanted or names), header_lines=0)
+    except InputError:
+        raise
+    except (*_READ_ERRORS, Exception) as exc:  # pyarrow raises its own error types
+        raise _fail(display, exc) from None
+
+
+def _arrow_csv_tables(
+    path: Path, display: str, sep: str, names: list[str], use: list[int], chunk_rows: int
+) -> Iterator[RawTable]:
+    """CSV through pyarrow: every used column as text; pieces of about ``chunk_rows`` rows."""
+    from pyarrow import csv
+
+    positional = [f"c{i}" for i in range(len(names))]
+    reader = csv.open_csv(
+        pa.input_stream(str(path)),  # decompresses .gz (and .bz2, .zst) by its suffix
+        read_options=csv.ReadOptions(
+            column_names=positional, skip_rows=1, block_size=CSV_BLOCK_BYTES, use_threads=True
+        ),
+        parse_options=csv.ParseOptions(delimiter=sep),
+        convert_options=csv.ConvertOptions(
+            include_columns=[positional[i] for i in use],
+            column_types={positional[i]: pa.string() for i in use},
+            null_values=[],
+            strings_can_be_null=False,
+            quoted_strings_can_be_null=False,
+        ),
+    )
+    kept = [names[i] for i in use]
+    first = 0
+    pending: list[pa.RecordBatch] = []
+    size = 0
+
+    def piece(batches: list[pa.RecordBatch], first: int) -> RawTable:
+        table = pa.Table.from_batches(batches, schema=reader.schema)
+        frame = table.to_pandas(types_mapper=_ARROW_TEXT.get, self_destruct=True)
+        frame.columns = kept
+        return RawTable(path, display, frame, header_lines=1, first_row=first)
+
+    for batch in reader:
+        pending.append(batch)
+        size += batch.num_rows
+        if size >= chunk_rows:
+            yield piece(pending, first)
+            first += size
+            pending, size = [], 0
+    if pending or first == 0:
+        yield piece(pending, first)
+
+
+_ARROW_TEXT = {pa.string(): pd.ArrowDtype(pa.string())}
+
+
+def _pandas_csv_tables(
+    path: Path,
+    display: str,
+    names: list[str],
+    use: list[int],
+    chunk_rows: int,
+    options: dict[str, Any],
+    skip: int = 0,
+) -> Iterator[RawTable]:
+    """CSV through pandas (any separator, a regular expression too), skipping ``skip`` rows.
+
+    ``skip`` rows were already read by the faster reader; they are parsed again but not
+    yielded, so every row is checked once and row numbers stay the file's.
+    """
+    try:
         reader = pd.read_csv(
             path,
             dtype=str,
-            usecols=use,
+            usecols=use if len(use) < len(names) else None,
             chunksize=chunk_rows,
             **options,
         )
@@ -286,12 +395,17 @@ def iter_tables(
             for frame in reader:
                 frame.columns = [str(c).strip() for c in frame.columns]
                 frame.index = pd.RangeIndex(len(frame))
-                empty = False
-                yield RawTable(path, display, frame, header_lines=1, first_row=first)
-                first += len(frame)
-        if empty:
-            kept = names if use is None else [names[i] for i in use]
-            yield RawTable(path, display, pd.DataFrame(columns=kept), header_lines=1)
+                rows = len(frame)
+                if first + rows > skip:
+                    cut = max(0, skip - first)
+                    part = frame.iloc[cut:].reset_index(drop=True)
+                    empty = False
+                    yield RawTable(path, display, part, header_lines=1, first_row=first + cut)
+                first += rows
+        if empty and skip == 0:
+            yield RawTable(
+                path, display, pd.DataFrame(columns=[names[i] for i in use]), header_lines=1
+            )
     except InputError:
         raise
     except _READ_ERRORS as exc:
