@@ -20,12 +20,14 @@ def overview(data: StudyData, labels: Labels, analyses: int, minimize: bool) -> 
         f"{analyses} analys{'is' if analyses == 1 else 'es'}.",
     ]
     for name, source in data.sources.items():
-        frame = source.frame
-        problems = frame.groupby(["problem", "dimension"]).ngroups
-        dims = sorted(d for d in frame["dimension"].unique() if d)
+        table = source.runs  # one row per run: never the records
+        problems = len(table[["problem", "dimension"]].drop_duplicates())
+        dims = sorted(int(d) for d in table["dimension"].unique() if d)
         runs = ""
-        if "run" in frame:
-            per = frame.groupby(["algorithm", "problem", "dimension"])["run"].nunique()
+        if "run" in table:
+            per = table.groupby(["algorithm", "problem", "dimension"], observed=True)[
+                "run"
+            ].nunique()
             runs = (
                 f"; {per.min()}–{per.max()} runs per algorithm and problem"
                 if per.min() != per.max()
@@ -49,11 +51,10 @@ def overview(data: StudyData, labels: Labels, analyses: int, minimize: bool) -> 
 
 def source_summary(source: SourceData) -> str:
     """One line for the data appendix: rows, problems (with examples) and algorithms."""
-    frame = source.frame
-    problems = frame.groupby(["problem", "dimension"]).ngroups
-    pairs = zip(frame["problem"], frame["dimension"].astype(int), strict=True)
-    examples = [problem_label(p, d) for p, d in sorted_problems(pairs)[:6]]
+    pairs = source.runs[["problem", "dimension"]].drop_duplicates()  # not the records
+    instances = zip(pairs["problem"].astype(str), pairs["dimension"].astype(int), strict=True)
+    examples = [problem_label(p, d) for p, d in sorted_problems(instances)[:6]]
     return (
-        f"{number(len(frame))} rows after selection; {problems} problems (e.g. {', '.join(examples)}); "
-        f"algorithms: {', '.join(sorted(frame['algorithm'].unique()))}."
+        f"{number(len(source.frame))} rows after selection; {len(pairs)} problems (e.g. {', '.join(examples)}); "
+        f"algorithms: {', '.join(sorted(source.algorithms))}."
     )
