@@ -237,9 +237,15 @@ def write_figure(figure: Figure, stem: Path) -> str:
 
 
 def write_json(data: dict[str, Any], path: Path) -> None:
-    """``results.json``: UTF-8, two-space indent, no NaN (a NaN is a bug and raises)."""
+    """``results.json``: UTF-8, compact, no NaN (a NaN is a bug and raises).
+
+    Compact (no indentation, no spaces after separators): at the scale of a large study the
+    indentation alone was half of the file (21.8 MB for 18 algorithms × 142 problems);
+    ``python -m json.tool results.json`` shows it indented.
+    """
     path.write_text(
-        json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n", encoding="utf-8"
+        json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n",
+        encoding="utf-8",
     )
 
 
