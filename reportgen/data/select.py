@@ -26,7 +26,7 @@ import dataclasses
 
 import pandas as pd
 
-from reportgen.data.frames import AnalysisData, problem_label
+from reportgen.data.frames import AnalysisData, observed, problem_label
 from reportgen.errors import InputError, Problem
 from reportgen.present.caveats import Caveat
 
@@ -101,7 +101,9 @@ def merge_aliases(frame: pd.DataFrame, aliases: dict[str, str]) -> tuple[pd.Data
     Returns the frame (sorted as before by algorithm, problem, dimension and, where present,
     run and evaluations) and one message per colliding run.
     """
-    present = set(frame["algorithm"].astype(str).unique())
+    if not aliases:
+        return frame, []
+    present = set(observed(frame["algorithm"]))  # the distinct names, not one string per row
     if not present & set(aliases):
         return frame, []
     original = frame["algorithm"].astype(str)
@@ -122,7 +124,10 @@ def merge_aliases(frame: pd.DataFrame, aliases: dict[str, str]) -> tuple[pd.Data
         )
     if len(messages) > 10:
         messages = [*messages[:10], f"and {len(messages) - 10} more runs held by two names"]
-    merged = frame.assign(algorithm=renamed.to_numpy())
+    # Names stay categorical (sorted categories), as the loader gives them.
+    merged = frame.assign(
+        algorithm=pd.Categorical(renamed.to_numpy(), categories=sorted(set(renamed.unique())))
+    )
     order = [k for k in [*RUN_KEYS, "evaluations"] if k in merged.columns]
     merged = merged.sort_values(order, kind="stable").reset_index(drop=True)
     return merged, messages
