@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from reportgen.pipeline import StudyResults, compute_study, load_study
@@ -47,3 +48,28 @@ def test_cec2022_example_reproduces_table_7() -> None:
             d20,
             total,
         ), algorithm
+
+
+def test_cec2022_cutpoint_note_states_the_computed_numbers() -> None:
+    """The note explaining why fraction 1 ranks differently from the trial-based U-scores
+    states the computation's numbers (ranks, successes, distinct success times)."""
+    spec = ROOT / "example_studies" / "cec2022" / "study.yaml"
+    results = computed(spec)
+    note = next(a for a in results.spec.study.analyses if a.id == "u_scores_cutpoints").notes[0]
+    trial_ranks = results["u_scores"].totals.set_index("algorithm")["rank"]
+    cut = results["u_scores_cutpoints"]
+    assert cut.cutpoints is not None
+    at_one = cut.cutpoints[cut.cutpoints["cutpoint"] == 1.0].set_index("algorithm")["rank"]
+    ordinal = {3: "3rd", 4: "4th", 6: "6th"}
+    for name, here, there in (("MTT", 3, 6), ("NL-MID", 4, 3), ("S-DP", 6, 4)):
+        assert (at_one[name], trial_ranks[name]) == (here, there), name
+        assert f"{name} is {ordinal[here]}" in note or f"{name} {ordinal[here]}" in note
+    # Independent counts from the example's own files.
+    trials = pd.read_csv(spec.parent / "data" / "cec2022_trials.csv")
+    success = trials[trials["final_error"] <= 1e-8]
+    histories = pd.read_csv(spec.parent / "data" / "cec2022_histories.csv.gz")
+    assert cut.success_times == (len(success), 14)
+    assert f"same {len(success)} successful trials" in note
+    assert f"the {success['fes_to_target'].nunique()} distinct evaluation counts" in note
+    assert (histories.groupby("dim")["fes"].nunique() == 16).all()
+    assert "16 checkpoints" in note and "collapse to 14" in note
