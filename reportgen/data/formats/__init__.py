@@ -66,6 +66,34 @@ class RunRecords:
     reported_hit: float | None = None
     """Evaluations to target as the platform reports them (CEC's last row), used for trials
     when the final value is ≤ target instead of the first record ≤ target."""
+    origin: str = ""
+    """Where the records come from (file and run), for caveats about them."""
+
+
+def worsening_caveats(runs: Sequence[RunRecords], platform: str) -> list[Caveat]:
+    """A caveat naming the runs whose best-so-far column gets worse somewhere.
+
+    The platforms log a best-so-far value, so it never increases within a run; where it does
+    (a logging bug, a restart logged as a new best), the reader's running minimum silently
+    repairs it. The repair is right — the best value reached so far cannot get worse — but
+    the reader must be told which file and run it concerns.
+    """
+    worse = [
+        run.origin or f"{run.algorithm} on {run.problem} (D={run.dimension})"
+        for run in runs
+        if len(run.values) > 1 and bool(np.any(np.diff(np.asarray(run.values, float)) > 0))
+    ]
+    if not worse:
+        return []
+    more = f" and {len(worse) - 10} more" if len(worse) > 10 else ""
+    return [
+        Caveat(
+            "best_so_far_worsens",
+            f"{len(worse)} {platform} run(s) log a best-so-far value that gets worse; "
+            "reportgen uses the running minimum (the best value reached so far).",
+            "; ".join(worse[:10]) + more,
+        )
+    ]
 
 
 def runs_to_frame(runs: Sequence[RunRecords], layout: str, target: float) -> pd.DataFrame:

@@ -52,7 +52,13 @@ from pathlib import Path
 import numpy as np
 
 from reportgen.data.checks import MAX_ROWS_PER_PROBLEM
-from reportgen.data.formats import InputFile, ReadResult, RunRecords, runs_to_frame
+from reportgen.data.formats import (
+    InputFile,
+    ReadResult,
+    RunRecords,
+    runs_to_frame,
+    worsening_caveats,
+)
 from reportgen.errors import InputError, Problem
 from reportgen.spec.sources import CocoOptions
 
@@ -335,7 +341,11 @@ def read_coco(
     ]
     if not runs:
         raise InputError(Problem(key, "the COCO data hold no runs"))
-    return ReadResult(runs_to_frame(runs, options.layout, options.target), inputs)
+    return ReadResult(
+        runs_to_frame(runs, options.layout, options.target),
+        inputs,
+        worsening_caveats(runs, "COCO"),
+    )
 
 
 def _read_one(
@@ -414,7 +424,13 @@ def _read_one(
                 continue
             runs.append(
                 RunRecords(
-                    name, f"{prefix}{block.function}", block.dimension, ev, val, max(used, end)
+                    name,
+                    f"{prefix}{block.function}",
+                    block.dimension,
+                    ev,
+                    val,
+                    max(used, end),
+                    origin=f"{display}:{member}, run {start + offset + 1}",
                 )
             )
     for member, available in parsed.items():

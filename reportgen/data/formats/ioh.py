@@ -42,7 +42,13 @@ from typing import Any
 import numpy as np
 
 from reportgen.data.checks import MAX_ROWS_PER_PROBLEM
-from reportgen.data.formats import InputFile, ReadResult, RunRecords, runs_to_frame
+from reportgen.data.formats import (
+    InputFile,
+    ReadResult,
+    RunRecords,
+    runs_to_frame,
+    worsening_caveats,
+)
 from reportgen.errors import InputError, Problem
 from reportgen.spec.sources import IohOptions
 
@@ -223,7 +229,7 @@ def read_ioh(
                 # The .dat file is an input of its own: hashed in the provenance, copied into
                 # the supplement bundle.
                 inputs.append(InputFile(dat, dat_display, len(parsed)))
-                for (ev, val), entry in zip(parsed, listed, strict=True):
+                for number, ((ev, val), entry) in enumerate(zip(parsed, listed, strict=True), 1):
                     if len(ev) == 0:
                         problems.append(Problem(dat_display, "a run without records"))
                         continue
@@ -236,6 +242,7 @@ def read_ioh(
                             ev,
                             val,
                             float(entry.get("evals", 0)),
+                            origin=f"{dat_display}, run {number}",
                         )
                     )
                     count += 1
@@ -244,4 +251,8 @@ def read_ioh(
         raise InputError(problems)
     if not runs:
         raise InputError(Problem(key, "the IOHprofiler data hold no runs"))
-    return ReadResult(runs_to_frame(runs, options.layout, options.target), inputs)
+    return ReadResult(
+        runs_to_frame(runs, options.layout, options.target),
+        inputs,
+        worsening_caveats(runs, "IOHprofiler"),
+    )
