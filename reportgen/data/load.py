@@ -72,6 +72,7 @@ from reportgen.data.checks import (
     number_column,
     text_column,
 )
+from reportgen.data.derive import trials_at_budget
 from reportgen.data.formats import read_platform
 from reportgen.data.frames import (
     KEYS,
@@ -779,6 +780,29 @@ def load_source(name: str, source: DataSource, spec: LoadedSpec, minimize: bool)
     return SourceData(name=name, format=fmt, frame=frame, files=tuple(records))
 
 
+def _derived_trials(
+    name: str, source: DataSource, sources: dict[str, SourceData], spec: LoadedSpec
+) -> SourceData:
+    """A ``trials_at`` source: the runs of its histories source at the budget."""
+    options = source.trials_at
+    assert options is not None
+    where = spec.where(("data", name, "trials_at", "source"))
+    origin = sources.get(options.source)
+    if origin is None or origin.format != "histories":
+        histories = [n for n, s in sources.items() if s.format == "histories"]
+        raise InputError(
+            Problem(
+                where,
+                f"'{options.source}' is not a histories source of the study"
+                f"{did_you_mean(options.source, histories)}; histories sources: "
+                f"{quote_choices(histories) or 'none'}",
+            )
+        )
+    frame = trials_at_budget(origin.frame, options.budget, options.target, where)
+    # The files are listed once, under the histories source they were read for.
+    return SourceData(name, "trials", frame, ())
+
+
 def _frame_sha256(frame: pd.DataFrame) -> str:
     """SHA-256 of a DataFrame's column names and cells (for the provenance)."""
     digest = hashlib.sha256("\x1f".join(map(str, frame.columns)).encode())
@@ -885,6 +909,8 @@ def load_data(spec: LoadedSpec) -> StudyData:
     sources: dict[str, SourceData] = {}
     caveats: list[Caveat] = []
     for name, source in study.data.items():
+        if source.trials_at is not None:
+            continue  # derived below, from its histories source
         try:
             sources[name] = load_source(name, source, spec, study.minimize)
         except InputError as exc:
@@ -896,6 +922,15 @@ def load_data(spec: LoadedSpec) -> StudyData:
         sources[name] = SourceData(name, data.format, frame, data.files, data.caveats)
     if problems:
         raise InputError(problems)
+    for name, source in study.data.items():
+        if source.trials_at is not None:
+            try:
+                sources[name] = _derived_trials(name, source, sources, spec)
+            except InputError as exc:
+                problems.extend(exc.problems)
+    if problems:
+        raise InputError(problems)
+    sources = {name: sources[name] for name in study.data}  # spec order
 
     selected = study.algorithm_names()
     if selected is None:

@@ -198,6 +198,20 @@ class CecOptions(SpecModel):
         return value
 
 
+class TrialsAtBudget(SpecModel):
+    """Trials derived from a histories source: each run's state at a budget."""
+
+    source: Name = Field(description="The histories source the runs come from.")
+    budget: Annotated[float, Field(gt=0, allow_inf_nan=False)] = Field(
+        description="Evaluations: each run's value is its best-so-far value after this many."
+    )
+    target: Annotated[float, Field(gt=0, allow_inf_nan=False)] | None = Field(
+        None,
+        description="With a target: evaluations_to_target is the first evaluation count at "
+        "which the run's value is ≤ target, if it is ≤ budget (else ∞).",
+    )
+
+
 class DataSource(SpecModel):
     """One named data source of the study."""
 
@@ -230,6 +244,11 @@ class DataSource(SpecModel):
     )
     separator: str | None = Field(
         None, description="Field separator of CSV files (default: ',' ; use '\\s+' for whitespace)."
+    )
+    trials_at: TrialsAtBudget | None = Field(
+        None,
+        description="format trials only, instead of path/paths: the runs of a histories "
+        "source as trials at a budget, e.g. {source: curves, budget: 5000, target: 1.0e-8}.",
     )
     empty_cells: Literal["error", "not_reached"] = Field(
         "error",
@@ -267,6 +286,13 @@ class DataSource(SpecModel):
 
     @model_validator(mode="after")
     def _one_location(self) -> DataSource:
+        if self.trials_at is not None:
+            if self.format != "trials" or self.path is not None or self.paths is not None:
+                raise ValueError(
+                    "'trials_at' derives a 'trials' source from a histories source: it needs "
+                    "format: trials and no 'path'/'paths'"
+                )
+            return self
         if (self.path is None) == (self.paths is None):
             raise ValueError("give exactly one of 'path' (one file) or 'paths' (a list or a glob)")
         if self.format == "wide" and self.statistic is None:

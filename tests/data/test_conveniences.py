@@ -11,7 +11,7 @@ import pytest
 
 import reportgen
 from reportgen.errors import InputError
-from tests.conftest import SHARED_DATA, require_shared, write
+from tests.conftest import HISTORIES_CSV, SHARED_DATA, require_shared, write
 
 TRIALS = """
 algorithm,problem,dim,run,value,fes_to_target
@@ -230,3 +230,56 @@ def test_cec2020_top3_files_load_and_combine_as_they_are(tmp_path: Path) -> None
     profiles = results["performance_profiles"]
     assert results.data.algorithms == ("AGSK", "IMODE", "j2020")
     assert len(profiles.problems) == 10 * 4 - 2  # 10 functions × 4 dimensions, less f6/f7 in 5-D
+
+
+# --- trials from histories at a budget ---------------------------------------------------------
+
+
+def test_trials_at_a_budget_from_a_histories_source(tmp_path: Path) -> None:
+    write(tmp_path, "h.csv", HISTORIES_CSV)
+    spec = study(
+        tmp_path,
+        "data:\n  curves:\n    path: h.csv\n    format: histories\n"
+        "    columns: {dimension: dim, evaluations: evals}\n"
+        "  at5:\n    format: trials\n"
+        "    trials_at: {source: curves, budget: 5, target: 0.5}\n" + u_scores("at5"),
+    )
+    trials = reportgen.compute_study(spec).data.sources["at5"].frame
+    got = {
+        (a, p, r): (v, t)
+        for a, p, r, v, t in trials[
+            ["algorithm", "problem", "run", "value", "evaluations_to_target"]
+        ].itertuples(index=False)
+    }
+    # By hand from HISTORIES_CSV: each run's last record at ≤ 5 evaluations; ≤ 0.5 reached at.
+    inf = math.inf
+    assert got == {
+        ("A", "f1", 1): (1.0, inf),
+        ("A", "f1", 2): (10.0, inf),
+        ("A", "f2", 1): (0.5, 3.0),
+        ("A", "f2", 2): (0.1, 4.0),
+        ("B", "f1", 1): (9.0, inf),
+        ("B", "f1", 2): (9.0, inf),
+        ("B", "f2", 1): (5.0, inf),
+        ("B", "f2", 2): (1.0, inf),
+    }
+
+
+def test_trials_at_needs_a_histories_source_and_a_reachable_budget(tmp_path: Path) -> None:
+    write(tmp_path, "h.csv", HISTORIES_CSV.replace("A,f1,2,1,1,10", "A,f1,2,1,2,10"))
+    source = (
+        "data:\n  curves:\n    path: h.csv\n    format: histories\n"
+        "    columns: {dimension: dim, evaluations: evals}\n  at1:\n    format: trials\n"
+    )
+    spec = study(tmp_path, source + "    trials_at: {source: curve, budget: 1}\n" + u_scores("at1"))
+    (message,) = problems_of(spec)
+    assert "'curve' is not a histories source of the study (did you mean 'curves'?)" in message
+    spec = study(
+        tmp_path, source + "    trials_at: {source: curves, budget: 1}\n" + u_scores("at1")
+    )
+    (message,) = problems_of(spec)
+    assert message.startswith("data.at1.trials_at.source (study.yaml:")
+    assert (
+        "1 run(s) have no record within the budget of 1 evaluations (A on f1 (D=2) run 1)"
+        in message
+    )
