@@ -82,5 +82,6 @@ def write_pdf(
     say("rendering the PDF: laying out pages")
     with _ticking(say, "rendering the PDF: laying out pages", every):
         rendered = document.render()
-    say(f"rendering the PDF: writing {len(rendered.pages)} pages")
+    pages = len(rendered.pages)
+    say(f"rendering the PDF: writing {pages} page{'s' if pages != 1 else ''}")
     rendered.write_pdf(target)
