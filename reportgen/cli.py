@@ -31,6 +31,7 @@ from reportgen.errors import InputError
 
 if TYPE_CHECKING:
     from reportgen.pipeline import StudyResults
+    from reportgen.spec.load import LoadedSpec
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_STATUS_HELP = """exit status:
@@ -43,26 +44,42 @@ EXIT_STATUS_HELP = """exit status:
 
 
 class Progress:
-    """Stage messages: one updating line on a terminal, plain lines otherwise, nothing if quiet."""
+    """Stage messages on stderr: on a terminal one updating line with a bar (when the number of
+    stages is known), plain time-stamped lines otherwise (cron, CI logs); nothing if quiet.
 
-    def __init__(self, stream: TextIO, quiet: bool) -> None:
+    A message that extends the previous one ("laying out pages (10 s)" after "laying out
+    pages") reports on the same stage and does not advance the bar.
+    """
+
+    BAR_WIDTH = 20
+
+    def __init__(self, stream: TextIO, quiet: bool, total: int | None = None) -> None:
         self.stream = stream
         self.quiet = quiet
+        self.total = total
         self.tty = stream.isatty()
         self.start = time.monotonic()
         self.count = 0
+        self.last = "\0"
 
     def __call__(self, message: str) -> None:
         if self.quiet:
             return
-        self.count += 1
+        if not message.startswith(self.last):
+            self.count += 1
+            self.last = message
         elapsed = time.monotonic() - self.start
-        line = f"[{elapsed:5.1f}s] {message}"
         if self.tty:
+            bar = ""
+            if self.total:
+                done = min(self.count, self.total)
+                filled = round(self.BAR_WIDTH * done / self.total)
+                bar = f"{'█' * filled}{'░' * (self.BAR_WIDTH - filled)} {done}/{self.total} "
+            line = f"[{elapsed:5.1f}s] {bar}{message}"
             width = shutil.get_terminal_size((80, 20)).columns
             self.stream.write("\r" + line[: width - 1].ljust(width - 1))
         else:
-            self.stream.write(line + "\n")
+            self.stream.write(f"[{elapsed:5.1f}s] {message}\n")
         self.stream.flush()
 
     def done(self) -> None:
@@ -123,17 +140,26 @@ def _cmd_validate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
     return EXIT_OK
 
 
-def _cmd_run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    from reportgen.pipeline import run_study
+def _run_stages(spec: LoadedSpec, args: argparse.Namespace) -> int:
+    """How many stages ``run`` reports (for the progress bar): loading, per analysis computing,
+    presenting and writing, the summary, the HTML, the PDF's two, bundle and baseline."""
+    analyses = len(spec.study.analyses)
+    pdf = 2 if "pdf" in spec.study.report.formats else 0
+    return 3 + 3 * analyses + pdf + bool(args.bundle) + (args.baseline is not None)
 
-    progress = Progress(stderr, args.quiet)
+
+def _cmd_run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    from reportgen.pipeline import load_study, run_study
+
+    spec = load_study(args.spec)
+    progress = Progress(stderr, args.quiet, _run_stages(spec, args))
     command = (
         " ".join(["reportgen", *sys.argv[1:]])
         if sys.argv and sys.argv[0].endswith("reportgen")
         else None
     )
     results = run_study(
-        args.spec,
+        spec,
         args.output,
         strict=args.strict,
         progress=progress,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -220,3 +221,29 @@ def test_an_analysis_notes_appear_in_its_section_after_the_findings(tmp_path):
     section = html[html.index('id="sec-performance_profiles"') :]
     note = section.index("Note (from the study): The published table differs here &amp; why.")
     assert section.index("<li") < note  # after the findings list
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_on_a_terminal_plain_lines_otherwise():
+    from reportgen.cli import Progress
+
+    terminal = _Terminal()
+    bar = Progress(terminal, quiet=False, total=4)
+    for message in ("loading data", "laying out pages", "laying out pages (10 s)", "writing"):
+        bar(message)
+    frames = [f.strip() for f in terminal.getvalue().split("\r") if f]
+    # A message that extends the previous one is the same stage: 3 stages of 4 after 4 messages.
+    assert [f.split("] ", 1)[1] for f in frames] == [
+        "█████░░░░░░░░░░░░░░░ 1/4 loading data",
+        "██████████░░░░░░░░░░ 2/4 laying out pages",
+        "██████████░░░░░░░░░░ 2/4 laying out pages (10 s)",
+        "███████████████░░░░░ 3/4 writing",
+    ]
+    log = io.StringIO()
+    plain = Progress(log, quiet=False, total=4)
+    plain("loading data")
+    assert log.getvalue().endswith("] loading data\n") and "\r" not in log.getvalue()
