@@ -123,6 +123,16 @@ def test_verify_reproduces_then_fails_on_a_changed_value(bundled, tmp_path):
 
     folder = _unzip(moved, tmp_path / "reviewer" / "unpacked")
     assert run_cli("verify", str(folder), "-q").code == 0
+    # A changed number in the bundled results.json fails too, named by its path.
+    bundled = folder / "report" / "results.json"
+    original = bundled.read_text(encoding="utf-8")
+    document = json.loads(original)
+    document["analyses"]["logs_profiles"]["result"]["n_problems"] += 1
+    bundled.write_text(json.dumps(document), encoding="utf-8")
+    tampered = run_cli("verify", str(folder), "-q")
+    assert tampered.code == 1
+    assert "  analyses.logs_profiles.result.n_problems: bundled 5, rerun 4" in tampered.out
+    bundled.write_text(original, encoding="utf-8")
     data = folder / "study" / "inputs" / "data" / "a.csv"
     # A's run 1 on f1 ends at 1 → 0.5: A's mean final value on f1 becomes (0.5 + 2) / 2 = 1.25.
     data.write_text(data.read_text().replace("A,f1,2,1,5,1\n", "A,f1,2,1,5,0.5\n"))
