@@ -5,6 +5,8 @@ Expected numbers are hand calculations written out in each test.
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -13,11 +15,14 @@ import pytest
 
 from reportgen.analyses.convergence import axis_scale, compute, values_at
 from reportgen.data.frames import AnalysisData, sorted_problems
+from reportgen.data.load import load_data
 from reportgen.errors import InputError
 from reportgen.figures.convergence import figures
 from reportgen.figures.style import make_style
 from reportgen.render.sections.convergence import build_section
 from reportgen.spec.analyses.convergence import ConvergenceOptions
+from reportgen.spec.load import load_spec
+from tests.conftest import ROOT, write
 
 # (algorithm, run) → records (evaluations, value) on problem f1 in 2-D.
 RECORDS = {
@@ -116,3 +121,49 @@ def test_thirteen_algorithms_look_distinct_and_section_builds() -> None:
     tables = [b for b in section.blocks if getattr(b, "name", "").startswith("fixed_budget")]
     assert len(tables) == 1 and tables[0].frame.shape == (1, 14)
     assert tables[0].bold is not None and tables[0].bold.iloc[0].sum() == 1
+
+
+@pytest.mark.parametrize(
+    ("files", "source"),
+    [
+        ("tests/data/fixtures/ioh", "paths: data/*\nformat: ioh"),
+        ("tests/data/fixtures/coco", "paths: data/*\nformat: coco"),
+        (
+            "example_studies/cec2017/data",
+            "paths: data/*_1_10.txt\nformat: cec\ncec: {checkpoints: cec2017}",
+        ),
+    ],
+    ids=["ioh", "coco", "cec"],
+)
+def test_platform_histories(tmp_path: Path, files: str, source: str) -> None:
+    """Curves from every platform format: medians never increase (best-so-far), each curve
+    ends at the largest evaluation count its runs recorded, the default fixed budget is the
+    dimension's largest."""
+    for path in (ROOT / files).iterdir():
+        target = tmp_path / "data" / path.name
+        if path.is_dir():
+            shutil.copytree(path, target)
+        elif path.suffix in (".txt", ".tgz", ".zip") or files.endswith("data"):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, target)
+    spec = write(
+        tmp_path,
+        "study.yaml",
+        "study: {title: Formats}\nminimize: true\ndata:\n  src:\n"
+        + "".join(f"    {line}\n" for line in source.splitlines())
+        + "analyses:\n  - kind: convergence\n    data: src\n",
+    )
+    data = load_data(load_spec(spec)).for_analysis("src")
+    result = compute(data, options())
+    assert result.curves
+    for curve in result.curves:
+        assert np.all(np.diff(curve.median) <= 0)
+        group = data.frame[
+            (data.frame["algorithm"] == curve.algorithm)
+            & (data.frame["problem"] == curve.problem)
+            & (data.frame["dimension"] == curve.dimension)
+        ]
+        assert curve.evaluations[-1] == group["evaluations"].max()
+    for dimension, budgets in result.budgets.items():
+        largest = data.frame.loc[data.frame["dimension"] == dimension, "evaluations"].max()
+        assert budgets == (float(largest),)
