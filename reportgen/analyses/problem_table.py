@@ -64,6 +64,7 @@ statistics of McGraw and Wong. J. Educ. Behav. Stat. 25:101–132.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -212,16 +213,23 @@ class ProblemTableResult:
 
     # Derived views -------------------------------------------------------------------------
 
+    @functools.cached_property
+    def _rows(self) -> dict[tuple[str, int], tuple[Cell, ...]]:
+        rows: dict[tuple[str, int], list[Cell]] = {}
+        for c in self.cells:
+            rows.setdefault((c.problem, c.dimension), []).append(c)
+        return {key: tuple(cells) for key, cells in rows.items()}
+
     def cell(self, algorithm: str, problem: str, dimension: int) -> Cell:
         """The cell of ``algorithm`` on (problem, dimension)."""
-        for c in self.cells:
-            if (c.algorithm, c.problem, c.dimension) == (algorithm, problem, dimension):
+        for c in self._rows.get((problem, dimension), ()):
+            if c.algorithm == algorithm:
                 return c
         raise KeyError((algorithm, problem, dimension))
 
     def row(self, problem: str, dimension: int) -> tuple[Cell, ...]:
         """The cells of one problem instance, algorithms in study order."""
-        return tuple(c for c in self.cells if (c.problem, c.dimension) == (problem, dimension))
+        return self._rows.get((problem, dimension), ())
 
     def best_in_row(self, problem: str, dimension: int, statistic: str) -> tuple[str, ...]:
         """The algorithms with the smallest ``statistic`` (a shown one) on the problem; ties all."""
