@@ -61,8 +61,9 @@ def _results(folder: Path) -> dict[str, Any]:
 
 
 def _squash(text: str) -> str:
-    """Text without whitespace, so line breaks in the PDF do not matter."""
-    return re.sub(r"\s+", "", text)
+    """Text without whitespace and hyphens, so line breaks in the PDF do not matter (pdftotext
+    joins a word broken after a hyphen and drops the hyphen: "NL-" / "LBC" → "NLLBC")."""
+    return re.sub(r"[\s-]+", "", text)
 
 
 def _read_pgm(path: Path) -> np.ndarray:
