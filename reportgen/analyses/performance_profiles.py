@@ -159,6 +159,73 @@ class Round:
 
 
 @dataclass(frozen=True)
+class MeanPlace:
+    """One algorithm's place in the step-1 order of the mean profiles at one τ.
+
+    ``rank`` is shared by algorithms equal in (solved, mean_inverse_ratio); ``position`` lists
+    them in study order. ``solved`` is the profiles' right end (share of problems solved
+    within the budget), ``fastest`` ρ(1) (share of problems where it has the smallest t).
+    """
+
+    algorithm: str
+    rank: int
+    position: int
+    solved: float
+    fastest: float
+    mean_inverse_ratio: float
+
+
+@dataclass(frozen=True)
+class Power:
+    """Whether the first round of Algorithm 2 at one (τ, λ) can tell algorithms apart.
+
+    ``solved_mean`` and ``solved_upper``: the shares of problems the winner's mean and
+    upper-bound curves solve; ``wide_share``: the share of problems where its half-width
+    λS/√n_r at the budget end exceeds the tolerance band τ(f(x0) − f_L).
+    """
+
+    winner: str
+    solved_mean: float
+    solved_upper: float
+    wide_share: float
+    median_half_width: float
+    conclusive: bool
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """The first round of Algorithm 2 at one profile kind, τ and λ (Liu et al. §IV-E).
+
+    ``winner`` wins the mean profiles; ``verdicts`` holds, for every other algorithm in study
+    order, :data:`SIGNIFICANTLY_WORSE`, :data:`NO_SIGNIFICANT_DIFFERENCE` or
+    :data:`INCONCLUSIVE`; ``power`` says whether the round could tell them apart.
+    """
+
+    profile: str
+    tolerance: float
+    lam: float
+    winner: str
+    verdicts: dict[str, str]
+    power: Power | None
+
+    def with_verdict(self, verdict: str) -> list[str]:
+        """The algorithms with ``verdict``, in study order."""
+        return [a for a, v in self.verdicts.items() if v == verdict]
+
+    @property
+    def significantly_worse(self) -> list[str]:
+        return self.with_verdict(SIGNIFICANTLY_WORSE)
+
+    @property
+    def not_significant(self) -> list[str]:
+        return self.with_verdict(NO_SIGNIFICANT_DIFFERENCE)
+
+    @property
+    def inconclusive(self) -> list[str]:
+        return self.with_verdict(INCONCLUSIVE)
+
+
+@dataclass(frozen=True)
 class PerformanceProfilesResult:
     """Everything the performance-profile analysis computed.
 
@@ -237,8 +304,91 @@ class PerformanceProfilesResult:
 
     def conclusive(self, tolerance: float, lam: float) -> bool:
         """Whether the first round of Algorithm 2 at (τ, λ) has power (see ``power``)."""
+        power = self.power_at(tolerance, lam)
+        return power is not None and power.conclusive
+
+    # --- views: what presenters read, instead of filtering the long tables ---------------------
+
+    def mean_order(self, tolerance: float) -> list[MeanPlace]:
+        """The step-1 order of the mean profiles at τ = ``tolerance``, by position."""
+        rows = self.mean_ranking[self.mean_ranking["tolerance"] == tolerance]
+        return [
+            MeanPlace(
+                str(r.algorithm),
+                int(r.rank),
+                int(r.position),
+                float(r.solved),
+                float(r.fastest),
+                float(r.mean_inverse_ratio),
+            )
+            for r in rows.sort_values("position", kind="stable").itertuples(index=False)
+        ]
+
+    def mean_times(self, tolerance: float) -> pd.DataFrame:
+        """t of every algorithm's mean curve at τ: problems (problem, dimension) × algorithms,
+        in problem order; ∞ where the curve never passes the convergence test."""
+        rows = self.t[(self.t["tolerance"] == tolerance) & (self.t["curve"] == "mean")]
+        return rows.pivot_table(
+            index=["problem", "dimension"],
+            columns="algorithm",
+            values="t",
+            aggfunc="first",
+            sort=False,
+        )
+
+    def mean_winners(self, tolerance: float) -> list[str]:
+        """The algorithm(s) ranked first on the mean profiles at τ (several when tied)."""
+        return [p.algorithm for p in self.mean_order(tolerance) if p.rank == 1]
+
+    def power_at(self, tolerance: float, lam: float) -> Power | None:
+        """The power of the first round at (τ, λ); None without one."""
         rows = self.power[(self.power["tolerance"] == tolerance) & (self.power["lambda"] == lam)]
-        return bool(rows["conclusive"].iloc[0]) if len(rows) else False
+        if rows.empty:
+            return None
+        r = rows.iloc[0]
+        return Power(
+            str(r["winner"]),
+            float(r["solved_mean"]),
+            float(r["solved_upper"]),
+            float(r["wide_share"]),
+            float(r["median_half_width"]),
+            bool(r["conclusive"]),
+        )
+
+    def confirmation(self, profile: str, tolerance: float, lam: float) -> Confirmation | None:
+        """Algorithm 2's first round at (``profile``, τ, λ); None where it tests nothing (a
+        single algorithm)."""
+        rows = self.verdicts[
+            (self.verdicts["profile"] == profile)
+            & (self.verdicts["tolerance"] == tolerance)
+            & (self.verdicts["lambda"] == lam)
+        ]
+        if rows.empty:
+            return None
+        verdicts = dict(
+            zip(rows["algorithm"].astype(str), rows["verdict"].astype(str), strict=True)
+        )
+        winner = str(rows["winner"].iloc[0])
+        return Confirmation(
+            profile, tolerance, lam, winner, verdicts, self.power_at(tolerance, lam)
+        )
+
+    def confirmations(self, profile: str) -> list[Confirmation]:
+        """Every first round of ``profile``, τ by τ and λ by λ in spec order."""
+        found = (
+            self.confirmation(profile, tau, lam) for tau in self.tolerances for lam in self.lambdas
+        )
+        return [c for c in found if c is not None]
+
+    def ranks(self, profile: str, tolerance: float, lam: float) -> dict[str, int]:
+        """The full ranking of §IV-E at (``profile``, τ, λ): algorithm → rank (1 = best; the
+        algorithms of one round share its rank), round by round, each round's winner first."""
+        rows = self.ranking[
+            (self.ranking["profile"] == profile)
+            & (self.ranking["tolerance"] == tolerance)
+            & (self.ranking["lambda"] == lam)
+        ]
+        return {str(a): int(r) for a, r in zip(rows["algorithm"], rows["rank"], strict=True)}
 
     def to_json(self) -> dict[str, Any]:
         from reportgen.present.jsonable import frame_records

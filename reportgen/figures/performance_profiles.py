@@ -27,8 +27,6 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from reportgen.analyses.performance_profiles import (
-    INCONCLUSIVE,
-    NO_SIGNIFICANT_DIFFERENCE,
     PerformanceProfilesResult,
 )
 from reportgen.figures.style import AlgorithmStyle, FigureSpec, FigureStyle
@@ -229,19 +227,11 @@ def _confirmation_title(
     result: PerformanceProfilesResult, kind: str, tau: float, lam: float, style: FigureStyle
 ) -> str:
     """The panel's title: what is compared, and who is not (or not demonstrably) worse."""
-    verdicts = result.verdicts[
-        (result.verdicts["profile"] == kind)
-        & (result.verdicts["tolerance"] == tau)
-        & (result.verdicts["lambda"] == lam)
-    ]
-    winner = str(verdicts["winner"].iloc[0])
-    same = [
-        style.label(str(a))
-        for a in verdicts.loc[verdicts["verdict"] == NO_SIGNIFICANT_DIFFERENCE, "algorithm"]
-    ]
-    unclear = [
-        style.label(str(a)) for a in verdicts.loc[verdicts["verdict"] == INCONCLUSIVE, "algorithm"]
-    ]
+    confirmation = result.confirmation(kind, tau, lam)
+    assert confirmation is not None  # a confirmation panel is drawn for a tested round only
+    winner = confirmation.winner
+    same = [style.label(a) for a in confirmation.not_significant]
+    unclear = [style.label(a) for a in confirmation.inconclusive]
     parts = []
     if same:
         parts.append("n.s.: " + ", ".join(same))
@@ -258,7 +248,6 @@ def figures(result: PerformanceProfilesResult, style: FigureStyle) -> list[Figur
     """One figure per profile kind and τ (with confirmation panels per λ)."""
     specs: list[FigureSpec] = []
     curves = _step_curves(result)
-    mean_rank = result.mean_ranking
     profiles = result.profiles
     for kind in result.profile_kinds:
         x = profiles.loc[profiles["profile"] == kind, "x"]
@@ -268,11 +257,7 @@ def figures(result: PerformanceProfilesResult, style: FigureStyle) -> list[Figur
         x_right = float(finite.max()) * 1.5 if len(finite) else 2.0
         x_right = max(x_right, 2.0 if kind == "performance" else x_left * 10)
         for tau in result.tolerances:
-            ranked = (
-                mean_rank[mean_rank["tolerance"] == tau]
-                .sort_values("position")["algorithm"]
-                .tolist()
-            )
+            ranked = [place.algorithm for place in result.mean_order(tau)]
             winner = ranked[0]
             panels: list[tuple[str, float]] = [("mean", _MEAN)]
             panels += [("confirmation", float(lam)) for lam in result.lambdas]
@@ -303,7 +288,7 @@ def figures(result: PerformanceProfilesResult, style: FigureStyle) -> list[Figur
                 if kind == "performance"
                 else "Data profiles (Moré–Wild, Liu et al. Eq. 5)"
             )
-            joint = mean_rank[(mean_rank["tolerance"] == tau) & (mean_rank["rank"] == 1)]
+            joint = result.mean_winners(tau)
             drawn = (
                 f"the winner ({style.label(winner)}) is drawn thick with a dark outline."
                 if len(joint) == 1

@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-from reportgen.analyses.performance_profiles import (
-    INCONCLUSIVE,
-    NO_SIGNIFICANT_DIFFERENCE,
-    SIGNIFICANTLY_WORSE,
-    PerformanceProfilesResult,
-)
+from reportgen.analyses.performance_profiles import PerformanceProfilesResult
 from reportgen.present.findings import Finding, join_words
 from reportgen.present.format import power_of_ten, share
 from reportgen.present.labels import Labels
@@ -16,35 +11,29 @@ from reportgen.present.labels import Labels
 def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]:
     """Rule-generated findings, each with the numbers it states."""
     out: list[Finding] = []
-    ranking = result.mean_ranking
     for tau in result.tolerances:
-        rows = ranking[ranking["tolerance"] == tau].sort_values("position")
-        first = rows.iloc[0]
-        others = rows.iloc[1:]
-        winner = str(first["algorithm"])
-        runner = ", ".join(
-            f"{labels.label(str(r['algorithm']))} {share(float(r['solved']))}"
-            for _, r in others.iterrows()
-        )
-        joint = rows[rows["rank"] == 1]
+        first, *others = result.mean_order(tau)
+        winner = first.algorithm
+        runner = ", ".join(f"{labels.label(p.algorithm)} {share(p.solved)}" for p in others)
+        joint = result.mean_winners(tau)
         if len(joint) > 1:
             # Equal on both criteria: study order is no reason to name one of them.
-            names = join_words([labels.label(str(a)) for a in joint["algorithm"]])
+            names = join_words([labels.label(a) for a in joint])
             text = (
                 f"At τ = {power_of_ten(tau)}, no algorithm wins on the mean profiles: {names} "
-                f"tie (each solves {share(float(first['solved']))} of the problems, with equal "
+                f"tie (each solves {share(first.solved)} of the problems, with equal "
                 "areas under the performance profile)."
             )
         else:
             text = (
                 f"At τ = {power_of_ten(tau)}, {labels.label(winner)} wins on the mean profiles: it solves "
-                f"{share(float(first['solved']))} of the problems ({runner}) and is fastest on "
-                f"{share(float(first['fastest']))} of them."
+                f"{share(first.solved)} of the problems ({runner}) and is fastest on "
+                f"{share(first.fastest)} of them."
             )
-        tied = others[(others["solved"] == first["solved"]) & (others["rank"] != 1)]
-        if len(tied):
+        tied = [p.algorithm for p in others if p.solved == first.solved and p.rank != 1]
+        if tied:
             text += (
-                f" {join_words([labels.label(str(a)) for a in tied['algorithm']])} solve"
+                f" {join_words([labels.label(a) for a in tied])} solve"
                 f"{'s' if len(tied) == 1 else ''} as many; the tie is broken by the area under the performance profile."
             )
         out.append(
@@ -54,34 +43,21 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
                 numbers={
                     "tolerance": tau,
                     "winner": winner,
-                    "solved": float(first["solved"]),
-                    "fastest": float(first["fastest"]),
+                    "solved": first.solved,
+                    "fastest": first.fastest,
                 },
             )
         )
         for lam in result.lambdas:
-            verdicts = result.verdicts[
-                (result.verdicts["tolerance"] == tau)
-                & (result.verdicts["lambda"] == lam)
-                & (result.verdicts["profile"] == result.profile_kinds[0])
-            ]
-            if verdicts.empty:
+            confirmation = result.confirmation(result.profile_kinds[0], tau, lam)
+            if confirmation is None:
                 continue
-            worse = [
-                str(a)
-                for a in verdicts.loc[verdicts["verdict"] == SIGNIFICANTLY_WORSE, "algorithm"]
-            ]
-            same = [
-                str(a)
-                for a in verdicts.loc[verdicts["verdict"] == NO_SIGNIFICANT_DIFFERENCE, "algorithm"]
-            ]
-            unclear = [
-                str(a) for a in verdicts.loc[verdicts["verdict"] == INCONCLUSIVE, "algorithm"]
-            ]
-            w = str(verdicts["winner"].iloc[0])
-            power = result.power[
-                (result.power["tolerance"] == tau) & (result.power["lambda"] == lam)
-            ].iloc[0]
+            worse = confirmation.significantly_worse
+            same = confirmation.not_significant
+            unclear = confirmation.inconclusive
+            w = confirmation.winner
+            power = confirmation.power
+            assert power is not None  # every tested round records its power
             at = f"At τ = {power_of_ten(tau)} and λ = {lam:g}"
             if len(joint) > 1:
                 # Tied on the means: the reference is one of equals, not a winner.
@@ -113,10 +89,10 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
                 text += (
                     f" The comparison with {join_words([labels.label(a) for a in unclear])} is "
                     f"inconclusive: {labels.label(w)}'s upper-bound curve solves only "
-                    f"{share(float(power['solved_upper']))} of the problems against "
-                    f"{share(float(power['solved_mean']))} for its mean curve, because its bound "
+                    f"{share(power.solved_upper)} of the problems against "
+                    f"{share(power.solved_mean)} for its mean curve, because its bound "
                     f"half-width exceeds the tolerance band τ(f(x0) − f_L) on "
-                    f"{share(float(power['wide_share']))} of the problems — more runs or a larger τ "
+                    f"{share(power.wide_share)} of the problems — more runs or a larger τ "
                     "are needed to tell them apart."
                 )
             out.append(
@@ -130,9 +106,9 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
                         "significantly_worse": worse,
                         "no_significant_difference": same,
                         "inconclusive": unclear,
-                        "solved_upper": float(power["solved_upper"]),
-                        "solved_mean": float(power["solved_mean"]),
-                        "wide_share": float(power["wide_share"]),
+                        "solved_upper": power.solved_upper,
+                        "solved_mean": power.solved_mean,
+                        "wide_share": power.wide_share,
                     },
                 )
             )

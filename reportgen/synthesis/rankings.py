@@ -172,12 +172,8 @@ def _profile_scores(result: PerformanceProfilesResult, tau: float) -> Scores:
     """Per problem: ``(n_p + 1)·[t finite] + 1/r``, whose mean orders algorithms exactly as
     (fraction solved, mean 1/r) do — the mean-profile order (Σ 1/r ≤ n_p never outweighs one
     more problem solved)."""
-    t = result.t[(result.t["tolerance"] == tau) & (result.t["curve"] == "mean")]
-    matrix = t.pivot_table(
-        index=["problem", "dimension"], columns="algorithm", values="t", aggfunc="first", sort=False
-    )
     algorithms = tuple(str(a) for a in result.algorithms)
-    values = matrix[list(algorithms)].to_numpy(dtype=float)
+    values = result.mean_times(tau)[list(algorithms)].to_numpy(dtype=float)
     finite = np.isfinite(values)
     best = np.where(finite, values, np.inf).min(axis=1, keepdims=True)
     inverse = np.where(finite, best / np.where(finite, values, 1.0), 0.0)
@@ -186,8 +182,7 @@ def _profile_scores(result: PerformanceProfilesResult, tau: float) -> Scores:
 
 def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) -> list[Ranking]:
     tau = _closest(list(result.tolerances), 1e-5, log=True)
-    rows = result.mean_ranking[result.mean_ranking["tolerance"] == tau]
-    ranks = {str(a): float(r) for a, r in zip(rows["algorithm"], rows["rank"], strict=True)}
+    ranks = {p.algorithm: float(p.rank) for p in result.mean_order(tau)}
     label = f"mean profiles τ={power_of_ten(tau)}"
     source = f"analyses.{analysis_id}.result.mean_ranking[tolerance={tau:g}]"
     verdicts: dict[str, str] = {}
@@ -195,35 +190,27 @@ def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) ->
     if result.lambdas:
         lam = _closest(list(result.lambdas), 2.0, log=False)
         kind = result.profile_kinds[0]
-        verdict_rows = result.verdicts[
-            (result.verdicts["profile"] == kind)
-            & (result.verdicts["tolerance"] == tau)
-            & (result.verdicts["lambda"] == lam)
-        ]
+        confirmation = result.confirmation(kind, tau, lam)
         mark = {
             "significantly worse": WORSE,
             "no significant difference": NOT_SIGNIFICANT,
             "inconclusive": INCONCLUSIVE,
         }
-        if len(verdict_rows):
-            verdicts[str(verdict_rows["winner"].iloc[0])] = BEST
-        for algorithm, verdict in zip(
-            verdict_rows["algorithm"], verdict_rows["verdict"], strict=True
-        ):
-            verdicts[str(algorithm)] = mark[str(verdict)]
+        if confirmation is not None:
+            verdicts[confirmation.winner] = BEST
+            for algorithm, verdict in confirmation.verdicts.items():
+                verdicts[algorithm] = mark[verdict]
         label = f"profiles τ={power_of_ten(tau)} λ={lam:g}"
         source += f"; verdicts[profile={kind},tolerance={tau:g},lambda={lam:g}]"
         significance = f"confidence-bound profiles, τ = {power_of_ten(tau)}, λ = {lam:g}"
-        if not result.conclusive(tau, lam):
-            power = result.power[
-                (result.power["tolerance"] == tau) & (result.power["lambda"] == lam)
-            ].iloc[0]
+        power = result.power_at(tau, lam)
+        if power is not None and not power.conclusive:
             status = INCONCLUSIVE_RANKING
             note = (
-                f"the winner's upper-bound curve solves {share(float(power['solved_upper']))} of "
-                f"the problems against {share(float(power['solved_mean']))} for its mean curve; "
+                f"the winner's upper-bound curve solves {share(power.solved_upper)} of "
+                f"the problems against {share(power.solved_mean)} for its mean curve; "
                 f"its half-width λS/√n exceeds the tolerance band on "
-                f"{share(float(power['wide_share']))} of them"
+                f"{share(power.wide_share)} of them"
             )
     return [
         Ranking(

@@ -28,19 +28,19 @@ _VERDICT_MARK = {
 
 
 def _ranking_table(result: PerformanceProfilesResult, style: FigureStyle) -> TableBlock:
-    rows = result.mean_ranking
+    rows = [(tau, place) for tau in result.tolerances for place in result.mean_order(tau)]
     table = pd.DataFrame(
         {
-            "τ": [power_of_ten(t) for t in rows["tolerance"]],
-            "rank": rows["rank"].astype(int).astype(str),
-            "algorithm": [style.label(a) for a in rows["algorithm"]],
-            "solved": [share(v) for v in rows["solved"]],
-            "fastest ρ(1)": [share(v) for v in rows["fastest"]],
-            "mean 1/r": [number(v, 3) for v in rows["mean_inverse_ratio"]],
+            "τ": [power_of_ten(tau) for tau, _ in rows],
+            "rank": [str(p.rank) for _, p in rows],
+            "algorithm": [style.label(p.algorithm) for _, p in rows],
+            "solved": [share(p.solved) for _, p in rows],
+            "fastest ρ(1)": [share(p.fastest) for _, p in rows],
+            "mean 1/r": [number(p.mean_inverse_ratio, 3) for _, p in rows],
         }
     )
     bold = pd.DataFrame(False, index=table.index, columns=table.columns)
-    bold["algorithm"] = rows["rank"].to_numpy() == 1
+    bold["algorithm"] = [p.rank == 1 for _, p in rows]
     return TableBlock(
         name="mean_ranking",
         caption="Order of the mean profiles per tolerance τ: share of problems solved within the budget (the "
@@ -52,29 +52,21 @@ def _ranking_table(result: PerformanceProfilesResult, style: FigureStyle) -> Tab
 
 
 def _verdict_table(result: PerformanceProfilesResult, style: FigureStyle) -> TableBlock:
-    verdicts = result.verdicts[result.verdicts["profile"] == result.profile_kinds[0]]
-    columns: dict[str, list[str]] = {}
-    keys = list(dict.fromkeys(zip(verdicts["tolerance"], verdicts["lambda"], strict=True)))
-    columns["τ"] = [power_of_ten(t) for t, _ in keys]
-    columns["λ"] = [f"{lam:g}" for _, lam in keys]
-    columns["winner"] = []
+    rounds = result.confirmations(result.profile_kinds[0])
+    columns: dict[str, list[str]] = {
+        "τ": [power_of_ten(c.tolerance) for c in rounds],
+        "λ": [f"{c.lam:g}" for c in rounds],
+        "winner": [style.label(c.winner) for c in rounds],
+    }
     for algorithm in result.algorithms:
-        columns[style.label(algorithm)] = []
-    columns["winner's upper / mean solves"] = []
-    for tau, lam in keys:
-        part = verdicts[(verdicts["tolerance"] == tau) & (verdicts["lambda"] == lam)]
-        winner = str(part["winner"].iloc[0])
-        columns["winner"].append(style.label(winner))
-        for algorithm in result.algorithms:
-            row = part[part["algorithm"] == algorithm]
-            if algorithm == winner:
-                columns[style.label(algorithm)].append("winner")
-            else:
-                columns[style.label(algorithm)].append(_VERDICT_MARK[str(row["verdict"].iloc[0])])
-        power = result.power[(result.power["tolerance"] == tau) & (result.power["lambda"] == lam)]
-        columns["winner's upper / mean solves"].append(
-            f"{share(float(power['solved_upper'].iloc[0]))} / {share(float(power['solved_mean'].iloc[0]))}"
-        )
+        columns[style.label(algorithm)] = [
+            "winner" if algorithm == c.winner else _VERDICT_MARK[c.verdicts[algorithm]]
+            for c in rounds
+        ]
+    columns["winner's upper / mean solves"] = [
+        f"{share(c.power.solved_upper)} / {share(c.power.solved_mean)}" if c.power else "–"
+        for c in rounds
+    ]
     table = pd.DataFrame(columns)
     bold = table == "winner"
     return TableBlock(
@@ -91,20 +83,21 @@ def _verdict_table(result: PerformanceProfilesResult, style: FigureStyle) -> Tab
 
 
 def _full_ranking_table(result: PerformanceProfilesResult, style: FigureStyle) -> TableBlock:
-    ranking = result.ranking[result.ranking["profile"] == result.profile_kinds[0]]
     rows = []
-    for (tau, lam), part in ranking.groupby(["tolerance", "lambda"], sort=False):
-        layers = [
-            ", ".join(style.label(a) for a in group["algorithm"])
-            for _, group in part.groupby("rank", sort=True)
-        ]
-        rows.append(
-            {
-                "τ": power_of_ten(tau),
-                "λ": f"{lam:g}",
-                "ranking (best first; ties share a rank)": "  ≻  ".join(layers),
-            }
-        )
+    for tau in result.tolerances:
+        for lam in result.lambdas:
+            rounds: dict[int, list[str]] = {}
+            for algorithm, rank in result.ranks(result.profile_kinds[0], tau, lam).items():
+                rounds.setdefault(rank, []).append(style.label(algorithm))
+            rows.append(
+                {
+                    "τ": power_of_ten(tau),
+                    "λ": f"{lam:g}",
+                    "ranking (best first; ties share a rank)": "  ≻  ".join(
+                        ", ".join(rounds[rank]) for rank in sorted(rounds)
+                    ),
+                }
+            )
     return TableBlock(
         name="ranking",
         caption="Full ranking by repeating Algorithm 2 without the best algorithm(s) of the previous round "
