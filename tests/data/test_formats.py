@@ -31,7 +31,7 @@ def spec(tmp_path: Path, source: str) -> Path:
         "study.yaml",
         "study: {title: Formats}\nminimize: true\ndata:\n  src:\n"
         + "".join(f"    {line}\n" for line in source.strip().splitlines())
-        + "analyses:\n  - kind: performance_profiles\n    data: src\n",
+        + "analyses:\n  - kind: significance_relation\n    data: src\n",
     )
 
 

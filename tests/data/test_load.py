@@ -21,7 +21,7 @@ data:
     format: trials
     columns: {problem: function, value: error}
 analyses:
-  - kind: performance_profiles
+  - kind: significance_relation
     data: runs
 """
 TRIALS_CSV = """
@@ -200,7 +200,7 @@ def test_wide_table_becomes_summary(tmp_path):
     data:
       table: {path: data/table.csv, format: wide, statistic: mean, columns: {problem: function}}
     analyses:
-      - {kind: performance_profiles, data: table}
+      - {kind: significance_relation, data: table}
     """
     data = load_data(load_spec(write(tmp_path, "study.yaml", spec)))
     frame = data.sources["table"].frame
