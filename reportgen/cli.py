@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from reportgen.errors import InputError
+from reportgen.errors import InputError, shorten_words
 
 if TYPE_CHECKING:
     from reportgen.pipeline import StudyResults
@@ -91,7 +91,7 @@ def _print_problems(error: InputError, stream: TextIO) -> None:
     count = len(error.problems)
     stream.write(f"reportgen: {count} problem{'s' if count != 1 else ''} found:\n")
     for problem in error.problems:
-        stream.write(f"  - {problem}\n")
+        stream.write(f"  - {shorten_words(str(problem))}\n")
 
 
 def _guarded(action: Callable[[], int], stderr: TextIO) -> int:
@@ -121,7 +121,7 @@ def _print_warnings(results: StudyResults, quiet: bool, stderr: TextIO) -> None:
         if accepted and quiet:
             continue
         kind = "accepted warning" if accepted else "warning"
-        text = f"reportgen: {kind} [{caveat.code}]: {caveat.message} {caveat.where}"
+        text = shorten_words(f"reportgen: {kind} [{caveat.code}]: {caveat.message} {caveat.where}")
         stderr.write(text.rstrip() + "\n")
 
 

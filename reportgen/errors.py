@@ -11,6 +11,7 @@ traceback and exits with status 1.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -60,14 +61,37 @@ def quote_choices(choices: Iterable[str]) -> str:
     return ", ".join(f"'{c}'" for c in choices)
 
 
+LONG_WORD = 100
+"""A "word" (no white space) longer than this in text for the reader is a name from the
+data gone wild (hashes are 64 characters): :func:`shorten_words` cuts it."""
 MESSAGE_NAME_LIMIT = 80
 """Longest name (file, algorithm, problem) quoted in full in a message; longer ones are cut."""
 
 
-def shorten(text: str, limit: int = MESSAGE_NAME_LIMIT) -> str:
-    """``text`` cut to at most ``limit`` characters, ending in "…" when it was cut.
+def shorten(text: str, limit: int = MESSAGE_NAME_LIMIT, *, keep_end: int = 0) -> str:
+    """``text`` cut to at most ``limit`` characters, with "…" where it was cut.
 
     Names come from the user's files and can be arbitrarily long; a message, a table cell or
-    a figure label shows the start of a long one, never all of it.
+    a figure label shows the start of a long one (and its last ``keep_end`` characters, which
+    often tell variants apart: ``…-v2``), never all of it.
     """
-    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
+    if len(text) <= limit:
+        return text
+    keep_end = min(keep_end, limit // 2)
+    head = max(limit - 1 - keep_end, 0)
+    return text[:head] + "…" + (text[len(text) - keep_end :] if keep_end else "")
+
+
+_LONG_WORD = re.compile(rf"\S{{{LONG_WORD + 1},}}")
+
+
+def shorten_words(text: str) -> str:
+    """``text`` with every word longer than :data:`LONG_WORD` characters shortened.
+
+    The one guard for names that reach the reader through sentences, table cells and
+    warnings without passing through a label (a caveat listing runs, a table's column
+    header): a 10⁶-character algorithm name prints as its start and end around "…".
+    """
+    if len(text) <= LONG_WORD:
+        return text
+    return _LONG_WORD.sub(lambda m: shorten(m.group(0), 48, keep_end=12), text)

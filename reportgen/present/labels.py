@@ -11,6 +11,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from reportgen.errors import shorten
+
+LABEL_LIMIT = 32
+"""Longest algorithm label printed; results.json keeps every name in full."""
+
 
 @dataclass(frozen=True)
 class Labels:
@@ -25,8 +30,10 @@ class Labels:
     names: Mapping[str, str] = field(default_factory=dict)
 
     def label(self, algorithm: str) -> str:
-        """The label of ``algorithm`` (its name when the spec gives none)."""
-        return self.names.get(algorithm, algorithm)
+        """The label of ``algorithm`` (its name when the spec gives none), at most
+        :data:`LABEL_LIMIT` characters: a longer one keeps its start and end around "…", so
+        that figure legends, axes and table columns stay readable."""
+        return shorten(self.names.get(algorithm, algorithm), LABEL_LIMIT, keep_end=10)
 
     def in_text(self, text: str) -> str:
         """``text`` with every whole algorithm name replaced by its label.

@@ -21,7 +21,9 @@ import matplotlib
 import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.text import Text
+from matplotlib.ticker import FixedFormatter
 
+from reportgen.errors import LONG_WORD, shorten_words
 from reportgen.render.blocks import FigureBlock, Section, TableBlock
 from reportgen.spec.study import FigureOptions
 
@@ -79,6 +81,7 @@ def latex_text(text: str) -> str:
     combining macron or overline an accent (``ρ̄`` → ``$\\bar{\\rho}$``); adjacent math joins
     into one ``$…$``. Accented Latin letters stay as they are (UTF-8 is LaTeX's input encoding).
     """
+    text = shorten_words(text)
     parts: list[tuple[bool, str]] = []  # (is math, LaTeX)
 
     def add(is_math: bool, latex: str) -> None:
@@ -219,9 +222,24 @@ def resize_figure(
         figure.set_size_inches(width, height)
 
 
+def _shorten_texts(figure: Figure) -> None:
+    """Shorten absurdly long words in every text of a figure (a 10⁶-character algorithm name
+    in a legend or on an axis squeezes the axes to nothing), tick labels included."""
+    for axes in figure.axes:
+        for axis in (axes.xaxis, axes.yaxis):
+            formatter = axis.get_major_formatter()
+            if isinstance(formatter, FixedFormatter):
+                formatter.seq = [shorten_words(str(label)) for label in formatter.seq]
+    for text in figure.findobj(Text):
+        content = text.get_text()
+        if len(content) > LONG_WORD:
+            text.set_text(shorten_words(content))
+
+
 def write_figure(figure: Figure, stem: Path) -> str:
     """Write ``stem.svg`` and ``stem.pdf``; return the SVG text for the HTML."""
     stem.parent.mkdir(parents=True, exist_ok=True)
+    _shorten_texts(figure)
     # Lay the figure out once, then freeze it: both files share one layout pass.
     figure.draw_without_rendering()
     figure.set_layout_engine("none")

@@ -9,8 +9,19 @@ from __future__ import annotations
 import jinja2
 from markupsafe import Markup
 
+from reportgen.errors import shorten_words
 from reportgen.render.document import Document
 from reportgen.resources import resource
+
+
+def _readable(value: object) -> object:
+    """Every plain string printed by the template, with absurdly long words shortened.
+
+    Markup (our SVG figures, CSS, script) and data URIs pass unchanged.
+    """
+    if isinstance(value, str) and not isinstance(value, Markup) and not value.startswith("data:"):
+        return shorten_words(value)
+    return value
 
 
 def template_environment() -> jinja2.Environment:
@@ -18,6 +29,7 @@ def template_environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(resource("templates")),
         autoescape=True,
+        finalize=_readable,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
