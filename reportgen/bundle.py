@@ -26,8 +26,8 @@ Decisions
   original run is replaced by the rerun's. So ``reportgen verify`` compares like with like, and
   the bundle's results.json holds no absolute path of the author's machine. In report.html
   the absolute paths (spec, spec folder, inputs given by absolute path) are replaced by their
-  bundle names too; report.pdf is bundled as written (rendered before bundling), so a spec that
-  names data by absolute path shows it there.
+  bundle names too, and when there were any, the bundled report.pdf is rendered again from that
+  HTML (the output folder's own report.html and report.pdf keep them).
 - Entries are sorted and carry a fixed timestamp: the same report gives the same zip bytes.
 """
 
@@ -38,7 +38,7 @@ import hashlib
 import json
 import shutil
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -115,9 +115,11 @@ def _expand(path: Path) -> list[Path]:
     return sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
 
 
-def _source_roots(spec: LoadedSpec) -> dict[str, list[Path]]:
-    """Per data source, the files or folders its ``path``/``paths`` name, as the loader reads them."""
+def _source_roots(spec: LoadedSpec) -> tuple[dict[str, list[Path]], dict[str, Path]]:
+    """Per data source, the files or folders its ``path``/``paths`` name, as the loader reads
+    them; and every absolute path the spec writes, with the file or folder it names."""
     roots: dict[str, list[Path]] = {}
+    absolute: dict[str, Path] = {}
     for name, source in spec.study.data.items():
         patterns = (
             [source.path]
@@ -131,7 +133,12 @@ def _source_roots(spec: LoadedSpec) -> dict[str, list[Path]]:
             allow_folders=source.format in ("coco", "ioh"),
         )
         roots[name] = [path.resolve() for path, _ in found]
-    return roots
+        absolute |= {
+            pattern: Path(pattern).resolve()
+            for pattern in patterns
+            if Path(pattern).is_absolute() and not any(ch in pattern for ch in "*?[")
+        }
+    return roots, absolute
 
 
 def _other_files(spec: LoadedSpec) -> dict[tuple[str | int, ...], Path]:
@@ -216,7 +223,12 @@ it exits 0 when all reproduce and 1 otherwise, listing the numbers that do not.
 
 
 def write_bundle(
-    report_dir: Path, spec: LoadedSpec, records: Iterable[FileRecord], target: Path, version: str
+    report_dir: Path,
+    spec: LoadedSpec,
+    records: Iterable[FileRecord],
+    target: Path,
+    version: str,
+    progress: Callable[[str], None] | None = None,
 ) -> None:
     """Write ``supplement.zip`` (see the module notes).
 
@@ -232,9 +244,12 @@ def write_bundle(
         The zip to write (it may lie inside ``report_dir``; it is not bundled into itself).
     version : str
         reportgen's version, for the README.
+    progress : callable, optional
+        Told when the PDF is rendered again (see the module notes).
     """
+    say = progress or (lambda _: None)
     records = list(records)
-    roots = _source_roots(spec)
+    roots, absolute = _source_roots(spec)
     names = _Names(spec.base_dir)
     for paths in roots.values():
         for root in paths:
@@ -282,10 +297,32 @@ def write_bundle(
             for i, analysis in enumerate(spec.study.analyses)
             if analysis.published is not None
         ]
+        # Absolute paths as the spec writes them (shown in the report's copy of the spec).
+        pairs += sorted(
+            ((written, names.name(path)) for written, path in absolute.items()),
+            key=lambda pair: -len(pair[0]),
+        )
         pairs.append((str(spec.path), f"study/{spec.path.name}"))
         pairs.append((str(spec.base_dir), "study"))  # e.g. in the recorded command line
         manifest = [f"{file_sha256(spec_file)}  study/{spec.path.name}"]
         manifest += [f"{file_sha256(path)}  study/{name}" for name, path in sorted(bundled.items())]
+        replaced: dict[str, bytes] = {}
+        html_path = report_dir / "report.html"
+        if html_path.is_file():
+            original = html_path.read_text(encoding="utf-8")
+            html = original
+            for old, new in pairs:
+                if Path(old).is_absolute():
+                    html = html.replace(old, new)
+            if html != original:
+                replaced["report.html"] = html.encode("utf-8")
+                if (report_dir / "report.pdf").is_file():
+                    # The PDF shows the same paths: render it again from the scrubbed HTML.
+                    from reportgen.render.pdf import write_pdf
+
+                    say("writing supplement.zip: the PDF without local paths")
+                    write_pdf(html, report_dir, staging / "report.pdf", progress=say)
+                    replaced["report.pdf"] = (staging / "report.pdf").read_bytes()
         with zipfile.ZipFile(target, "w") as archive:
             _add(archive, README, _readme(spec.path.name, spec.study.study.title, version).encode())
             _add(archive, MANIFEST, ("\n".join(manifest) + "\n").encode("utf-8"))
@@ -297,12 +334,7 @@ def write_bundle(
                 if relative == "results.json":
                     document = _replace_names(json.loads(data), pairs)
                     data = (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode()
-                elif relative == "report.html":
-                    html = data.decode("utf-8")
-                    for old, new in pairs:
-                        if Path(old).is_absolute():
-                            html = html.replace(old, new)
-                    data = html.encode("utf-8")
+                data = replaced.get(relative, data)
                 _add(archive, f"report/{relative}", data)
             _add(archive, f"study/{spec.path.name}", spec_file.read_bytes())
             for name, path in sorted(bundled.items()):

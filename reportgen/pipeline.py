@@ -319,7 +319,9 @@ def run_study(
         _write_report(results, folder, style, say, command_line)
         if bundle:
             say("writing supplement.zip")
-            write_bundle(folder, spec, results.data.files, folder / "supplement.zip", _version())
+            write_bundle(
+                folder, spec, results.data.files, folder / "supplement.zip", _version(), say
+            )
 
     user_files = publish(target, write, marker=OUTPUT_MARKER, where=where)
     if user_files:

@@ -88,7 +88,13 @@ def test_bundle_holds_every_input_once_under_safe_names(bundled, tmp_path):
     assert sum(f.endswith(".dat") for f in ioh_files) == 8  # 2 algorithms × 2 functions × 2 dims
     folder = _unzip(archive, tmp_path / "reader")
     # No path of the author's machine in the spec, the manifest, the README or results.json.
-    for name in ("study/study.yaml", "INPUTS.sha256", "README.txt", "report/results.json"):
+    for name in (
+        "study/study.yaml",
+        "INPUTS.sha256",
+        "README.txt",
+        "report/results.json",
+        "report/report.html",
+    ):
         assert str(author) not in (folder / name).read_text(encoding="utf-8"), name
     spec = (folder / "study" / "study.yaml").read_text(encoding="utf-8")
     assert "paths: [inputs/data/a.csv, inputs/elsewhere/b.csv]" in spec
