@@ -229,6 +229,7 @@ def write_bundle(
     target: Path,
     version: str,
     progress: Callable[[str], None] | None = None,
+    render_pdf: Callable[[str, Path], None] | None = None,
 ) -> None:
     """Write ``supplement.zip`` (see the module notes).
 
@@ -246,6 +247,10 @@ def write_bundle(
         reportgen's version, for the README.
     progress : callable, optional
         Told when the PDF is rendered again (see the module notes).
+    render_pdf : callable, optional
+        ``render_pdf(html, target)`` renders HTML of ``report_dir`` to a PDF; used when the
+        bundled HTML differs from the report's (absolute paths replaced). Without it the PDF
+        is bundled as written.
     """
     say = progress or (lambda _: None)
     records = list(records)
@@ -316,12 +321,10 @@ def write_bundle(
                     html = html.replace(old, new)
             if html != original:
                 replaced["report.html"] = html.encode("utf-8")
-                if (report_dir / "report.pdf").is_file():
+                if (report_dir / "report.pdf").is_file() and render_pdf is not None:
                     # The PDF shows the same paths: render it again from the scrubbed HTML.
-                    from reportgen.render.pdf import write_pdf
-
                     say("writing supplement.zip: the PDF without local paths")
-                    write_pdf(html, report_dir, staging / "report.pdf", progress=say)
+                    render_pdf(html, staging / "report.pdf")
                     replaced["report.pdf"] = (staging / "report.pdf").read_bytes()
         with zipfile.ZipFile(target, "w") as archive:
             _add(archive, README, _readme(spec.path.name, spec.study.study.title, version).encode())

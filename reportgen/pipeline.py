@@ -320,7 +320,13 @@ def run_study(
         if bundle:
             say("writing supplement.zip")
             write_bundle(
-                folder, spec, results.data.files, folder / "supplement.zip", _version(), say
+                folder,
+                spec,
+                results.data.files,
+                folder / "supplement.zip",
+                _version(),
+                say,
+                lambda html, pdf: write_pdf(html, folder, pdf, progress=say),
             )
 
     user_files = publish(target, write, marker=OUTPUT_MARKER, where=where)
