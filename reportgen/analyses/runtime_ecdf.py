@@ -64,6 +64,7 @@ Decisions
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,6 +85,26 @@ The exponent is rounded to 10 decimals before the power, as COCO writes its targ
 targets (e.g. ``2 - 3/5`` is 1.4000000000000001), and a record exactly at COCO's level then
 misses the target, so 328 of R-SHADE's 6120 ERTs would differ from ``cocopp``'s.
 """
+
+
+@dataclass(frozen=True)
+class EcdfSummary:
+    """One algorithm's runtime ECDF in one dimension (0 = pooled), in numbers.
+
+    ``solved``: the final ECDF value; ``median_budget``/``max_budget``: the median and largest
+    run length T_r / D; ``area``: the mean ECDF value over log10 x (larger is better);
+    ``common_budget``: the dimension's smallest ``max_budget``, where the ECDF is
+    ``solved_at_common_budget``.
+    """
+
+    dimension: int
+    algorithm: str
+    solved: float
+    median_budget: float
+    max_budget: float
+    area: float
+    common_budget: float
+    solved_at_common_budget: float
 
 
 @dataclass(frozen=True)
@@ -125,6 +146,51 @@ class RuntimeEcdfResult:
 
     def tables(self) -> dict[str, pd.DataFrame]:
         return {"ert": self.ert, "ecdf": self.ecdf, "summary": self.summary}
+
+    # --- views: what presenters read, instead of filtering the long tables ---------------------
+
+    def dimensions(self) -> list[int]:
+        """The dimensions with an ECDF, increasing (``[0]`` when pooled)."""
+        return [int(d) for d in sorted(self.summary["dimension"].unique())]
+
+    def summaries(self, dimension: int) -> list[EcdfSummary]:
+        """Every algorithm's ECDF in ``dimension``, in study order."""
+        rows = self.summary[self.summary["dimension"] == dimension]
+        return [
+            EcdfSummary(
+                int(r.dimension),
+                str(r.algorithm),
+                float(r.solved),
+                float(r.median_budget),
+                float(r.max_budget),
+                float(r.area),
+                float(r.common_budget),
+                float(r.solved_at_common_budget),
+            )
+            for r in rows.itertuples(index=False)
+        ]
+
+    def curve(self, dimension: int, algorithm: str) -> tuple[np.ndarray, np.ndarray]:
+        """The ECDF of ``algorithm`` in ``dimension``: x (evaluations / D) and value."""
+        rows = self.ecdf[
+            (self.ecdf["dimension"] == dimension) & (self.ecdf["algorithm"] == algorithm)
+        ]
+        return rows["x"].to_numpy(), rows["value"].to_numpy()
+
+    def erts_at(self, targets: Sequence[float]) -> dict[int, pd.DataFrame]:
+        """The ERT rows at ``targets``, by problem dimension (increasing)."""
+        rows = self.ert[self.ert["target"].isin(targets)]
+        return {int(d): rows[rows["dimension"] == d] for d in sorted(rows["dimension"].unique())}
+
+    def areas(self) -> dict[str, float]:
+        """The area under each algorithm's ECDF: pooled over dimensions when pooled, else the
+        mean over dimensions (what the executive summary ranks)."""
+        summary = self.summary
+        pooled = (
+            summary[summary["dimension"] == 0] if (summary["dimension"] == 0).any() else summary
+        )
+        area = pooled.groupby("algorithm", sort=False)["area"].mean()
+        return {str(a): float(v) for a, v in area.items()}
 
     def to_json(self) -> dict[str, Any]:
         """ERTs grouped per (problem, dimension, algorithm), one list over ``ert_targets``."""

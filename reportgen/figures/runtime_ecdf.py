@@ -23,20 +23,19 @@ from reportgen.present.format import power_of_ten
 
 
 def _panel(ax: Axes, result: RuntimeEcdfResult, dimension: int, style: FigureStyle) -> None:
-    summary = result.summary[result.summary["dimension"] == dimension]
-    rows = result.ecdf[result.ecdf["dimension"] == dimension]
+    summaries = {s.algorithm: s for s in result.summaries(dimension)}
     many = len(result.algorithms) > 8
+    lowest = np.inf
     for algorithm in result.algorithms:
-        row = summary[summary["algorithm"] == algorithm]
-        part = rows[rows["algorithm"] == algorithm]
-        if row.empty or part.empty:
+        xs, ys = result.curve(dimension, algorithm)
+        if algorithm not in summaries or not len(xs):
             continue
+        lowest = min(lowest, float(xs.min()))
         look = style.of(algorithm)
-        xs, ys = part["x"].to_numpy(), part["value"].to_numpy()
         ax.step(xs, ys, where="post", color=look.color, linestyle=look.linestyle, linewidth=1.5,
                 label=style.label(algorithm))  # fmt: skip
-        median = float(row["median_budget"].iloc[0])
-        at = ys[max(np.searchsorted(xs, median, side="right") - 1, 0)]
+        median = summaries[algorithm].median_budget
+        at = ys[max(int(np.searchsorted(xs, median, side="right")) - 1, 0)]
         ax.plot([median], [at], marker="x", markersize=8, markeredgewidth=2, color=look.color,
                 linestyle="none")  # fmt: skip
         if many:
@@ -44,7 +43,7 @@ def _panel(ax: Axes, result: RuntimeEcdfResult, dimension: int, style: FigureSty
             ax.plot(xs[::step], ys[::step], marker=look.marker, linestyle="none",
                     markersize=3.5, color=look.color)  # fmt: skip
     ax.set_xscale("log")
-    ax.set_xlim(float(rows["x"].min()), float(summary["max_budget"].max()) * 1.5)
+    ax.set_xlim(lowest, max(s.max_budget for s in summaries.values()) * 1.5)
     ax.set_ylim(-0.02, 1.02)
     ax.xaxis.set_major_locator(LogLocator(base=10))
     ax.xaxis.set_minor_formatter(NullFormatter())
@@ -53,18 +52,17 @@ def _panel(ax: Axes, result: RuntimeEcdfResult, dimension: int, style: FigureSty
     ax.grid(True, which="major", color="#dddddd", linewidth=0.6)
     ax.spines[["top", "right"]].set_visible(False)
     # "Best" is the largest area, as in the narrative and the summary's ranking.
-    best = summary.sort_values(["area", "solved"], ascending=False, kind="stable").iloc[0]
+    best = max(summaries.values(), key=lambda s: (s.area, s.solved))
     where = f"{int(dimension)}-D" if dimension else "all dimensions"
     ax.set_title(
-        f"{where} — largest area: {style.label(str(best['algorithm']))} "
-        f"({float(best['area']):.2f})",
+        f"{where} — largest area: {style.label(best.algorithm)} ({best.area:.2f})",
         fontsize=9,
     )
 
 
 def figures(result: RuntimeEcdfResult, style: FigureStyle) -> list[FigureSpec]:
     """One figure: an ECDF panel per dimension (or one pooled panel)."""
-    dimensions = [int(d) for d in sorted(result.summary["dimension"].unique())]
+    dimensions = result.dimensions()
     if not dimensions:
         return []
     ncols = min(3, len(dimensions))

@@ -15,48 +15,44 @@ def findings(result: RuntimeEcdfResult, labels: Labels) -> list[Finding]:
     most pairs reached at the common budget, and the most reached at each one's own budget."""
     out: list[Finding] = []
     label = labels.label
-    for dimension in sorted(result.summary["dimension"].unique()):
-        rows = result.summary[result.summary["dimension"] == dimension]
+    for dimension in result.dimensions():
+        rows = result.summaries(dimension)
         where = f"In {int(dimension)}-D" if dimension else "Over all dimensions"
-        by_area = rows.sort_values(["area", "solved"], ascending=False, kind="stable")
-        best = by_area.iloc[0]
+        # Stable sorts, largest first: ties keep study order.
+        by_area = sorted(rows, key=lambda s: (-s.area, -s.solved))
+        best = by_area[0]
         text = (
-            f"{where}, {label(str(best['algorithm']))} has the largest area under the runtime "
-            f"ECDF ({number(float(best['area']), 2)}): it reaches targets soonest on average "
+            f"{where}, {label(best.algorithm)} has the largest area under the runtime "
+            f"ECDF ({number(best.area, 2)}): it reaches targets soonest on average "
             "over budgets"
         )
         numbers: dict[str, object] = {
             "dimension": int(dimension),
-            "best": str(best["algorithm"]),
-            "area": float(best["area"]),
+            "best": best.algorithm,
+            "area": best.area,
         }
         if len(rows) > 1:
-            second = by_area.iloc[1]
-            text += (
-                f" (next: {label(str(second['algorithm']))}, {number(float(second['area']), 2)})"
-            )
-            numbers["runner_up"] = str(second["algorithm"])
-            numbers["runner_up_area"] = float(second["area"])
+            second = by_area[1]
+            text += f" (next: {label(second.algorithm)}, {number(second.area, 2)})"
+            numbers["runner_up"] = second.algorithm
+            numbers["runner_up_area"] = second.area
         text += "."
-        most = rows.sort_values(["solved", "area"], ascending=False, kind="stable").iloc[0]
-        common = float(rows["common_budget"].iloc[0])
-        unequal = float(rows["max_budget"].max()) > BUDGET_RATIO_CAVEAT * common
+        most = sorted(rows, key=lambda s: (-s.solved, -s.area))[0]
+        common = rows[0].common_budget
+        longest = max(s.max_budget for s in rows)
+        unequal = longest > BUDGET_RATIO_CAVEAT * common
         if unequal:
-            top = float(rows["solved_at_common_budget"].max())
-            leaders = [
-                str(a)
-                for a, v in zip(rows["algorithm"], rows["solved_at_common_budget"], strict=True)
-                if v == top
-            ]
+            top = max(s.solved_at_common_budget for s in rows)
+            leaders = [s.algorithm for s in rows if s.solved_at_common_budget == top]
             verb = "reaches" if len(leaders) == 1 else "reach"
             text += (
                 f" At the common budget of {number(common)}·D evaluations (the smallest "
                 f"algorithm budget), {join_words([label(a) for a in leaders])} {verb} the most "
                 f"(function, target) pairs ({share(top)})."
-                f" {label(str(most['algorithm']))} reaches the most at the end of its own budget "
-                f"({share(float(most['solved']))} within {number(float(most['max_budget']))}·D), "
+                f" {label(most.algorithm)} reaches the most at the end of its own budget "
+                f"({share(most.solved)} within {number(most.max_budget)}·D), "
                 f"but the budgets range from {number(common)}·D to "
-                f"{number(float(rows['max_budget'].max()))}·D, so those shares are not "
+                f"{number(longest)}·D, so those shares are not "
                 "comparable."
             )
             numbers["common_budget"] = common
@@ -64,12 +60,12 @@ def findings(result: RuntimeEcdfResult, labels: Labels) -> list[Finding]:
             numbers["solved_at_common_budget"] = top
         else:
             text += (
-                f" {label(str(most['algorithm']))} reaches the most (function, target) pairs: "
-                f"{share(float(most['solved']))} within its budget of up to "
-                f"{number(float(most['max_budget']))}·D evaluations."
+                f" {label(most.algorithm)} reaches the most (function, target) pairs: "
+                f"{share(most.solved)} within its budget of up to "
+                f"{number(most.max_budget)}·D evaluations."
             )
-        numbers["most_reached"] = str(most["algorithm"])
-        numbers["solved"] = float(most["solved"])
-        numbers["max_budget"] = float(most["max_budget"])
+        numbers["most_reached"] = most.algorithm
+        numbers["solved"] = most.solved
+        numbers["max_budget"] = most.max_budget
         out.append(Finding(id=f"ecdf.D={int(dimension)}", text=text, numbers=numbers))
     return out

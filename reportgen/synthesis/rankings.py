@@ -354,16 +354,14 @@ def significance_relation(analysis_id: str, result: SignificanceRelationResult) 
 
 
 def runtime_ecdf(analysis_id: str, result: RuntimeEcdfResult) -> list[Ranking]:
-    summary = result.summary
-    pooled = summary[summary["dimension"] == 0] if (summary["dimension"] == 0).any() else summary
     # The area under the runtime ECDF (COCO's aggregate): larger is better.
-    area = pooled.groupby("algorithm", sort=False)["area"].mean()
+    area = result.areas()
     return [
         Ranking(
             id=f"{analysis_id}:ecdf_area",
             analysis_id=analysis_id,
             label="runtime ECDF area",
-            ranks=_ranks({str(a): float(v) for a, v in area.items()}, higher_is_better=True),
+            ranks=_ranks(area, higher_is_better=True),
             source=f"analyses.{analysis_id}.result.summary (area)",
         )
     ]

@@ -18,9 +18,7 @@ def _ert_tables(result: RuntimeEcdfResult, style: FigureStyle) -> list[TableBloc
     """Per dimension: one row per (problem, target), one column per algorithm: ERT / D."""
     blocks: list[TableBlock] = []
     targets = sorted(result.table_targets, reverse=True)
-    ert = result.ert[result.ert["target"].isin(targets)]
-    for dimension in sorted(ert["dimension"].unique()):
-        part = ert[ert["dimension"] == dimension]
+    for dimension, part in result.erts_at(targets).items():
         scale = max(int(dimension), 1)
         pivot = part.pivot_table(
             index=["problem", "target"], columns="algorithm", values="ert", sort=False
