@@ -17,15 +17,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "present", "resources"),  # vocabulary (problems, labels, numbers, findings,
-    # caveats) and where the package's own files are
+    ("errors",),  # problems in the user's input, and how a long name is shortened
+    ("present", "resources"),  # the vocabulary (labels, numbers, findings, caveats) and where
+    # the package's own files are
     ("spec",),
     ("data",),
     ("analyses",),
     ("synthesis",),  # rankings across analyses: reads results, draws nothing
     ("figures", "narrative"),
-    ("render", "bundle"),  # the documents, and the supplement archive
-    ("registry", "changes", "published"),  # changes since a previous report; published numbers
+    ("render",),
+    ("registry", "changes", "published", "bundle"),  # changes since a previous report,
+    # published numbers, the supplement archive
     ("pipeline", "starter"),
     ("verify",),  # reruns a supplement's study through the pipeline
     ("cli", "__init__"),  # the command line and the Python API (reportgen.run_study, …)

@@ -1,8 +1,8 @@
 """The report's vocabulary: how algorithms are named, numbers printed, findings and caveats held.
 
 Everything here is shared by every layer that shows something — data loading and analyses
-(which raise caveats), synthesis, figures, narrative and render — so it imports nothing else
-of reportgen and sits at the ground floor beside :mod:`reportgen.errors`:
+(which raise caveats), synthesis, figures, narrative and render — so it imports nothing of
+reportgen but :mod:`reportgen.errors` (for shortening long names), just above it:
 
 - :mod:`~reportgen.present.labels` — :class:`Labels`, the display name of each algorithm;
 - :mod:`~reportgen.present.format` — numbers as printed (``10⁻⁵``, ``83%``, ``∞``);
