@@ -173,7 +173,8 @@ def test_ranking_uncertainty_table(rendered: dict[str, Path], name: str) -> None
         if r["id"].endswith((":total", ":profiles")) or r["analysis_id"].startswith("perspectives")
     ]
     assert set(table["ranking"]) == set(resamplable)
-    for _, rows in table.groupby("ranking"):
+    assert set(table["group"]) <= {"all"} | {f"D={d}" for d in range(1, 1000)}
+    for _, rows in table.groupby(["ranking", "group"]):
         assert rows["p_first"].sum() == pytest.approx(1.0)
         assert (rows["rank_low"] <= rows["rank_high"]).all()
     assert results["provenance"]["bootstrap"]["seed"] == 20260101

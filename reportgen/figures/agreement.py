@@ -8,6 +8,7 @@ from matplotlib.figure import Figure
 
 from reportgen.figures.style import FigureSpec, FigureStyle
 from reportgen.synthesis.summary import SynthesisResult
+from reportgen.synthesis.uncertainty import ALL
 
 
 def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
@@ -58,6 +59,7 @@ def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
 def uncertainty_figure(result: SynthesisResult, style: FigureStyle) -> FigureSpec | None:
     """Algorithms × resampled rankings: ``p_first`` as colour, the 95 % rank interval as text."""
     table = result.uncertainty.table
+    table = table[table["group"] == ALL]  # per-dimension rows: in the CSV and the findings
     if table.empty:
         return None
     label = {r.id: r.label for r in result.rankings}

@@ -89,6 +89,19 @@ class Scores:
     values: np.ndarray
     algorithms: tuple[str, ...]
     higher_is_better: bool
+    groups: tuple[str, ...] = ()
+    """Per problem row, its dimension group (``"D=10"``) when the problems span several
+    dimensions; empty otherwise."""
+
+
+def _dimension_groups(index: pd.Index) -> tuple[str, ...]:
+    """``D=<d>`` per row of a (problem, dimension) index spanning several dimensions."""
+    if "dimension" not in (index.names or []):
+        return ()
+    dims = index.get_level_values("dimension")
+    if len(set(dims)) < 2:
+        return ()
+    return tuple(f"D={int(d)}" for d in dims)
 
 
 @dataclass(frozen=True)
@@ -177,7 +190,12 @@ def _profile_scores(result: PerformanceProfilesResult, tau: float) -> Scores:
     finite = np.isfinite(values)
     best = np.where(finite, values, np.inf).min(axis=1, keepdims=True)
     inverse = np.where(finite, best / np.where(finite, values, 1.0), 0.0)
-    return Scores(finite * (len(values) + 1.0) + inverse, algorithms, higher_is_better=True)
+    return Scores(
+        finite * (len(values) + 1.0) + inverse,
+        algorithms,
+        higher_is_better=True,
+        groups=_dimension_groups(matrix.index),
+    )
 
 
 def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) -> list[Ranking]:
@@ -294,7 +312,12 @@ def _pivot_scores(
         sort=False,
     )
     names = tuple(str(a) for a in algorithms if a in matrix.columns)
-    return Scores(matrix[list(names)].to_numpy(dtype=float), names, higher_is_better)
+    return Scores(
+        matrix[list(names)].to_numpy(dtype=float),
+        names,
+        higher_is_better,
+        groups=_dimension_groups(matrix.index),
+    )
 
 
 def perspectives(analysis_id: str, result: PerspectivesResult) -> list[Ranking]:
@@ -383,7 +406,14 @@ def named(rankings: list[Ranking], kind: str, analysis_id: str) -> list[Ranking]
     if analysis_id == kind:
         return out
     # Two analyses of one kind: say which one a column is.
-    return [dataclasses.replace(r, label=f"{r.label} [{analysis_id}]") for r in out]
+    return [
+        dataclasses.replace(
+            r,
+            label=f"{r.label} [{analysis_id}]",
+            significance=f"{r.significance} [{analysis_id}]" if r.significance else "",
+        )
+        for r in out
+    ]
 
 
 def rank_frame(rankings: list[Ranking], algorithms: list[str]) -> pd.DataFrame:

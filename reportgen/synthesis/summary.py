@@ -65,7 +65,7 @@ from reportgen.synthesis.rankings import (
     Ranking,
     rank_frame,
 )
-from reportgen.synthesis.uncertainty import RESAMPLES, SEED, Uncertainty, uncertainty
+from reportgen.synthesis.uncertainty import ALL, RESAMPLES, SEED, Uncertainty, uncertainty
 
 CONFIDENT = 0.9
 """``p_first`` from which a leader first in every family is recommended without reservation."""
@@ -280,9 +280,10 @@ class _Evidence:
             others = sorted({a for r in members for a in r.ranks if a != leader})
             if not others:
                 continue
-            best = min(self.mean_rank(family, a) for a in others)
+            mean = {a: self.mean_rank(family, a) for a in others}
+            best = min(mean.values())
             for a in others:
-                if self.mean_rank(family, a) == best:
+                if mean[a] == best:
                     picks[a] = picks.get(a, 0) + 1
         return sorted(picks, key=lambda a: (-picks[a], a))[:2]
 
@@ -379,13 +380,13 @@ def _findings(
     # Rule 7: how sure the leader's first places are.
     if len(evidence.leaders) == 1:
         leader = evidence.leaders[0]
-        table = sure.table[sure.table["algorithm"] == leader]
+        table = sure.table[(sure.table["algorithm"] == leader) & (sure.table["group"] == ALL)]
         table = table[table["ranking"].isin([r.id for r in counted])]
         if len(table):
             label = {r.id: r.label for r in rankings}
             parts = [
                 f"{_percent(row.p_first)} by {label[row.ranking]} (95 % rank interval "
-                f"{_interval(row.rank_low, row.rank_high)})"
+                f"{_interval(row.rank_low, row.rank_high)}{_by_group(sure, row.ranking, leader)})"
                 for row in table.itertuples()
             ]
             out.append(
@@ -398,10 +399,26 @@ def _findings(
                         "p_first": {
                             row.ranking: round(float(row.p_first), 2) for row in table.itertuples()
                         },
+                        "p_first_by_group": {
+                            row.ranking: {
+                                g: round(sure.p_first(row.ranking, leader, g), 2)
+                                for g in sure.groups(row.ranking)
+                            }
+                            for row in table.itertuples()
+                            if sure.groups(row.ranking)
+                        },
                     },
                 )
             )
     return out
+
+
+def _by_group(sure: Uncertainty, ranking: str, algorithm: str) -> str:
+    """``; D=10: 31 %, D=20: 71 %`` — p_first within each dimension, where resampled."""
+    groups = sure.groups(ranking)
+    if not groups:
+        return ""
+    return "; " + ", ".join(f"{g}: {_percent(sure.p_first(ranking, algorithm, g))}" for g in groups)
 
 
 def _interval(low: float, high: float) -> str:
@@ -601,6 +618,19 @@ def _bottom_line(
             f"ranks first in {high if low + ' %' == high else f'{low}–{high}'} of bootstrap "
             "resamples of the problems"
         )
+        split = next(
+            (r for r in counted if leader in r.first and sure.groups(r.id)),
+            None,
+        )
+        if split is not None:
+            p_text += (
+                f" (by {split.label}: "
+                + ", ".join(
+                    f"{g} {_percent(sure.p_first(split.id, leader, g))}"
+                    for g in sure.groups(split.id)
+                )
+                + ")"
+            )
     family_text = f"first by {len(firsts)} of {n_families} method families ({join_words(firsts)})"
     if len(firsts) == n_families:
         family_text = (

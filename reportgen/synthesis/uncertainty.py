@@ -27,6 +27,10 @@ Decisions
   :class:`numpy.random.Generator` (PCG64) seeded with the study's ``summary.seed`` and the
   ranking's position in the report. The resample indices are drawn once per ranking
   as one ``B × n_p`` array and every aggregate is one vectorised mean.
+- Per dimension: where the problems span several dimensions (U-scores and profiles), each
+  ranking is also resampled within each dimension's problems (``group`` ``D=<d>``; its
+  ``rank`` is the order of that dimension's mean scores), so that "ahead at D = 20 but not at
+  D = 10" can be said with its probability. Rows over all problems have ``group`` ``all``.
 - Rankings without per-problem scores (significance-relation layers, probabilistic profiles,
   runtime ECDFs) are not resampled and are absent from the table.
 """
@@ -34,7 +38,7 @@ Decisions
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
@@ -47,7 +51,9 @@ RESAMPLES = 2000
 SEED = 20260101
 """Default seed of the bootstrap (printed in the provenance)."""
 
-COLUMNS = ["ranking", "algorithm", "rank", "p_first", "rank_low", "rank_high"]
+ALL = "all"
+"""The ``group`` of the rows that resample every problem."""
+COLUMNS = ["ranking", "group", "algorithm", "rank", "p_first", "rank_low", "rank_high"]
 
 
 @dataclass(frozen=True)
@@ -57,7 +63,8 @@ class Uncertainty:
     Attributes
     ----------
     table : pandas.DataFrame
-        ranking, algorithm, rank (the ranking's own), p_first, rank_low, rank_high.
+        ranking, group (``all`` or ``D=<d>``), algorithm, rank (the ranking's own), p_first,
+        rank_low, rank_high.
     resamples, seed : int
     """
 
@@ -65,12 +72,19 @@ class Uncertainty:
     resamples: int
     seed: int
 
-    def p_first(self, ranking: str, algorithm: str) -> float:
+    def p_first(self, ranking: str, algorithm: str, group: str = ALL) -> float:
         """``p_first`` of one algorithm in one ranking (NaN when not resampled)."""
         rows = self.table[
-            (self.table["ranking"] == ranking) & (self.table["algorithm"] == algorithm)
+            (self.table["ranking"] == ranking)
+            & (self.table["algorithm"] == algorithm)
+            & (self.table["group"] == group)
         ]
         return float(rows["p_first"].iloc[0]) if len(rows) else float("nan")
+
+    def groups(self, ranking: str) -> list[str]:
+        """The dimension groups a ranking was also resampled within (none, or two or more)."""
+        groups = self.table.loc[self.table["ranking"] == ranking, "group"]
+        return [g for g in dict.fromkeys(groups) if g != ALL]
 
 
 def bootstrap_ranks(scores: Scores, resamples: int, rng: np.random.Generator) -> np.ndarray:
@@ -108,25 +122,54 @@ def p_first(ranks: np.ndarray) -> np.ndarray:
 
 def uncertainty(rankings: Sequence[Ranking], resamples: int, seed: int) -> Uncertainty:
     """Bootstrap every ranking that has per-problem scores (see the module docstring)."""
-    rows = []
+    rows: list[dict[str, object]] = []
     for position, ranking in enumerate(rankings):
         scores = ranking.scores
         if scores is None or scores.values.shape[0] < 2:
             continue
-        rng = np.random.default_rng([seed, position])
-        ranks = bootstrap_ranks(scores, resamples, rng)
-        shares = p_first(ranks)
-        low = np.quantile(ranks, 0.025, axis=0, method="inverted_cdf")
-        high = np.quantile(ranks, 0.975, axis=0, method="inverted_cdf")
-        for i, algorithm in enumerate(scores.algorithms):
-            rows.append(
-                {
-                    "ranking": ranking.id,
-                    "algorithm": algorithm,
-                    "rank": ranking.ranks.get(algorithm, np.nan),
-                    "p_first": float(shares[i]),
-                    "rank_low": int(low[i]),
-                    "rank_high": int(high[i]),
-                }
+        parts: list[tuple[str, Scores]] = [(ALL, scores)]
+        for group in dict.fromkeys(scores.groups):
+            keep = np.asarray([g == group for g in scores.groups])
+            if keep.sum() >= 2:
+                parts.append((group, replace(scores, values=scores.values[keep], groups=())))
+        for index, (group, part) in enumerate(parts):
+            rng = np.random.default_rng([seed, position, index])
+            own = (
+                {a: ranking.ranks.get(a, np.nan) for a in part.algorithms}
+                if group == ALL
+                else dict(zip(part.algorithms, _ranks_of_means(part), strict=True))
             )
+            rows.extend(_rows(ranking.id, group, part, own, resamples, rng))
     return Uncertainty(pd.DataFrame(rows, columns=COLUMNS), resamples, seed)
+
+
+def _ranks_of_means(scores: Scores) -> np.ndarray:
+    """The ranks of the full sample's means (what a group's own ranking is)."""
+    means = scores.values.mean(axis=0)
+    return rankdata(-means if scores.higher_is_better else means, method="min")
+
+
+def _rows(
+    ranking: str,
+    group: str,
+    scores: Scores,
+    own: dict[str, float],
+    resamples: int,
+    rng: np.random.Generator,
+) -> list[dict[str, object]]:
+    ranks = bootstrap_ranks(scores, resamples, rng)
+    shares = p_first(ranks)
+    low = np.quantile(ranks, 0.025, axis=0, method="inverted_cdf")
+    high = np.quantile(ranks, 0.975, axis=0, method="inverted_cdf")
+    return [
+        {
+            "ranking": ranking,
+            "group": group,
+            "algorithm": algorithm,
+            "rank": float(own[algorithm]),
+            "p_first": float(shares[i]),
+            "rank_low": int(low[i]),
+            "rank_high": int(high[i]),
+        }
+        for i, algorithm in enumerate(scores.algorithms)
+    ]

@@ -256,3 +256,17 @@ def test_a_first_place_nothing_measures_is_not_a_recommendation() -> None:
         "bootstrap measures how sure that first place is."
     )
     assert "recommendation" not in bottom.text
+
+
+def test_rankings_are_also_resampled_within_each_dimension() -> None:
+    # Two dimensions of two problems each; A wins both problems at D=10, B both at D=20 by a
+    # larger margin. Within D=10 A is first in every resample, within D=20 B is.
+    values = np.array([[2.0, 1.0], [2.0, 1.0], [0.0, 5.0], [0.0, 5.0]])
+    scores = Scores(values, ("A", "B"), True, groups=("D=10", "D=10", "D=20", "D=20"))
+    result = uncertainty([ranking("u", {"B": 1.0, "A": 2.0}, scores=scores)], 300, 2)
+    assert result.groups("u") == ["D=10", "D=20"]
+    assert result.p_first("u", "A", "D=10") == 1.0 and result.p_first("u", "B", "D=20") == 1.0
+    ten = result.table[result.table["group"] == "D=10"].set_index("algorithm")
+    assert ten["rank"].to_dict() == {"A": 1.0, "B": 2.0}
+    for _, rows in result.table.groupby("group"):
+        assert rows["p_first"].sum() == pytest.approx(1.0)

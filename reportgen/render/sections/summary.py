@@ -12,6 +12,7 @@ from reportgen.figures.style import FigureStyle
 from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.synthesis.rankings import BEST, INCONCLUSIVE, NOT_SIGNIFICANT, WORSE
 from reportgen.synthesis.summary import SynthesisResult
+from reportgen.synthesis.uncertainty import ALL
 
 _MARK = {BEST: "best", WORSE: "worse", NOT_SIGNIFICANT: "n.s.", INCONCLUSIVE: "inconclusive"}
 
@@ -69,6 +70,7 @@ def verdict_matrix(
 def uncertainty_table(result: SynthesisResult, style: FigureStyle) -> TableBlock | None:
     """Algorithms × resampled rankings: ``p_first`` and the 95 % rank interval."""
     table = result.uncertainty.table
+    table = table[table["group"] == ALL]  # per-dimension rows: in the CSV and the findings
     if table.empty:
         return None
     label = {r.id: r.label for r in result.rankings}
@@ -95,8 +97,8 @@ def uncertainty_table(result: SynthesisResult, style: FigureStyle) -> TableBlock
         caption=f"How sure each ranking is: over {result.uncertainty.resamples} bootstrap resamples of the "
         f"problems (seed {result.uncertainty.seed}), the probability p_first that the algorithm ranks first (a "
         "first place shared by k algorithms counts 1/k for each) and, in brackets, the 95 % interval of its "
-        "rank. Runs are not resampled. Largest p_first per ranking in bold; all values in "
-        "tables/summary/ranking_uncertainty.csv.",
+        "rank. Runs are not resampled. Largest p_first per ranking in bold; all values, with the same per "
+        "dimension where the study has several, in tables/summary/ranking_uncertainty.csv.",
         notes=(
             f"Not resampled (their statistic is not a sum over problems): {', '.join(not_resampled)}."
             if not_resampled
