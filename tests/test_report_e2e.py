@@ -110,6 +110,8 @@ def test_pdf_text_has_every_section_and_summary_sentence(
         assert _squash(title) in squashed, title
     for finding in results["summary"]["findings"]:
         assert _squash(finding["text"]) in squashed, finding["text"]
+    bottom = results["summary"]["bottom_line"]
+    assert bottom is None or _squash(bottom["text"]) in squashed, bottom
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
