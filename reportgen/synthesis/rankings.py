@@ -186,7 +186,8 @@ def _profile_scores(result: PerformanceProfilesResult, tau: float) -> Scores:
     (fraction solved, mean 1/r) do — the mean-profile order (Σ 1/r ≤ n_p never outweighs one
     more problem solved)."""
     algorithms = tuple(str(a) for a in result.algorithms)
-    values = result.mean_times(tau)[list(algorithms)].to_numpy(dtype=float)
+    matrix = result.mean_times(tau)
+    values = matrix[list(algorithms)].to_numpy(dtype=float)
     finite = np.isfinite(values)
     best = np.where(finite, values, np.inf).min(axis=1, keepdims=True)
     inverse = np.where(finite, best / np.where(finite, values, 1.0), 0.0)
