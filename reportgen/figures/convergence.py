@@ -57,7 +57,11 @@ def _panel(
         if result.show_mean:
             ax.plot(x, shown(curve.mean), color=look.color, linestyle=":", linewidth=0.9,
                     drawstyle="steps-post")  # fmt: skip
-        if many:
+        if len(x) == 1:
+            # A run set with one record (a histories CSV keeps improvements only) is a point.
+            ax.plot(x, shown(curve.median), marker=look.marker, linestyle="none",
+                    markersize=4, color=look.color)  # fmt: skip
+        elif many:
             # Markers at evenly spaced positions on the (log) x axis, offset per algorithm so
             # that the markers of curves lying on top of each other do not hide one another.
             k = result.algorithms.index(curve.algorithm)

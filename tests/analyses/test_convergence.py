@@ -167,3 +167,17 @@ def test_platform_histories(tmp_path: Path, files: str, source: str) -> None:
     for dimension, budgets in result.budgets.items():
         largest = data.frame.loc[data.frame["dimension"] == dimension, "evaluations"].max()
         assert budgets == (float(largest),)
+
+
+def test_a_curve_of_one_point_is_drawn_as_a_marker() -> None:
+    records = {**RECORDS, ("C", 1): [(1, 20.0)], ("C", 2): [(1, 25.0)]}
+    result = compute(histories(records), options())
+    curve = next(c for c in result.curves if c.algorithm == "C")
+    assert curve.evaluations.tolist() == [1.0] and curve.median.tolist() == [22.5]
+    [spec] = figures(result, make_style(["A", "B", "C"]))
+    points = [
+        line
+        for line in spec.figure.axes[0].get_lines()
+        if line.get_marker() not in ("None", None, "") and len(line.get_xdata()) == 1
+    ]
+    assert len(points) == 1
