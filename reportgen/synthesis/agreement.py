@@ -11,6 +11,7 @@ import itertools
 import math
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 from scipy.stats import kendalltau
 
@@ -49,20 +50,31 @@ def agreement(rankings: list[Ranking]) -> Agreement:
             if len(set(x)) > 1 and len(set(y)) > 1:
                 value = float(kendalltau(x, y).statistic)
         tau.loc[a.id, b.id] = tau.loc[b.id, a.id] = value
-        for first, second in itertools.combinations(common, 2):
-            da = a.ranks[first] - a.ranks[second]
-            db = b.ranks[first] - b.ranks[second]
-            if da * db < 0:
-                before, after = (first, second) if da < 0 else (second, first)
-                flips.append(
-                    {
-                        "ranking_a": a.id,
-                        "ranking_b": b.id,
-                        "algorithm_1": before,
-                        "algorithm_2": after,
-                    }
-                )
+        # Every pair (first, second) of `common` in order, vectorised (500 algorithms: 124,750
+        # pairs per two rankings): it flips when the rank differences have opposite signs.
+        ra = np.array([a.ranks[c] for c in common], dtype=float)
+        rb = np.array([b.ranks[c] for c in common], dtype=float)
+        i, j = np.triu_indices(len(common), k=1)
+        da, db = ra[i] - ra[j], rb[i] - rb[j]
+        flipped = da * db < 0
+        i, j, da = i[flipped], j[flipped], da[flipped]
+        if not flipped.any():
+            continue
+        names = np.array(common, dtype=object)
+        flips.append(
+            pd.DataFrame(
+                {
+                    "ranking_a": a.id,
+                    "ranking_b": b.id,
+                    "algorithm_1": np.where(da < 0, names[i], names[j]),
+                    "algorithm_2": np.where(da < 0, names[j], names[i]),
+                }
+            )
+        )
+    columns = ["ranking_a", "ranking_b", "algorithm_1", "algorithm_2"]
     return Agreement(
         tau=tau,
-        flips=pd.DataFrame(flips, columns=["ranking_a", "ranking_b", "algorithm_1", "algorithm_2"]),
+        flips=pd.concat(flips, ignore_index=True)[columns]
+        if flips
+        else pd.DataFrame(columns=columns),
     )

@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from reportgen.present.findings import Finding, join_words
@@ -489,13 +490,9 @@ def _agreement(counted: list[Ranking], agree: Agreement) -> Finding | None:
             f"(Kendall's τ = {most[2]:.2f}) and {label[least[0]]} and {label[least[1]]} least "
             f"(τ = {least[2]:.2f})"
         )
-    flipped = (
-        agree.flips[["algorithm_1", "algorithm_2"]]
-        .apply(lambda row: tuple(sorted(row)), axis=1)
-        .nunique()
-        if len(agree.flips)
-        else 0
-    )
+    # Unordered pairs, counted once (vectorised: 500 algorithms flip ~10⁵ pairs).
+    named = agree.flips[["algorithm_1", "algorithm_2"]].astype(str).to_numpy()
+    flipped = len(pd.DataFrame(np.sort(named, axis=1)).drop_duplicates()) if len(named) else 0
     text += f"; {flipped} pair{'s' if flipped != 1 else ''} of algorithms change order between some two rankings."
     return Finding(
         "summary.agreement",
