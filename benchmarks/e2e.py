@@ -1,0 +1,268 @@
+"""Benchmark what users run: ``reportgen run`` on a generated study, end to end.
+
+For each size, a study is generated once by ``benchmarks/generate.py`` (cached in the
+git-ignored ``benchmarks/_generated/``; the CSV.gz copy of the records is written from the
+Parquet file on first use). Then, each in a fresh child process and on the same file:
+
+- **run**: ``reportgen run study.yaml -o <tmp>`` → ``report.html`` + ``report.pdf`` (and
+  ``results.json``, tables, figures), exactly the command a user types;
+- **load**: reportgen's loader alone (``reportgen.data.load.load_data``: read, check
+  every cell, sort, best-so-far check, completeness, run counts), the part measured against
+  the reference;
+- **reference**: a bare DuckDB query on the same file — read it, partition by run, order
+  by evaluations and count the records that repeat an evaluation count or get worse (the
+  best-so-far check) — run by a Python that has ``duckdb`` (``--reference-python``; DuckDB
+  is not a dependency of reportgen: install it in a separate virtual environment).
+
+Each child's CPU time (user + system, all threads, its own children included), wall time and
+peak resident set size come from ``os.wait4``, i.e. from the kernel's accounting of the
+process tree (``ru_maxrss`` is the largest resident set of the child or any descendant it
+waited for). The loader's cost is reported as a ratio to the reference's CPU time, which
+makes it comparable across machines.
+
+Usage::
+
+    python benchmarks/e2e.py --reference-python /path/to/venv-with-duckdb/bin/python
+    python benchmarks/e2e.py --sizes full --formats parquet csv.gz --parts run load reference
+
+Targets (issue 14): paper shape, Parquet → HTML + PDF ≤ 25 s CPU and ≤ 1.5 GB peak RSS;
+CSV.gz ≤ 40 s CPU; the loader ≤ 1.5 × the reference's CPU time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+from generate import Shape, generate  # noqa: E402
+
+SIZES: dict[str, Shape] = {
+    "full": Shape(algorithms=18, problems=142, runs=50, budget=10_000),
+    "half": Shape(algorithms=18, problems=71, runs=50, budget=10_000),
+    "quarter": Shape(algorithms=18, problems=36, runs=50, budget=10_000),
+    "sixteenth": Shape(algorithms=18, problems=9, runs=50, budget=10_000),
+}
+
+LOAD_ONLY = """
+import sys
+from reportgen.data.load import load_data
+from reportgen.spec.load import load_spec
+data = load_data(load_spec(sys.argv[1]))
+print(sum(len(s.frame) for s in data.sources.values()))
+"""
+
+REFERENCE = """
+import sys
+import duckdb
+path = sys.argv[1]
+reader = "read_parquet" if path.endswith(".parquet") else "read_csv"
+row = duckdb.connect().execute(f'''
+SELECT count(*),
+       count(*) FILTER (WHERE evaluations = previous_evaluations),
+       count(*) FILTER (WHERE evaluations > previous_evaluations AND value > previous_value)
+FROM (SELECT evaluations, value,
+             lag(evaluations) OVER run AS previous_evaluations,
+             lag(value) OVER run AS previous_value
+      FROM {reader}('{path}')
+      WINDOW run AS (PARTITION BY algorithm, problem, dimension, run ORDER BY evaluations))
+''').fetchall()[0]
+print(row[0])
+"""
+
+
+def measure(command: list[str], env: dict[str, str] | None = None) -> dict[str, float]:
+    """CPU, wall time and peak RSS of one child process tree (``os.wait4``)."""
+    began = time.perf_counter()
+    child = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = child.stdout.read(), child.stderr.read()  # type: ignore[union-attr]
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - began
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise SystemExit(
+            f"{' '.join(command)} failed ({child.returncode}):\n{err.decode()}{out.decode()}"
+        )
+    numbers = {
+        "cpu_seconds": usage.ru_utime + usage.ru_stime,
+        "wall_seconds": wall,
+        "peak_bytes": usage.ru_maxrss * 1024,
+        "output": out.decode().strip().splitlines()[-1] if out.strip() else "",
+    }
+    print(f"  {json.dumps(numbers)}", file=sys.stderr, flush=True)
+    return numbers
+
+
+def study_files(shape: Shape, fmt: str) -> Path:
+    """The study spec for ``shape`` reading the records as ``fmt`` (generated on first use)."""
+    folder = HERE / "_generated" / shape.name
+    if not (folder / "histories.parquet").exists():
+        print(f"generating {shape.name} …", file=sys.stderr, flush=True)
+        generate(shape, folder)
+    if fmt == "parquet":
+        return folder / "study.yaml"
+    data = folder / "histories.csv.gz"
+    if not data.exists():
+        import pyarrow.csv as pacsv
+        import pyarrow.parquet as pq
+
+        print(f"writing {data} …", file=sys.stderr, flush=True)
+        parquet = pq.ParquetFile(folder / "histories.parquet")
+        partial = data.with_suffix(".partial")
+        with pa_gzip(partial) as sink:
+            writer = None
+            for batch in parquet.iter_batches(batch_size=1 << 20):
+                table = _decoded(batch)
+                if writer is None:
+                    writer = pacsv.CSVWriter(sink, table.schema)
+                writer.write_table(table)
+            if writer is not None:
+                writer.close()
+        partial.rename(data)
+    spec = folder / "study_csv.yaml"
+    spec.write_text(
+        (folder / "study.yaml")
+        .read_text(encoding="utf-8")
+        .replace("histories.parquet", "histories.csv.gz"),
+        encoding="utf-8",
+    )
+    return spec
+
+
+def pa_gzip(path: Path) -> Any:
+    import pyarrow as pa
+
+    return pa.CompressedOutputStream(str(path), "gzip")
+
+
+def _decoded(batch: Any) -> Any:
+    """Dictionary columns as plain text (a CSV has no dictionaries)."""
+    import pyarrow as pa
+
+    columns = [
+        c.dictionary_decode() if pa.types.is_dictionary(c.type) else c for c in batch.columns
+    ]
+    return pa.Table.from_arrays(columns, names=batch.schema.names)
+
+
+def _machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = ", load average {:.1f} {:.1f} {:.1f}".format(*os.getloadavg())
+    return (
+        f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"{platform.system()} {platform.release()}{load}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", nargs="+", choices=list(SIZES), default=list(SIZES))
+    parser.add_argument("--formats", nargs="+", choices=["parquet", "csv.gz"], default=["parquet"])
+    parser.add_argument(
+        "--parts",
+        nargs="+",
+        choices=["run", "load", "reference"],
+        default=["run", "load", "reference"],
+    )
+    parser.add_argument(
+        "--reference-python",
+        default=os.environ.get("REFERENCE_PYTHON", ""),
+        help="a Python with duckdb installed (default: $REFERENCE_PYTHON)",
+    )
+    parser.add_argument("--json", type=Path, default=HERE / "_generated" / "e2e.json")
+    args = parser.parse_args(argv)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    reportgen = [sys.executable, "-m", "reportgen"]
+    rows = []
+    for size in args.sizes:
+        shape = SIZES[size]
+        for fmt in args.formats:
+            spec = study_files(shape, fmt)
+            data_path = spec.parent / (
+                "histories.parquet" if fmt == "parquet" else "histories.csv.gz"
+            )
+            row: dict[str, object] = {"size": size, "shape": shape.name, "format": fmt}
+            if "run" in args.parts:
+                print(f"{size} {fmt}: reportgen run …", file=sys.stderr, flush=True)
+                out = Path(tempfile.mkdtemp(prefix="e2e-", dir=spec.parent))
+                try:
+                    row["run"] = measure(
+                        [*reportgen, "run", str(spec), "-o", str(out / "report"), "--quiet"], env
+                    )
+                    report = out / "report"
+                    row["outputs"] = {
+                        name: (report / name).stat().st_size
+                        for name in ("report.html", "report.pdf", "results.json")
+                        if (report / name).exists()
+                    }
+                finally:
+                    shutil.rmtree(out, ignore_errors=True)
+            if "load" in args.parts:
+                print(f"{size} {fmt}: loader …", file=sys.stderr, flush=True)
+                row["load"] = measure([sys.executable, "-c", LOAD_ONLY, str(spec)], env)
+            if "reference" in args.parts and args.reference_python:
+                print(f"{size} {fmt}: DuckDB reference …", file=sys.stderr, flush=True)
+                row["reference"] = measure([args.reference_python, "-c", REFERENCE, str(data_path)])
+            rows.append(row)
+            print(json.dumps(row), file=sys.stderr, flush=True)
+    record = {
+        "machine": _machine(),
+        "date": datetime.now(UTC).replace(microsecond=0).isoformat(),
+        "rows": rows,
+    }
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(record, indent=1), encoding="utf-8")
+    print(f"\nMachine: {record['machine']}; {record['date']}\n")
+    print(
+        "| size | format | records | run: CPU | run: wall | run: peak RSS | load: CPU | "
+        "load: peak RSS | DuckDB: CPU | DuckDB: peak RSS | load / DuckDB (CPU) |"
+    )
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for row in rows:
+
+        def cell(part: str, key: str, unit: str, row: dict[str, object] = row) -> str:
+            value = row.get(part)
+            if not isinstance(value, dict):
+                return "–"
+            number = value[key] / (1e9 if key == "peak_bytes" else 1)
+            return f"{number:.2f} {unit}" if unit == "GB" else f"{number:.1f} {unit}"
+
+        load, ref = row.get("load"), row.get("reference")
+        ratio = (
+            f"{load['cpu_seconds'] / ref['cpu_seconds']:.2f}"  # type: ignore[index]
+            if isinstance(load, dict) and isinstance(ref, dict)
+            else "–"
+        )
+        records = load["output"] if isinstance(load, dict) else "–"  # type: ignore[index]
+        print(
+            f"| {row['size']} | {row['format']} | {records} | {cell('run', 'cpu_seconds', 's')} "
+            f"| {cell('run', 'wall_seconds', 's')} | {cell('run', 'peak_bytes', 'GB')} "
+            f"| {cell('load', 'cpu_seconds', 's')} | {cell('load', 'peak_bytes', 'GB')} "
+            f"| {cell('reference', 'cpu_seconds', 's')} | {cell('reference', 'peak_bytes', 'GB')} "
+            f"| {ratio} |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
