@@ -8,6 +8,7 @@ them (scripts/system-deps.sh test).
 from __future__ import annotations
 
 import json
+import math
 import multiprocessing
 import re
 import shutil
@@ -274,6 +275,35 @@ def test_figure_pdfs_embed_no_type3_font(rendered: dict[str, Path], name: str) -
             ["pdffonts", str(pdf)], capture_output=True, text=True, check=True
         ).stdout
         assert "Type 3" not in listing, f"{pdf.relative_to(rendered[name])}:\n{listing}"
+
+
+TEXT_WIDTH_PT = 178 / 25.4 * 72
+"""The print stylesheet's text width (A4, 16 mm margins): a wider figure is shrunk to it."""
+
+
+def smallest_printed_font(svg: str) -> float:
+    """The smallest font size (pt) of a figure's text as printed: matplotlib writes the width in
+    pt and font sizes in the same units; a figure wider than the text width is scaled down."""
+    width = float(re.search(r'<svg[^>]*\swidth="([\d.]+)pt"', svg).group(1))  # type: ignore[union-attr]
+    sizes = [float(v) for v in re.findall(r"font-size: ?([\d.]+)px", svg)]
+    return min(sizes, default=math.inf) * min(1.0, TEXT_WIDTH_PT / width)
+
+
+def test_smallest_printed_font_accounts_for_shrinking() -> None:
+    # 8 pt text in an 11-inch figure prints at 8 · 504.6 / 792 ≈ 5.1 pt (the issue-18 legend).
+    svg = '<svg width="792pt" height="300pt"><text style="font-size: 8px">a</text></svg>'
+    assert smallest_printed_font(svg) == pytest.approx(8 * TEXT_WIDTH_PT / 792)
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_no_figure_text_smaller_than_7pt_in_print(rendered: dict[str, Path], name: str) -> None:
+    """Issue 18: every figure's text is at least 7 pt on the printed page."""
+    small = {}
+    for svg in sorted((rendered[name] / "figures").rglob("*.svg")):
+        size = smallest_printed_font(svg.read_text(encoding="utf-8"))
+        if size < 7.0 - 1e-6:
+            small[str(svg.relative_to(rendered[name]))] = round(size, 1)
+    assert not small, small
 
 
 @pytest.mark.parametrize("name", EXAMPLES)

@@ -107,6 +107,7 @@ from reportgen.analyses.curves import (
 from reportgen.data.frames import AnalysisData, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.present.caveats import Caveat
+from reportgen.present.format import counted
 from reportgen.spec.analyses.performance_profiles import (
     WORST_FIRST_MEAN,
     PerformanceProfilesOptions,
@@ -241,6 +242,10 @@ class PerformanceProfilesResult:
         "performance" and/or "data".
     budget : float
         ``μ_f`` used.
+    record_ends : dict of int to float
+        Per dimension, the last evaluation count any run records within ``μ_f``: the budget
+        the runs actually had (CEC 2022: 2·10⁵ in 10-D, 10⁶ in 20-D), which captions state
+        beside ``μ_f``.
     runs : pandas.DataFrame
         problem, dimension, algorithm, n_runs.
     problem_table : pandas.DataFrame
@@ -288,6 +293,7 @@ class PerformanceProfilesResult:
     caveats: tuple[Caveat, ...] = ()
     start_value: str = WORST_FIRST_MEAN
     clip_bounds: bool = True
+    record_ends: dict[int, float] = field(default_factory=dict)
 
     def tables(self) -> dict[str, pd.DataFrame]:
         tables = {
@@ -426,7 +432,7 @@ def _check_input(data: AnalysisData, options: PerformanceProfilesOptions) -> Non
                 Problem(
                     "profiles",
                     "data profiles divide by the problem dimension D_p + 1, but the data gives no "
-                    f"dimension for {len(missing)} problem(s) (e.g. '{missing[0]}'); add a dimension "
+                    f"dimension for {counted(len(missing), 'problem')} (e.g. '{missing[0]}'); add a dimension "
                     "column or `dimension:` to the source, or use profiles: [performance]",
                 )
             )
@@ -623,7 +629,7 @@ def _tables(
         caveats.append(
             Caveat(
                 "bound_below_best",
-                f"{len(below_best)} lower confidence-bound curve(s) fall below the best value any run "
+                f"{counted(len(below_best), 'lower confidence-bound curve', 'fall')} below the best value any run "
                 "reached on the problem: the bound is wider than the data supports there "
                 "(skewed values or few runs); clip_bounds: true keeps them within the runs' range.",
                 "; ".join(below_best[:10])
@@ -833,7 +839,7 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
         caveats.append(
             Caveat(
                 "no_progress",
-                f"On {len(degenerate)} problem(s) no algorithm's mean curve improves on f(x0); "
+                f"On {counted(len(degenerate), 'problem')} no algorithm's mean curve improves on f(x0); "
                 + consequence,
                 ", ".join(degenerate),
             )
@@ -1048,6 +1054,13 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
         caveats=tuple(caveats),
         start_value=start_rule(data, options),
         clip_bounds=options.clip_bounds,
+        record_ends={
+            int(d): float(e)
+            for d, e in data.frame.loc[data.frame["evaluations"] <= budget]
+            .groupby("dimension")["evaluations"]
+            .max()
+            .items()
+        },
     )
 
 

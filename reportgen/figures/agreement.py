@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.figure import Figure
 
-from reportgen.figures.style import FigureSpec, FigureStyle
+from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
 from reportgen.synthesis.summary import SynthesisResult
 from reportgen.synthesis.uncertainty import ALL
 
@@ -24,9 +24,14 @@ def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
     tau = result.agreement.tau.to_numpy(dtype=float)
     n = len(labels)
     size = max(3.2, 0.42 * n + 1.8)
-    # Long ranking labels ("CI profiles τ=10⁻⁵ λ=2") need room beside and below the square map.
+    # Long ranking labels ("profiles τ = 10⁻⁵, λ = 2") need room beside and below the square map.
     longest = max(len(label) for label in labels)
-    fig = Figure(figsize=(size + 1.2 + 0.06 * longest, size + 0.04 * longest), layout="constrained")
+    # No wider than the print width: a wider figure is shrunk in print, its 7.5 pt cells to 5.
+    width = size + 1.2 + 0.06 * longest
+    fig = Figure(
+        figsize=(min(PRINT_WIDTH, width), min(size + 0.04 * longest, PRINT_WIDTH)),
+        layout="constrained",
+    )
     ax = fig.add_subplot()
     image = ax.imshow(np.ma.masked_invalid(tau), cmap="RdBu", vmin=-1, vmax=1)
     ax.set_xticks(range(n), labels, rotation=40, ha="right", rotation_mode="anchor", fontsize=8)
@@ -78,11 +83,18 @@ def uncertainty_figure(result: SynthesisResult, style: FigureStyle) -> FigureSpe
     longest = max(len(n) for n in names)
     width = 2.2 + 0.95 * len(ids) + 0.06 * max(len(style.label(a)) for a in algorithms)
     height = 1.0 + 0.36 * len(algorithms) + 0.045 * longest
-    fig = Figure(figsize=(max(4.0, width), height), layout="constrained")
+    # At most the print width (cells narrow as rankings multiply), so the cells' text prints
+    # at 7 pt rather than shrunk with the figure.
+    fig = Figure(figsize=(min(PRINT_WIDTH, max(4.0, width)), height), layout="constrained")
     ax = fig.add_subplot()
     image = ax.imshow(np.ma.masked_invalid(p), cmap="Blues", vmin=0, vmax=1, aspect="auto")
     ax.set_xticks(
-        range(len(ids)), names, rotation=30, ha="right", rotation_mode="anchor", fontsize=8
+        range(len(ids)),
+        names,
+        rotation=30 if width <= PRINT_WIDTH else 55,
+        ha="right",
+        rotation_mode="anchor",
+        fontsize=8,
     )
     ax.set_yticks(range(len(algorithms)), [style.label(a) for a in algorithms], fontsize=8)
     for i in range(len(algorithms)):
@@ -93,7 +105,7 @@ def uncertainty_figure(result: SynthesisResult, style: FigureStyle) -> FigureSpe
                 text[i][j] or "–",
                 ha="center",
                 va="center",
-                fontsize=6.5,
+                fontsize=7,
                 color="white" if p[i, j] > 0.6 else "black",
             )
     colorbar = fig.colorbar(image, ax=ax, shrink=0.8)

@@ -21,7 +21,7 @@ from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from reportgen.analyses.convergence import ConvergenceResult
 from reportgen.data.frames import problem_label
-from reportgen.figures.style import FigureSpec, FigureStyle
+from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
 from reportgen.present.format import number, power_of_ten
 
 BAND_ALPHA = 0.13
@@ -114,7 +114,8 @@ def figures(
         ncols = min(columns, len(chunk))
         nrows = math.ceil(len(chunk) / ncols)
         height = 1.95 * nrows + 0.22 * legend_rows + 0.7
-        fig = Figure(figsize=(max(1.9 * ncols + 0.7, 6.5), height))
+        # The print width: wider, the figure would be shrunk and its 7.5 pt labels with it.
+        fig = Figure(figsize=(PRINT_WIDTH, height))
         bottom = (0.22 * legend_rows + 0.6) / height
         fig.subplots_adjust(left=0.08, right=0.985, top=1 - 0.3 / height, bottom=bottom,
                             wspace=0.32, hspace=0.55)  # fmt: skip

@@ -29,8 +29,8 @@ from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 from reportgen.analyses.performance_profiles import (
     PerformanceProfilesResult,
 )
-from reportgen.figures.style import AlgorithmStyle, FigureSpec, FigureStyle
-from reportgen.present.format import file_token, power_of_ten
+from reportgen.figures.style import PRINT_WIDTH, AlgorithmStyle, FigureSpec, FigureStyle
+from reportgen.present.format import evaluations, file_token, power_of_ten
 
 _AXIS_LABEL = {
     "performance": "performance ratio γ = t / min t  (log scale)",
@@ -140,7 +140,7 @@ def _layout(n_panels: int, n_algorithms: int) -> tuple[Figure, list[Axes], Axes 
     rows = -(-n_panels // _COLUMNS)
     free_cell = n_panels % _COLUMNS == 1
     legend_rows = 0 if free_cell else -(-n_algorithms // _legend_columns(n_algorithms))
-    fig = Figure(figsize=(7.6, 3.0 * rows + 0.2 * legend_rows + 0.2), layout="constrained")
+    fig = Figure(figsize=(PRINT_WIDTH, 3.0 * rows + 0.2 * legend_rows + 0.2), layout="constrained")
     grid = fig.subplots(rows, _COLUMNS, sharex=True, sharey=True, squeeze=False).ravel()
     axes = list(grid[:n_panels])
     for ax in axes:
@@ -244,19 +244,60 @@ def _confirmation_title(
     return title
 
 
+def _budget_text(result: PerformanceProfilesResult) -> str:
+    """``budget μ_f = 10⁶ evaluations``, with the per-dimension ends of the runs when they
+    differ (a single μ_f over 10-D runs that stop at 2·10⁵ would misstate their budget)."""
+    ends = result.record_ends
+    if len(set(ends.values())) <= 1:
+        return f"budget μ_f = {evaluations(result.budget)} evaluations"
+    parts = [f"{evaluations(e)} in D = {d}" for d, e in sorted(ends.items())]
+    parts[0] = parts[0].replace(" in ", " evaluations in ", 1)
+    per = ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"budget μ_f = {per} (the runs' last records)"
+
+
+def reading_guide(result: PerformanceProfilesResult) -> str:
+    """How to read every profile figure, said once above them instead of under each one."""
+    text = (
+        f"How to read the profile figures below ({_budget_text(result)}): the first panel "
+        "shows the profiles of the mean curves over runs, the winner drawn thick with a dark "
+        "outline."
+    )
+    if result.lambdas:
+        text += (
+            " The other panels, one per λ ("
+            f"{', '.join(f'{v:g}' for v in result.lambdas)}), test the winner's lead "
+            "(Algorithm 2): the winner's upper confidence-bound curve (mean + λS/√n_r) against "
+            "the others' lower-bound curves (mean − λS/√n_r). An algorithm whose curve ends "
+            "below the winner's is significantly worse; the panel title lists those that are "
+            "not (n.s.) or cannot be told apart because the winner's upper curve solves fewer "
+            "than half the problems its mean curve solves (inconclusive)."
+            + (" Bound curves are clipped to the range of the runs." if result.clip_bounds else "")
+        )
+    return text + (
+        " Curves end at the share of problems solved; each legend lists the algorithms in the "
+        "order of the mean profiles, and every algorithm keeps its colour, marker and line style "
+        "in every figure of the report."
+    )
+
+
 def figures(result: PerformanceProfilesResult, style: FigureStyle) -> list[FigureSpec]:
     """One figure per profile kind and τ (with confirmation panels per λ)."""
     specs: list[FigureSpec] = []
     curves = _step_curves(result)
     profiles = result.profiles
     for kind in result.profile_kinds:
-        x = profiles.loc[profiles["profile"] == kind, "x"]
-        finite = x[np.isfinite(x)]
-        x_left = 1.0 if kind == "performance" else (float(finite.min()) if len(finite) else 1.0)
-        # Room to the right of the last step, so that every curve's final value shows.
-        x_right = float(finite.max()) * 1.5 if len(finite) else 2.0
-        x_right = max(x_right, 2.0 if kind == "performance" else x_left * 10)
         for tau in result.tolerances:
+            # The axis ends where this figure's curves stop changing (its own τ, all its
+            # panels), not at the largest ratio of any τ: a slow solve at τ = 10⁻⁷ would
+            # otherwise leave the τ = 0.1 figure four decades of flat lines.
+            shown = (profiles["profile"] == kind) & (profiles["tolerance"] == tau)
+            x = profiles.loc[shown, "x"]
+            finite = x[np.isfinite(x)]
+            x_left = 1.0 if kind == "performance" else (float(finite.min()) if len(finite) else 1.0)
+            # Room to the right of the last step, so that every curve's final value shows.
+            x_right = float(finite.max()) * 1.5 if len(finite) else 2.0
+            x_right = max(x_right, 2.0 if kind == "performance" else x_left * 10)
             ranked = [place.algorithm for place in result.mean_order(tau)]
             winner = ranked[0]
             panels: list[tuple[str, float]] = [("mean", _MEAN)]
@@ -290,35 +331,14 @@ def figures(result: PerformanceProfilesResult, style: FigureStyle) -> list[Figur
             )
             joint = result.mean_winners(tau)
             drawn = (
-                f"the winner ({style.label(winner)}) is drawn thick with a dark outline."
+                f"winner {style.label(winner)} (thick, dark outline)"
                 if len(joint) == 1
-                else f"no algorithm wins ({len(joint)} tie); {style.label(winner)}, first in "
-                "study order, is drawn thick as the reference."
+                else f"no winner ({len(joint)} tie); {style.label(winner)}, first in study "
+                "order, drawn thick as the reference"
             )
-            caption = (
-                f"{what} at tolerance τ = {power_of_ten(tau)}, budget μ_f = {result.budget:g} "
-                f"evaluations. First panel: the mean curves over runs; {drawn}"
-            )
-            if result.lambdas:
-                caption += (
-                    " Other panels, for λ = "
-                    f"{', '.join(f'{v:g}' for v in result.lambdas)}: the winner's upper "
-                    "confidence-bound curve (mean + λS/√n_r) against the other algorithms' "
-                    "lower bound curves (mean − λS/√n_r) (Algorithm 2); an algorithm whose "
-                    "curve ends below the winner's is significantly worse, and the panel title "
-                    "lists those that are not (n.s.) or cannot be told apart because the winner's "
-                    "upper curve solves fewer than half the problems its mean curve solves "
-                    "(inconclusive)."
-                    + (
-                        " Bound curves are clipped to the range of the runs."
-                        if result.clip_bounds
-                        else ""
-                    )
-                )
-            caption += (
-                " Curves end at the share of problems solved; the legend lists the algorithms "
-                "in the order of the mean profiles."
-            )
+            # The reading guide (panels, bounds, legend, budget) is said once, above the
+            # figures (reading_guide); the caption says what differs from figure to figure.
+            caption = f"{what} at tolerance τ = {power_of_ten(tau)}: {drawn}."
             specs.append(
                 FigureSpec(name=f"{kind}_tau_{file_token(tau)}", caption=caption, figure=fig)
             )

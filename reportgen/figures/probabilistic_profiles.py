@@ -20,7 +20,7 @@ from matplotlib.ticker import FormatStrFormatter, LogLocator, NullFormatter
 from matplotlib.typing import LineStyleType
 
 from reportgen.analyses.probabilistic_profiles import ProbabilisticProfilesResult
-from reportgen.figures.style import OKABE_ITO, FigureSpec, FigureStyle
+from reportgen.figures.style import OKABE_ITO, PRINT_WIDTH, FigureSpec, FigureStyle
 
 LOG_SCALE_ABOVE = 20.0
 """x_max above which the ratio axis is logarithmic."""
@@ -45,7 +45,7 @@ def figures(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Fig
         f"{scale} axis"
     )
 
-    figure = Figure(figsize=(8.0, 4.8), layout="constrained")
+    figure = Figure(figsize=(PRINT_WIDTH, 4.8), layout="constrained")
     ax = figure.add_subplot()
     for i in range(n_a):
         _draw(ax, result, style, i, standard=True, linestyle="--", markers=False)
@@ -161,7 +161,7 @@ def _algorithm_handle(
 def _panels(
     result: ProbabilisticProfilesResult, style: FigureStyle, what: str, model: str
 ) -> FigureSpec:
-    figure = Figure(figsize=(11.0, 4.8), layout="constrained")
+    figure = Figure(figsize=(PRINT_WIDTH, 4.8), layout="constrained")
     axes = figure.subplots(1, 2, sharey=True)
     for ax, standard, title in (
         (axes[0], True, "standard ρ(x) of the mean costs"),

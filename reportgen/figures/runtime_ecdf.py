@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult
-from reportgen.figures.style import FigureSpec, FigureStyle
+from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
 from reportgen.present.format import power_of_ten
 
 
@@ -65,12 +65,12 @@ def figures(result: RuntimeEcdfResult, style: FigureStyle) -> list[FigureSpec]:
     dimensions = result.dimensions()
     if not dimensions:
         return []
-    ncols = min(3, len(dimensions))
+    ncols = min(2, len(dimensions))  # two panels fill the print width
     nrows = math.ceil(len(dimensions) / ncols)
     legend_rows = math.ceil(len(result.algorithms) / 3)
     height = 3.1 * nrows + 0.25 * legend_rows + 0.6
     # Fixed margins, not constrained layout: the same look at a third of the drawing time.
-    fig = Figure(figsize=(max(3.6 * ncols + 0.6, 6.5), height))
+    fig = Figure(figsize=(PRINT_WIDTH, height))  # wider would shrink its text in print
     bottom = (0.25 * legend_rows + 0.75) / height
     fig.subplots_adjust(left=0.08, right=0.98, top=1 - 0.35 / height, bottom=bottom,
                         wspace=0.12, hspace=0.45)  # fmt: skip

@@ -41,7 +41,7 @@ from matplotlib.path import Path
 from matplotlib.textpath import TextPath
 
 from reportgen.analyses.significance_relation import RelationAtSigma, SignificanceRelationResult
-from reportgen.figures.style import FigureSpec, FigureStyle
+from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
 from reportgen.present.format import file_token, points_text
 
 CYCLE_COLOR = "#D55E00"  # Okabe–Ito vermillion
@@ -603,7 +603,8 @@ def award_points_figure(result: SignificanceRelationResult, style: FigureStyle) 
     np.fill_diagonal(matrix, np.nan)
     n = len(order)
     bound = max(float(np.nanmax(np.abs(matrix))), 0.5) if n > 1 else 1.0
-    side = min(max(3.2, 0.36 * n + 1.6), 9.0)
+    # At most the print width with the colour bar, so that no text shrinks below 7 pt in print.
+    side = min(max(3.2, 0.36 * n + 1.6), PRINT_WIDTH - 0.9)
     fig = Figure(figsize=(side + 0.9, side), layout="constrained")
     ax = fig.add_subplot()
     image = ax.imshow(
@@ -614,7 +615,7 @@ def award_points_figure(result: SignificanceRelationResult, style: FigureStyle) 
     )
     ax.set_facecolor("#DDDDDD")
     labels = [style.label(a) for a in order]
-    size = FONT_SIZE if n <= 20 else FONT_SIZE - 1.5
+    size = FONT_SIZE if n <= 20 else FONT_SIZE - 1
     ax.set_xticks(range(n), labels, rotation=60, ha="right", rotation_mode="anchor", fontsize=size)
     ax.set_yticks(range(n), labels, fontsize=size)
     if n <= 14:
@@ -628,7 +629,7 @@ def award_points_figure(result: SignificanceRelationResult, style: FigureStyle) 
                         points_text(value),
                         ha="center",
                         va="center",
-                        fontsize=FONT_SIZE - 1.5,
+                        fontsize=FONT_SIZE - 1,
                         color="white" if abs(value) > 0.6 * bound else "black",
                     )
     bar = fig.colorbar(image, ax=ax, fraction=0.046, pad=0.02)

@@ -1,7 +1,10 @@
 """One look for every figure: colours, markers and line styles per algorithm.
 
-The palette is Okabe–Ito (colour-blind safe). Each algorithm keeps the same colour in every
-figure of a report; beyond eight algorithms, markers and line styles tell them apart too.
+The palette starts with Okabe–Ito (colour-blind safe) and continues with five dark, saturated
+hues from Paul Tol's schemes, so that a competition of 12 entrants needs no colour twice. Each
+algorithm keeps the same colour, marker and line style in every figure of a report; beyond eight
+algorithms every curve carries its own marker and the line style varies too, so that two
+algorithms never look alike even where colours are hard to tell apart.
 Figures are returned as :class:`FigureSpec`; the render layer writes them as SVG and PDF.
 """
 
@@ -24,8 +27,24 @@ OKABE_ITO: tuple[str, ...] = (
     "#000000",  # black
     "#F0E442",  # yellow (last: weak on white)
 )
+PALETTE: tuple[str, ...] = (
+    *OKABE_ITO[:7],
+    "#882255",  # wine (Tol)
+    "#999933",  # olive (Tol)
+    "#332288",  # indigo (Tol)
+    "#8C510A",  # brown
+    "#117733",  # green (Tol)
+)
+"""The colours in the order they are handed out: Okabe–Ito without its yellow (too weak on white
+for thin lines), then five hues distinct from them in lightness or hue."""
 MARKERS: tuple[str, ...] = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">", "h", "p")
 LINESTYLES: tuple[str, ...] = ("-", "--", "-.", ":")
+
+PRINT_WIDTH = 7.0
+"""Inches a figure may be wide and still print at full size: the text width of an A4 page with
+16 mm margins (178 mm). A wider figure is shrunk to fit, and its text with it — an 8 pt legend
+of an 11-inch figure prints at 5 pt — so builders size figures to at most this width, and their
+smallest text (7.5 pt) stays above 7 pt in print."""
 
 
 @dataclass(frozen=True)
@@ -55,17 +74,21 @@ class FigureStyle(Labels):
 def make_style(algorithms: Sequence[str], labels: Mapping[str, str] | None = None) -> FigureStyle:
     """Assign colour, marker and line style to algorithms in study order.
 
-    Colour cycles through the eight Okabe–Ito colours; with more than eight algorithms the line
-    style changes with each full cycle and every algorithm gets its own marker, so no two
-    algorithms look alike up to ``8 × 4`` algorithms.
+    Up to eight algorithms: colour alone (solid lines, one marker), as colour is what a reader
+    sees first. Beyond eight: colour cycles through the 12 of :data:`PALETTE`, every algorithm
+    gets its own marker, and the line style steps with the index *and* with each full colour
+    cycle — ``(i + i // 12) mod 4`` — so that neighbours in the legend differ in dash and two
+    algorithms sharing a colour (the 13th and the 1st) never share a dash: no two algorithms
+    look alike up to ``12 × 4`` algorithms.
     """
     many = len(algorithms) > len(OKABE_ITO)
+    n = len(PALETTE)
     styles = {}
     for i, name in enumerate(algorithms):
         styles[name] = AlgorithmStyle(
-            color=OKABE_ITO[i % len(OKABE_ITO)],
+            color=PALETTE[i % n] if many else OKABE_ITO[i % len(OKABE_ITO)],
             marker=MARKERS[i % len(MARKERS)] if many else MARKERS[0],
-            linestyle=LINESTYLES[(i // len(OKABE_ITO)) % len(LINESTYLES)],
+            linestyle=LINESTYLES[(i + i // n) % len(LINESTYLES)] if many else "-",
         )
     return FigureStyle(names=dict(labels or {}), algorithms=styles)
 

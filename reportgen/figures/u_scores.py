@@ -22,7 +22,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLocator
 
 from reportgen.analyses.u_scores import OVERALL, UScoresResult
-from reportgen.figures.style import FigureSpec, FigureStyle
+from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
 from reportgen.present.format import number
 
 _TOTAL_COLOUR = "#333333"
@@ -166,7 +166,8 @@ def cutpoint_ranks(result: UScoresResult, style: FigureStyle) -> Figure:
     order = last["algorithm"].tolist()
     m = len(result.algorithms)
     height = max(3.2, 0.22 * m + 1.4)
-    fig = Figure(figsize=(3.0 * len(panels) + 2.2, height), layout="constrained")
+    # At most the print width (panels narrow as they multiply), so the legend prints at 8 pt.
+    fig = Figure(figsize=(min(PRINT_WIDTH, 1.9 * len(panels) + 1.7), height), layout="constrained")
     axes = fig.subplots(1, len(panels), sharey=True, squeeze=False)[0]
     log_x = fractions[0] > 0 and fractions[-1] / fractions[0] >= 20
     for ax, (title, column) in zip(axes, panels, strict=True):
@@ -218,7 +219,8 @@ def pairwise_heatmap(result: UScoresResult, style: FigureStyle, group: str) -> F
     share = result.share_matrix(group).loc[algorithms, algorithms].to_numpy(dtype=float)
     labels = [style.label(a) for a in algorithms]
     m = len(algorithms)
-    side = min(14.0, max(4.5, 0.48 * m + 2.2))
+    # At most the print width with the colour bar: a wider map would print its text below 7 pt.
+    side = min(PRINT_WIDTH - 1.2, max(4.5, 0.48 * m + 2.2))
     fig = Figure(figsize=(side + 1.2, side), layout="constrained")
     ax = fig.add_subplot()
     cmap = colormaps["RdBu"].with_extremes(bad="#eeeeee")
@@ -236,8 +238,8 @@ def pairwise_heatmap(result: UScoresResult, style: FigureStyle, group: str) -> F
             tick.set_rotation_mode("anchor")
     ax.set_xlabel("opponent (column)")
     ax.set_ylabel("algorithm (row)")
-    if m <= 20:
-        fontsize = 8 if m <= 16 else 6.5
+    if m <= 16:  # beyond, cells too small for 7 pt numbers: the colour and the CSV tell
+        fontsize = 8 if m <= 10 else 7
         for i in range(m):
             for j in range(m):
                 if i == j or math.isnan(share[i, j]):

@@ -20,6 +20,33 @@ def power_of_ten(value: float) -> str:
     return f"{mantissa:g}×10{str(exponent).translate(_SUPERSCRIPT)}"
 
 
+_SINGULAR_VERB = {"have": "has", "are": "is", "were": "was", "reach": "reaches"}
+
+
+def counted(n: int, noun: str, verb: str = "") -> str:
+    """``n`` with its noun (and verb) in agreement: ``counted(11, "problem")`` → ``11 problems``,
+    ``counted(1, "run", "have")`` → ``1 run has`` — never "problem(s)"."""
+    if n == 1:
+        said = f"1 {noun}"
+        if verb:
+            said += " " + _SINGULAR_VERB.get(verb, verb + "s")
+        return said
+    plural = noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
+    if noun.endswith("sis"):  # analysis → analyses
+        plural = noun[:-2] + "es"
+    elif noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        plural = noun[:-1] + "ies"
+    return f"{n} {plural}" + (f" {verb}" if verb else "")
+
+
+def evaluations(value: float) -> str:
+    """An evaluation count as printed: ``200000`` → ``2×10⁵``, ``1e6`` → ``10⁶``, ``5000`` →
+    ``5000`` (plain below 10⁴, where digits read faster than exponents)."""
+    if math.isfinite(value) and abs(value) < 1e4:
+        return f"{value:g}"
+    return power_of_ten(value)
+
+
 def number(value: float, digits: int = 3) -> str:
     """A number with ``digits`` significant digits; ∞ as ``∞``; integers without decimals."""
     if value is None or (isinstance(value, float) and math.isnan(value)):

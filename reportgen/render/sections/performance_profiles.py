@@ -10,10 +10,10 @@ from reportgen.analyses.performance_profiles import (
     SIGNIFICANTLY_WORSE,
     PerformanceProfilesResult,
 )
-from reportgen.figures.performance_profiles import figures
+from reportgen.figures.performance_profiles import figures, reading_guide
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.performance_profiles import findings
-from reportgen.present.format import number, power_of_ten, share
+from reportgen.present.format import evaluations, number, power_of_ten, share
 from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.performance_profiles import (
     WORST_FIRST_MEAN,
@@ -127,6 +127,7 @@ def build_section(
             "(mean + λS/√n_r) must still beat the others' lower-bound curves (mean − λS/√n_r)."
         )
     blocks: list = [Text(intro), Prose(tuple(findings(result, style)), as_list=True)]
+    blocks.append(Text(reading_guide(result)))
     blocks.extend(FigureBlock(spec) for spec in figures(result, style))
     blocks.append(_ranking_table(result, style))
     if result.lambdas:
@@ -146,7 +147,7 @@ def build_section(
             else f"$f(x_0)$ per problem is taken from the data column '{result.start_value}'; "
         )
         + "$f_L$ is the smallest value of any profiled curve within the budget.",
-        f"Parameters: τ ∈ {{{', '.join(power_of_ten(t) for t in result.tolerances)}}}; budget μ_f = {result.budget:g} "
+        f"Parameters: τ ∈ {{{', '.join(power_of_ten(t) for t in result.tolerances)}}}; budget μ_f = {evaluations(result.budget)} "
         f"evaluations{' (given)' if options.budget is not None else ' (the largest evaluation count in the data)'}; "
         f"profiles: {', '.join(result.profile_kinds)}; {len(result.problems)} problems, {len(result.algorithms)} algorithms.",
     ]
