@@ -34,6 +34,7 @@ from reportgen.errors import InputError, Problem, shorten
 from reportgen.figures.style import FigureStyle, make_style
 from reportgen.narrative.overview import overview, source_summary
 from reportgen.present.caveats import Caveat
+from reportgen.present.format import counted
 from reportgen.present.labels import Labels
 from reportgen.published import PublishedComparison, compare_published, published_block
 from reportgen.registry import ANALYSES
@@ -335,7 +336,7 @@ def run_study(
             results,
             Caveat(
                 "user_files_deleted",
-                f"{len(user_files)} file(s) that reportgen did not write were in the previous "
+                f"{counted(len(user_files), 'file')} that reportgen did not write were in the previous "
                 f"report folder {target} and were deleted with it (keep your own files "
                 "outside the output folder).",
                 ", ".join(shorten(f) for f in user_files[:10])

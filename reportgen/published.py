@@ -33,7 +33,7 @@ import pandas as pd
 
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.present.caveats import Caveat
-from reportgen.present.format import number
+from reportgen.present.format import counted, number
 from reportgen.render.blocks import TableBlock
 from reportgen.spec.base import PublishedTable
 
@@ -201,8 +201,8 @@ def compare_published(
         caveats = (
             Caveat(
                 UNEXPLAINED,
-                f"{len(unexplained)} published value row(s) of {options.source} differ from the "
-                "recomputed ones without an explanation in the spec (published.notes).",
+                f"{counted(len(unexplained), 'published value row')} of {options.source} "
+                f"{'differs' if len(unexplained) == 1 else 'differ'} from the recomputed ones without an explanation in the spec (published.notes).",
                 keys + (" and more" if len(unexplained) > 8 else ""),
             ),
         )

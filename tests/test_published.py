@@ -85,8 +85,8 @@ def test_a_difference_without_explanation_is_a_warning(tmp_path):
     result = run_cli("validate", str(path))
     assert result.code == 0, result.err
     assert (
-        "reportgen: warning [published_unexplained]: 1 published value row(s) of A paper, "
-        "Table 1 differ from the recomputed ones without an explanation in the spec "
+        "reportgen: warning [published_unexplained]: 1 published value row of A paper, "
+        "Table 1 differs from the recomputed ones without an explanation in the spec "
         "(published.notes). 0.1/B"
     ) in result.err
     frame = compute_study(load_study(path)).analyses[0].published.frame

@@ -46,6 +46,7 @@ import pandas as pd
 from reportgen.data.frames import KEYS, RUN_KEYS, AnalysisData, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.present.caveats import Caveat
+from reportgen.present.format import counted
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.spec.analyses.convergence import ConvergenceOptions
 
@@ -440,7 +441,7 @@ def compute(data: AnalysisData, options: ConvergenceOptions) -> ConvergenceResul
         caveats.append(
             Caveat(
                 "budget_beyond_records",
-                f"{len(beyond)} fixed budget(s) lie beyond every record of their dimension; the "
+                f"{counted(len(beyond), 'fixed budget', 'lie')} beyond every record of their dimension; the "
                 "runs' last values are used.",
                 ", ".join(beyond[:5]) + (f" and {len(beyond) - 5} more" if len(beyond) > 5 else ""),
             )

@@ -77,6 +77,7 @@ from scipy.stats import mannwhitneyu, rankdata
 from reportgen.data.frames import KEYS, RUN_KEYS, AnalysisData, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.present.caveats import Caveat
+from reportgen.present.format import counted, power_of_ten
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.spec.analyses.problem_table import ProblemTableOptions
 
@@ -480,7 +481,7 @@ def _runs_at_budget(
             caveats.append(
                 Caveat(
                     "runs_without_record",
-                    f"{lost} run(s) have no record at or before the budget and are left out.",
+                    f"{counted(lost, 'run', 'have')} no record at or before the budget and are left out.",
                 )
             )
     # Within a run records are sorted by evaluations; the value never increases, so the run's
@@ -568,7 +569,7 @@ def compute(data: AnalysisData, options: ProblemTableOptions) -> ProblemTableRes
             caveats.append(
                 Caveat(
                     "values_floored",
-                    f"{int(below.sum())} value(s) below {options.value_floor:g} were raised to "
+                    f"{counted(int(below.sum()), 'value')} below {power_of_ten(options.value_floor)} were raised to "
                     "it (spec value_floor); they count as equal to each other.",
                 )
             )
@@ -710,7 +711,7 @@ def _power_caveats(
         Caveat(
             "too_few_runs",
             f"With so few runs no rank-sum test can reach α = {options.alpha:g} in "
-            f"{len(hopeless)} comparison(s): they are ≈ whatever the data.",
+            f"{counted(len(hopeless), 'comparison')}: they are ≈ whatever the data.",
             ", ".join(hopeless[:5])
             + (f" and {len(hopeless) - 5} more" if len(hopeless) > 5 else ""),
         )

@@ -108,6 +108,7 @@ import pandas as pd
 from reportgen.data.frames import KEYS, RUN_KEYS, AnalysisData, Format, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.present.caveats import Caveat
+from reportgen.present.format import counted, power_of_ten
 from reportgen.present.jsonable import json_value
 from reportgen.spec.analyses.significance_relation import (
     STATISTICS,
@@ -734,7 +735,7 @@ def _value_matrix(
         caveats.append(
             Caveat(
                 "excluded_problems",
-                f"{len(left_out)} problem instance(s) are left out because some algorithm has "
+                f"{counted(len(left_out), 'problem instance', 'are')} left out because some algorithm has "
                 "no value there; award points compare algorithms problem by problem.",
                 ", ".join(problem_label(p, d) for p, d in left_out),
             )
@@ -770,7 +771,7 @@ def _adjusted(
             caveats.append(
                 Caveat(
                     "values_floored",
-                    f"{n_adjusted} value(s) below {options.value_floor:g} were raised to it "
+                    f"{counted(n_adjusted, 'value')} below {power_of_ten(options.value_floor)} were raised to it "
                     "(spec value_floor); they count as equal to each other.",
                 )
             )
@@ -785,7 +786,7 @@ def _adjusted(
             Problem(
                 _where(options),
                 f"award points compare ratios of values, which must be positive; "
-                f"{len(bad)} value(s) are zero or negative (e.g. {examples}). Set "
+                f"{counted(len(bad), 'value', 'are')} zero or negative (e.g. {examples}). Set "
                 + (
                     "`value_shift: c` (adds c to every value) so that all values are positive"
                     if negative
@@ -860,7 +861,7 @@ def compute(data: AnalysisData, options: SignificanceRelationOptions) -> Signifi
         caveats.append(
             Caveat(
                 "few_problems",
-                f"Only {len(problems)} problem instance(s): award points take few values, so "
+                f"Only {counted(len(problems), 'problem instance')}: award points take few values, so "
                 "many algorithms tie.",
             )
         )

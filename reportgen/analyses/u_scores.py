@@ -132,6 +132,7 @@ from scipy.stats import mannwhitneyu, rankdata
 from reportgen.data.frames import RUN_KEYS, AnalysisData, natural_key, problem_label
 from reportgen.errors import InputError, Problem
 from reportgen.present.caveats import Caveat
+from reportgen.present.format import counted, power_of_ten
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.spec.analyses.u_scores import UScoresOptions
 
@@ -848,8 +849,8 @@ def _trial_states(
             caveats.append(
                 Caveat(
                     "success_above_target",
-                    f"{int(claimed.sum())} trial(s) report evaluations to target but end with "
-                    f"an error above the target {options.target:g}; they count as failures.",
+                    f"{counted(int(claimed.sum()), 'trial', 'report')} evaluations to target but end with "
+                    f"an error above the target {power_of_ten(options.target)}; they count as failures.",
                     _name_runs(frame[claimed]),
                 )
             )
@@ -858,7 +859,7 @@ def _trial_states(
             caveats.append(
                 Caveat(
                     "success_without_evaluations_to_target",
-                    f"{int(unreported.sum())} trial(s) reach the target but report no "
+                    f"{counted(int(unreported.sum()), 'trial', 'reach')} the target but report no "
                     "evaluations to target (∞); they rank behind every other success.",
                     _name_runs(frame[unreported]),
                 )
@@ -877,7 +878,7 @@ def _trial_states(
             caveats.append(
                 Caveat(
                     "evaluations_to_target_above_budget",
-                    f"{int(over.sum())} trial(s) report more evaluations to target than their "
+                    f"{counted(int(over.sum()), 'trial', 'report')} more evaluations to target than their "
                     "budget (or than the evaluations they used); their values are used as given.",
                     _name_runs(frame[over]),
                 )
@@ -928,7 +929,7 @@ def _prepare_histories(
         caveats.append(
             Caveat(
                 "not_best_so_far",
-                f"{len(runs)} run(s) have values that increase within the run "
+                f"{counted(len(runs), 'run', 'have')} values that increase within the run "
                 f"({int(rising.sum())} records); their running minimum is used.",
                 _name_runs(runs),
             )
@@ -967,7 +968,7 @@ def _prepare_histories(
         caveats.append(
             Caveat(
                 "evaluations_to_target_above_budget",
-                f"{len(late)} trial(s) reach the target only after the budget; they count as "
+                f"{counted(len(late), 'trial', 'reach')} the target only after the budget; they count as "
                 "failures.",
                 _name_runs(late.reset_index()),
             )
@@ -1162,7 +1163,7 @@ def _note_ties(pairwise: pd.DataFrame, caveats: list[Caveat]) -> None:
         caveats.append(
             Caveat(
                 "tied_trials",
-                f"Trials of different algorithms tie (equal outcome) on {len(names)} problem(s); "
+                f"Trials of different algorithms tie (equal outcome) on {counted(len(names), 'problem')}; "
                 "each tie scores half a point. U-scores at earlier cut-points can separate them "
                 "(Price et al. §5.3).",
                 ", ".join(names),

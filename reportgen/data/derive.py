@@ -26,6 +26,7 @@ import pandas as pd
 
 from reportgen.data.frames import problem_label
 from reportgen.errors import InputError, Problem
+from reportgen.present.format import counted
 
 RUN_KEYS = ["algorithm", "problem", "dimension", "run"]
 
@@ -48,7 +49,7 @@ def trials_at_budget(
         raise InputError(
             Problem(
                 where,
-                f"{len(missing)} run(s) have no record within the budget of {budget:g} "
+                f"{counted(len(missing), 'run', 'have')} no record within the budget of {budget:g} "
                 f"evaluations ({listed}{more}); choose a larger budget",
             )
         )

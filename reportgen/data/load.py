@@ -92,6 +92,7 @@ from reportgen.data.read import RawTable, iter_tables, reading, resolve_paths
 from reportgen.data.select import merge_aliases
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.present.caveats import Caveat
+from reportgen.present.format import counted
 from reportgen.spec.base import ProblemSelection
 from reportgen.spec.load import LoadedSpec, frame_path
 from reportgen.spec.sources import PLATFORM_FORMATS, DataSource
@@ -973,7 +974,7 @@ def load_data(spec: LoadedSpec) -> StudyData:
         caveats.append(
             Caveat(
                 "excluded_problems",
-                f"{len(excluded)} problem(s) were excluded because some algorithm has no data for them.",
+                f"{counted(len(excluded), 'problem', 'were')} excluded because some algorithm has no data for them.",
                 listing,
             )
         )
@@ -1128,7 +1129,7 @@ def _run_count_caveats(name: str, runs: pd.DataFrame) -> list[Caveat]:
     return [
         Caveat(
             "unequal_runs",
-            f"Data source '{name}': algorithms have unequal numbers of runs on {len(unequal)} problem(s).",
+            f"Data source '{name}': algorithms have unequal numbers of runs on {counted(len(unequal), 'problem')}.",
             "; ".join(examples) + more,
         )
     ]

@@ -29,6 +29,7 @@ import pandas as pd
 from reportgen.data.frames import AnalysisData, observed, problem_label
 from reportgen.errors import InputError, Problem
 from reportgen.present.caveats import Caveat
+from reportgen.present.format import counted
 
 
 def complete_problems(data: AnalysisData, exclude: bool) -> tuple[AnalysisData, list[Caveat]]:
@@ -63,8 +64,8 @@ def complete_problems(data: AnalysisData, exclude: bool) -> tuple[AnalysisData, 
         raise InputError(
             Problem(
                 "data",
-                f"the sources {sources} together lack some algorithm on {len(lacking)} "
-                f"problem(s) ({listing}); every algorithm needs every problem — or set "
+                f"the sources {sources} together lack some algorithm on "
+                f"{counted(len(lacking), 'problem')} ({listing}); every algorithm needs every problem — or set "
                 "problems.incomplete: exclude, or exclude them (problems.exclude accepts "
                 "{problem: …, dimensions: […]})",
             )
@@ -72,7 +73,7 @@ def complete_problems(data: AnalysisData, exclude: bool) -> tuple[AnalysisData, 
     kept = tuple(instance for instance in data.problems if instance not in lacking)
     caveat = Caveat(
         "excluded_problems",
-        f"{len(lacking)} problem(s) were left out because some algorithm has no data for them "
+        f"{counted(len(lacking), 'problem', 'were')} left out because some algorithm has no data for them "
         f"in the sources read together ({sources}).",
         listing,
     )

@@ -202,7 +202,7 @@ def _profile_scores(result: PerformanceProfilesResult, tau: float) -> Scores:
 def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) -> list[Ranking]:
     tau = _closest(list(result.tolerances), 1e-5, log=True)
     ranks = {p.algorithm: float(p.rank) for p in result.mean_order(tau)}
-    label = f"mean profiles τ={power_of_ten(tau)}"
+    label = f"mean profiles τ = {power_of_ten(tau)}"
     source = f"analyses.{analysis_id}.result.mean_ranking[tolerance={tau:g}]"
     verdicts: dict[str, str] = {}
     significance = status = note = ""
@@ -219,7 +219,7 @@ def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) ->
             verdicts[confirmation.winner] = BEST
             for algorithm, verdict in confirmation.verdicts.items():
                 verdicts[algorithm] = mark[verdict]
-        label = f"profiles τ={power_of_ten(tau)} λ={lam:g}"
+        label = f"profiles τ = {power_of_ten(tau)}, λ = {lam:g}"
         source += f"; verdicts[profile={kind},tolerance={tau:g},lambda={lam:g}]"
         significance = f"confidence-bound profiles, τ = {power_of_ten(tau)}, λ = {lam:g}"
         power = result.power_at(tau, lam)

@@ -498,7 +498,7 @@ def test_zero_values_suggest_a_floor() -> None:
     with pytest.raises(InputError) as error:
         compute(data, options())
     message = str(error.value)
-    assert "2 value(s) are zero or negative" in message
+    assert "2 values are zero or negative" in message
     assert "A on f1 = 0" in message
     assert "value_floor" in message and "value_shift" in message
     # with the floor, zeros become 1e-9: f1: A = 1e-9 vs B = 1 (A better, ratio 1e9, rank 1);

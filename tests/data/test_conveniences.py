@@ -161,9 +161,7 @@ def test_completeness_is_judged_over_the_sources_an_analysis_combines(tmp_path: 
     )
     spec = study(tmp_path, f"data:\n{sources}" + u_scores("[a, b]"))
     (message,) = problems_of(spec)
-    assert (
-        "the sources 'a', 'b' together lack some algorithm on 1 problem(s) (f2 (D=2): B)" in message
-    )
+    assert "the sources 'a', 'b' together lack some algorithm on 1 problem (f2 (D=2): B)" in message
     spec = study(
         tmp_path, f"data:\n{sources}problems: {{incomplete: exclude}}\n" + u_scores("[a, b]")
     )
@@ -279,7 +277,4 @@ def test_trials_at_needs_a_histories_source_and_a_reachable_budget(tmp_path: Pat
     )
     (message,) = problems_of(spec)
     assert message.startswith("data.at1.trials_at.source (study.yaml:")
-    assert (
-        "1 run(s) have no record within the budget of 1 evaluations (A on f1 (D=2) run 1)"
-        in message
-    )
+    assert "1 run has no record within the budget of 1 evaluations (A on f1 (D=2) run 1)" in message

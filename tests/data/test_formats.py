@@ -107,9 +107,9 @@ def test_coco_broken_files(tmp_path: Path, coco_folder: Path) -> None:
     dat.write_text("\n".join(lines[:first_block_end]) + "\n")
     (coco_folder / "data_f8" / "bbobexp_f8_DIM3.dat").unlink()
     assert messages(spec(tmp_path, "path: data/RS-fixture\nformat: coco")) == [
-        "data/RS-fixture:data_f1/bbobexp_f1_DIM2.dat, run 1: 1 record(s) with a missing, "
+        "data/RS-fixture:data_f1/bbobexp_f1_DIM2.dat, run 1: 1 record with a missing, "
         "non-numeric, infinite or negative evaluation count or value",
-        "data/RS-fixture:bbobexp_f1.info, line 3: data_f1/bbobexp_f1_DIM2.dat holds 2 run(s) "
+        "data/RS-fixture:bbobexp_f1.info, line 3: data_f1/bbobexp_f1_DIM2.dat holds 2 runs "
         "but the .info lists 3 (f1, D=2)",
         "data/RS-fixture:bbobexp_f8.info, line 6: the data file 'data_f8/bbobexp_f8_DIM3.dat' "
         "is not there (data_f8/bbobexp_f8_DIM3.dat)",
@@ -252,7 +252,7 @@ def test_cec_last_row_and_non_monotone_caveat(tmp_path: Path) -> None:
     assert [(c.code, c.message, c.where) for c in data.caveats] == [
         (
             "non_monotone_checkpoints",
-            "1 CEC file(s) have errors that get worse from one checkpoint to the next (not "
+            "1 CEC file has errors that get worse from one checkpoint to the next (not "
             "best-so-far); the running minimum over checkpoints is used.",
             "data/A_1_10.txt",
         )

@@ -19,7 +19,7 @@ def test_a_worsening_run_is_named_and_repaired_by_the_running_minimum():
     runs = [run([5, 3, 1], "a.dat, run 1"), run([5, 2, 4, 1], "a.dat, run 2")]
     (caveat,) = worsening_caveats(runs, "COCO")
     assert caveat.code == "best_so_far_worsens"
-    assert caveat.message.startswith("1 COCO run(s) log a best-so-far value that gets worse")
+    assert caveat.message.startswith("1 COCO run logs a best-so-far value that gets worse")
     assert caveat.where == "a.dat, run 2"
     frame = runs_to_frame(runs, "histories", 1e-8)
     second = frame[frame["run"] == 2]

@@ -31,6 +31,7 @@ import pandas as pd
 
 from reportgen.errors import InputError, Problem
 from reportgen.present.caveats import Caveat
+from reportgen.present.format import counted
 from reportgen.spec.sources import CecOptions, CocoOptions, DataSource, IohOptions
 
 
@@ -89,7 +90,7 @@ def worsening_caveats(runs: Sequence[RunRecords], platform: str) -> list[Caveat]
     return [
         Caveat(
             "best_so_far_worsens",
-            f"{len(worse)} {platform} run(s) log a best-so-far value that gets worse; "
+            f"{counted(len(worse), platform + ' run', 'log')} a best-so-far value that gets worse; "
             "reportgen uses the running minimum (the best value reached so far).",
             "; ".join(worse[:10]) + more,
         )

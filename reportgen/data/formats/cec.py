@@ -43,6 +43,7 @@ from reportgen.data.checks import MAX_ROWS_PER_PROBLEM
 from reportgen.data.formats import InputFile, ReadResult, RunRecords, runs_to_frame
 from reportgen.errors import InputError, Problem
 from reportgen.present.caveats import Caveat
+from reportgen.present.format import counted
 from reportgen.spec.sources import CecOptions, DataSource
 
 CEC2017_FRACTIONS: tuple[float, ...] = (
@@ -284,7 +285,7 @@ def read_cec(
         caveats.append(
             Caveat(
                 "non_monotone_checkpoints",
-                f"{len(non_monotone)} CEC file(s) have errors that get worse from one "
+                f"{counted(len(non_monotone), 'CEC file', 'have')} errors that get worse from one "
                 "checkpoint to the next (not best-so-far); the running minimum over "
                 "checkpoints is used.",
                 shown + more,

@@ -60,6 +60,7 @@ from reportgen.data.formats import (
     worsening_caveats,
 )
 from reportgen.errors import InputError, Problem
+from reportgen.present.format import counted
 from reportgen.spec.sources import CocoOptions
 
 ARCHIVE_SUFFIXES = (".tgz", ".tar.gz", ".tar", ".tar.bz2", ".tar.xz", ".zip")
@@ -304,7 +305,7 @@ def _parse_dat(
             problems.append(
                 Problem(
                     f"{where}:{member}, run {run_index + 1}",
-                    f"{len(broken)} record(s) with a missing, non-numeric, infinite or "
+                    f"{counted(len(broken), 'record')} with a missing, non-numeric, infinite or "
                     "negative evaluation count or value",
                 )
             )
@@ -407,7 +408,7 @@ def _read_one(
             problems.append(
                 Problem(
                     here,
-                    f"{member} holds {len(available)} run(s) but the .info lists "
+                    f"{member} holds {counted(len(available), 'run')} but the .info lists "
                     f"{taken[member]} (f{block.function}, D={block.dimension})",
                 )
             )
@@ -438,7 +439,7 @@ def _read_one(
             problems.append(
                 Problem(
                     f"{display}:{member}",
-                    f"holds {len(available)} run(s) but the .info files list "
+                    f"holds {counted(len(available), 'run')} but the .info files list "
                     f"{taken.get(member, 0)}",
                 )
             )

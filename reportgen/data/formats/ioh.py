@@ -50,6 +50,7 @@ from reportgen.data.formats import (
     worsening_caveats,
 )
 from reportgen.errors import InputError, Problem
+from reportgen.present.format import counted
 from reportgen.spec.sources import IohOptions
 
 
@@ -222,7 +223,7 @@ def read_ioh(
                     problems.append(
                         Problem(
                             dat_display,
-                            f"holds {len(parsed)} run(s) but {display} lists {len(listed)}",
+                            f"holds {counted(len(parsed), 'run')} but {display} lists {len(listed)}",
                         )
                     )
                     continue

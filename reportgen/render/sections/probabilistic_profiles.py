@@ -15,7 +15,7 @@ from reportgen.analyses.probabilistic_profiles import ProbabilisticProfilesResul
 from reportgen.figures.probabilistic_profiles import figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.probabilistic_profiles import VISIBLE, findings, share
-from reportgen.present.format import number
+from reportgen.present.format import number, power_of_ten
 from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.probabilistic_profiles import ProbabilisticProfilesOptions
 
@@ -108,7 +108,7 @@ def _methods(result: ProbabilisticProfilesResult) -> tuple[str, ...]:
         else "the final error"
     )
     floor = (
-        f" Costs below cost_floor = {result.cost_floor:g} are raised to it."
+        f" Costs below cost_floor = {power_of_ten(result.cost_floor)} are raised to it."
         if result.cost_floor is not None
         else ""
     )

@@ -24,7 +24,7 @@ from reportgen.analyses.problem_table import (
 )
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.problem_table import findings, wtl_text
-from reportgen.present.format import number
+from reportgen.present.format import number, power_of_ten
 from reportgen.render.blocks import Block, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.problem_table import ProblemTableOptions
 
@@ -224,7 +224,7 @@ def build_section(
             else f"The reference {result.reference} is named in the study."
         )
         + (
-            f" Values below {options.value_floor:g} were raised to it."
+            f" Values below {power_of_ten(options.value_floor)} were raised to it."
             if options.value_floor is not None
             else ""
         ),

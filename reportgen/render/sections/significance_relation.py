@@ -16,7 +16,7 @@ from reportgen.analyses.significance_relation import SignificanceRelationResult
 from reportgen.figures.significance_relation import figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.significance_relation import findings
-from reportgen.present.format import points_text
+from reportgen.present.format import points_text, power_of_ten
 from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.significance_relation import SignificanceRelationOptions
 
@@ -125,7 +125,7 @@ def _methods(result: SignificanceRelationResult) -> tuple[str, ...]:
     adjust = ""
     if result.value_floor is not None:
         adjust = (
-            f" Values below {result.value_floor:g} were raised to {result.value_floor:g} "
+            f" Values below {power_of_ten(result.value_floor)} were raised to {power_of_ten(result.value_floor)} "
             f"({result.n_adjusted} values; spec value_floor)."
         )
     elif result.value_shift is not None:
