@@ -185,16 +185,20 @@ def cutpoint_ranks(result: UScoresResult, style: FigureStyle) -> Figure:
                 label=style.label(algorithm),
             )
         ax.set_title(title, fontsize=10)
-        ax.set_xlabel("fraction of the budget (nominal)")
+        ax.tick_params(labelsize=7.5)
         if log_x:
             ax.set_xscale("log")
         ax.xaxis.set_major_locator(FixedLocator(fractions))
         ax.xaxis.set_minor_locator(NullLocator())
         ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
-        if len(fractions) > 6:
-            for tick in ax.get_xticklabels():
-                tick.set_rotation(90)
+        # Many fractions, or three narrow panels on a print-width figure: turn the labels so
+        # that neighbours on the log axis (0.5 and 1) do not run into each other.
+        rotation = 90 if len(fractions) > 6 else 45 if len(panels) >= 3 else 0
+        for tick in ax.get_xticklabels():
+            tick.set_rotation(rotation)
         ax.grid(alpha=0.3)
+    # One axis label under all panels: narrow panels cannot each hold it.
+    fig.supxlabel("fraction of the budget (nominal)", fontsize=9)
     step = 1 if m <= 15 else math.ceil(m / 15)
     axes[0].set_yticks(range(1, m + 1, step))
     axes[0].set_ylim(m + 0.5, 0.5)
