@@ -199,7 +199,11 @@ def compute_study(
         caveats.extend((*outcome.result.caveats, *extra))
         origins.extend([outcome.id] * (len(outcome.result.caveats) + len(extra)))
     synthesis = synthesise(
-        [r for o in outcomes for r in ANALYSES[o.kind].rankings_of(o.id, o.result)],
+        [
+            r
+            for o in outcomes
+            for r in ANALYSES[o.kind].rankings_of(o.id, o.result, o.options.title)
+        ],
         data.algorithms,
         Labels(spec.study.algorithm_labels()),
         outcomes=[(o.kind, o.id, o.result) for o in outcomes],

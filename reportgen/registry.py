@@ -118,11 +118,14 @@ class AnalysisKind(Generic[OptionsT, ResultT]):
         """The ``kind`` value of the spec model."""
         return kind_of(self.options)
 
-    def rankings_of(self, analysis_id: str, result: ResultT) -> list[Ranking]:
-        """The rankings one analysis of this kind contributes to the executive summary."""
+    def rankings_of(
+        self, analysis_id: str, result: ResultT, title: str | None = None
+    ) -> list[Ranking]:
+        """The rankings one analysis of this kind contributes to the executive summary
+        (``title``: the analysis's section title, which names them beside others of the kind)."""
         if self.rankings is None:
             return []
-        return rankings.named(self.rankings(analysis_id, result), self.kind, analysis_id)
+        return rankings.named(self.rankings(analysis_id, result), self.kind, analysis_id, title)
 
 
 def kind_of(options: type[AnalysisOptions]) -> str:

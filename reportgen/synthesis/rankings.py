@@ -52,6 +52,7 @@ from reportgen.analyses.probabilistic_profiles import ProbabilisticProfilesResul
 from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult
 from reportgen.analyses.significance_relation import SignificanceRelationResult
 from reportgen.analyses.u_scores import UScoresResult
+from reportgen.errors import shorten
 from reportgen.present.format import power_of_ten, share
 
 BEST, WORSE, NOT_SIGNIFICANT, INCONCLUSIVE = "best", "worse", "n.s.", "inconclusive"
@@ -391,10 +392,13 @@ def runtime_ecdf(analysis_id: str, result: RuntimeEcdfResult) -> list[Ranking]:
     ]
 
 
-def named(rankings: list[Ranking], kind: str, analysis_id: str) -> list[Ranking]:
+def named(
+    rankings: list[Ranking], kind: str, analysis_id: str, title: str | None = None
+) -> list[Ranking]:
     """``rankings`` of one analysis with their method family, the status "degenerate" where
-    every algorithm ties, and labelled with the analysis id where the study names it
-    otherwise."""
+    every algorithm ties, and — where the study has several analyses of a kind — labelled with
+    the analysis's title (shortened; its id when it has none), which the reader sees as the
+    section heading, rather than an internal id such as ``perspectives_10D``."""
     out = [
         dataclasses.replace(r, family=r.family or FAMILY_OF_KIND.get(kind, kind)) for r in rankings
     ]
@@ -407,11 +411,12 @@ def named(rankings: list[Ranking], kind: str, analysis_id: str) -> list[Ranking]
     if analysis_id == kind:
         return out
     # Two analyses of one kind: say which one a column is.
+    which = shorten(title, 28) if title else analysis_id
     return [
         dataclasses.replace(
             r,
-            label=f"{r.label} [{analysis_id}]",
-            significance=f"{r.significance} [{analysis_id}]" if r.significance else "",
+            label=f"{r.label} ({which})",
+            significance=f"{r.significance} ({which})" if r.significance else "",
         )
         for r in out
     ]
