@@ -18,6 +18,7 @@ then not printed either).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import shutil
 import sys
@@ -126,10 +127,11 @@ def _print_warnings(results: StudyResults, quiet: bool, stderr: TextIO) -> None:
 
 
 def _cmd_validate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    from reportgen.pipeline import validate_study
+    from reportgen.pipeline import load_study, validate_study
 
     progress = Progress(stderr, args.quiet)
-    results = validate_study(args.spec, strict=args.strict, progress=progress)
+    spec = with_scheduler(load_study(args.spec), args.scheduler)
+    results = validate_study(spec, strict=args.strict, progress=progress)
     progress.done()
     _print_warnings(results, args.quiet, stderr)
     if not args.quiet:
@@ -138,6 +140,25 @@ def _cmd_validate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
             f"{len(results.analyses)} analyses, {len(results.caveats)} warnings\n"
         )
     return EXIT_OK
+
+
+def with_scheduler(spec: LoadedSpec, scheduler: str | None) -> LoadedSpec:
+    """The spec with ``--scheduler``: engine dask at that scheduler (unchanged without it)."""
+    from reportgen.spec.study import ExecutionOptions
+
+    if scheduler is None:
+        return spec
+    current = spec.study.execution
+    # a LocalCluster keeps the spec's sizes; a running scheduler has its own workers
+    same = scheduler == "local" and current.scheduler == "local"
+    execution = ExecutionOptions(
+        engine="dask",
+        scheduler=scheduler,
+        workers=current.workers if same else None,
+        memory_limit=current.memory_limit if same else None,
+    )
+    study = spec.study.model_copy(update={"execution": execution})
+    return dataclasses.replace(spec, study=study)
 
 
 def _run_stages(spec: LoadedSpec, args: argparse.Namespace) -> int:
@@ -151,7 +172,7 @@ def _run_stages(spec: LoadedSpec, args: argparse.Namespace) -> int:
 def _cmd_run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     from reportgen.pipeline import load_study, run_study
 
-    spec = load_study(args.spec)
+    spec = with_scheduler(load_study(args.spec), args.scheduler)
     progress = Progress(stderr, args.quiet, _run_stages(spec, args))
     command = (
         " ".join(["reportgen", *sys.argv[1:]])
@@ -221,6 +242,13 @@ def build_parser() -> argparse.ArgumentParser:
             "--quiet",
             action="store_true",
             help="print only warnings and errors (no progress; acknowledged warnings hidden)",
+        )
+        sub.add_argument(
+            "--scheduler",
+            metavar="ADDRESS",
+            help="run the per-problem work on Dask: a scheduler address (tcp://host:8786) or "
+            "'local' for a LocalCluster; overrides the spec's execution: (needs "
+            "pip install 'reportgen[dask]')",
         )
         sub.add_argument(
             "--strict",

@@ -31,6 +31,7 @@ from reportgen.data.frames import AnalysisData, problem_label, sorted_problems
 from reportgen.data.load import StudyData, load_data
 from reportgen.data.select import complete_problems
 from reportgen.errors import InputError, Problem, shorten
+from reportgen.execution import executor_for
 from reportgen.figures.style import FigureStyle, make_style
 from reportgen.narrative.overview import overview, source_summary
 from reportgen.present.caveats import Caveat
@@ -96,6 +97,8 @@ class StudyResults:
     summary: Section | None = None
     changes: pd.DataFrame | None = None
     """With a baseline: what changed since it (:mod:`reportgen.changes`)."""
+    executor: Mapping[str, Any] = dataclasses.field(default_factory=lambda: {"engine": "local"})
+    """Where the per-problem work ran (:meth:`reportgen.execution.Executor.describe`)."""
 
     def __getitem__(self, analysis_id: str) -> AnalysisResult:
         for outcome in self.analyses:
@@ -155,6 +158,45 @@ def compute_study(
     say = progress or (lambda _: None)
     say("loading data")
     data = load_data(spec)
+    with executor_for(spec.study.execution, lambda key: spec.where(("execution", key))) as executor:
+        outcomes, selection_caveats = _compute_analyses(spec, data, say)
+        executor_info = executor.describe()
+    caveats = list(data.caveats)
+    origins = ["data"] * len(caveats)
+    for outcome in outcomes:
+        extra = (
+            *selection_caveats[outcome.id],
+            *(outcome.published.caveats if outcome.published is not None else ()),
+        )
+        caveats.extend((*outcome.result.caveats, *extra))
+        origins.extend([outcome.id] * (len(outcome.result.caveats) + len(extra)))
+    synthesis = synthesise(
+        [
+            r
+            for o in outcomes
+            for r in ANALYSES[o.kind].rankings_of(o.id, o.result, o.options.title)
+        ],
+        data.algorithms,
+        Labels(spec.study.algorithm_labels()),
+        outcomes=[(o.kind, o.id, o.result) for o in outcomes],
+        resamples=spec.study.summary.resamples,
+        seed=spec.study.summary.seed,
+    )
+    return StudyResults(
+        spec=spec,
+        data=data,
+        analyses=tuple(outcomes),
+        caveats=tuple(caveats),
+        synthesis=synthesis,
+        caveat_origins=tuple(origins),
+        executor=executor_info,
+    )
+
+
+def _compute_analyses(
+    spec: LoadedSpec, data: StudyData, say: Progress
+) -> tuple[list[AnalysisOutcome], dict[str, list[Caveat]]]:
+    """Every analysis's result (on the current executor) and its selection caveats."""
     outcomes = []
     problems: list[Problem] = []
     selection_caveats: dict[str, list[Caveat]] = {}
@@ -189,35 +231,7 @@ def compute_study(
         outcomes.append(AnalysisOutcome(analysis_id, options.kind, options, result, published))
     if problems:
         raise InputError(problems)
-    caveats = list(data.caveats)
-    origins = ["data"] * len(caveats)
-    for outcome in outcomes:
-        extra = (
-            *selection_caveats[outcome.id],
-            *(outcome.published.caveats if outcome.published is not None else ()),
-        )
-        caveats.extend((*outcome.result.caveats, *extra))
-        origins.extend([outcome.id] * (len(outcome.result.caveats) + len(extra)))
-    synthesis = synthesise(
-        [
-            r
-            for o in outcomes
-            for r in ANALYSES[o.kind].rankings_of(o.id, o.result, o.options.title)
-        ],
-        data.algorithms,
-        Labels(spec.study.algorithm_labels()),
-        outcomes=[(o.kind, o.id, o.result) for o in outcomes],
-        resamples=spec.study.summary.resamples,
-        seed=spec.study.summary.seed,
-    )
-    return StudyResults(
-        spec=spec,
-        data=data,
-        analyses=tuple(outcomes),
-        caveats=tuple(caveats),
-        synthesis=synthesis,
-        caveat_origins=tuple(origins),
-    )
+    return outcomes, selection_caveats
 
 
 def _analysis_data(
@@ -236,10 +250,10 @@ def _analysis_data(
 
 
 def validate_study(
-    path: str | Path, strict: bool = False, progress: Progress | None = None
+    study: LoadedSpec | str | Path, strict: bool = False, progress: Progress | None = None
 ) -> StudyResults:
     """Check the spec and the data and run the computations; raise InputError on any problem."""
-    results = compute_study(load_spec(path), progress)
+    results = compute_study(study if isinstance(study, LoadedSpec) else load_spec(study), progress)
     if strict:
         _raise_for_caveats(results)
     return results
@@ -558,11 +572,23 @@ def _provenance(results: StudyResults, command_line: str | None) -> dict[str, An
             "resamples": results.synthesis.uncertainty.resamples,
             "seed": results.synthesis.uncertainty.seed,
         },
+        "executor": dict(results.executor),
         "python": platform.python_version(),
         "platform": platform.platform(),
         "command_line": command if absolute else _relative_command(command, spec.base_dir),
         "time": _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat(),
     }
+
+
+def _executor_words(executor: Mapping[str, Any]) -> str:
+    """The provenance's executor in words (``execution:`` of the spec)."""
+    if executor.get("engine") != "dask":
+        return "this process (execution.engine: local)"
+    where = "a LocalCluster" if executor["scheduler"] == "local" else executor["scheduler"]
+    return (
+        f"Dask {executor['distributed']}: per-problem work on {executor['workers']} worker(s) "
+        f"of {where}; cross-problem steps in this process"
+    )
 
 
 def _relative_command(command: str, base_dir: Path) -> str:
@@ -610,6 +636,7 @@ def _document(
             f"{provenance['bootstrap']['resamples']} resamples of the problems, seed "
             f"{provenance['bootstrap']['seed']} (summary.seed)",
         ),
+        ("executor", _executor_words(provenance["executor"])),
         ("python", f"{provenance['python']} on {provenance['platform']}"),
         ("packages", ", ".join(f"{k} {v}" for k, v in provenance["packages"].items())),
     ]

@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors",),  # problems in the user's input, and how a long name is shortened
+    ("execution",),  # where the analyses' per-problem work runs (this process or Dask)
     ("present", "resources"),  # the vocabulary (labels, numbers, findings, caveats) and where
     # the package's own files are
     ("spec",),

@@ -76,6 +76,7 @@ from scipy.stats import mannwhitneyu, rankdata
 
 from reportgen.data.frames import KEYS, RUN_KEYS, AnalysisData, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import counted, power_of_ten
 from reportgen.present.jsonable import frame_records, json_value
@@ -552,6 +553,19 @@ def _choose_reference(
     return data.algorithms[best], caveats
 
 
+def _tests_of_problem(
+    item: tuple[str, int, np.ndarray | None, Mapping[str, np.ndarray]],
+) -> dict[tuple[str, str, int], tuple[float, float]]:
+    """The rank-sum test (p, A12) of every algorithm against the reference on one problem."""
+    problem, dimension, reference_values, others = item
+    if reference_values is None:
+        return {}
+    return {
+        (algorithm, problem, dimension): rank_sum(values, reference_values)
+        for algorithm, values in others.items()
+    }
+
+
 def compute(data: AnalysisData, options: ProblemTableOptions) -> ProblemTableResult:
     """Statistics, tests against the reference, corrected markers, W/T/L and A12."""
     _check_input(data, options)
@@ -592,15 +606,24 @@ def compute(data: AnalysisData, options: ProblemTableOptions) -> ProblemTableRes
     if runs is not None:
         for key, values in runs.groupby(list(KEYS), sort=False, observed=True)["value"]:
             samples[(str(key[0]), str(key[1]), int(key[2]))] = values.to_numpy(dtype=float)
+    # Each problem is one independent work item of the current executor (reportgen.execution).
+    items = [
+        (
+            problem,
+            dimension,
+            samples.get((reference, problem, dimension)),
+            {
+                a: samples[(a, problem, dimension)]
+                for a in data.algorithms
+                if a != reference and (a, problem, dimension) in samples
+            },
+        )
+        for problem, dimension in data.problems
+    ]
     raw: dict[tuple[str, str, int], tuple[float, float]] = {}
-    for algorithm in data.algorithms:
-        if algorithm == reference or runs is None:
-            continue
-        for problem, dimension in data.problems:
-            x = samples.get((algorithm, problem, dimension))
-            y = samples.get((reference, problem, dimension))
-            if x is not None and y is not None:
-                raw[(algorithm, problem, dimension)] = rank_sum(x, y)
+    if runs is not None:
+        for tests in map_items(_tests_of_problem, items):
+            raw.update(tests)
 
     # Correction over the problems, one family per algorithm.
     adjusted: dict[tuple[str, str, int], float] = {}

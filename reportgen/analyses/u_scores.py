@@ -119,6 +119,7 @@ compare both the speed and accuracy of stochastic optimizers", §3 (Eq. for U vi
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -131,6 +132,7 @@ from scipy.stats import mannwhitneyu, rankdata
 
 from reportgen.data.frames import RUN_KEYS, AnalysisData, natural_key, problem_label
 from reportgen.errors import InputError, Problem
+from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import counted, power_of_ten
 from reportgen.present.jsonable import frame_records, json_value
@@ -1099,58 +1101,73 @@ def _score_problems(
     *,
     with_tests: bool,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """U-scores per (problem, algorithm) and, if asked, the pairwise tests (§3.1, Tables 2–6)."""
-    index = {a: i for i, a in enumerate(algorithms)}
+    """U-scores per (problem, algorithm) and, if asked, the pairwise tests (§3.1, Tables 2–6).
+
+    Each problem is independent: one work item of the current executor
+    (:mod:`reportgen.execution`).
+    """
     by_problem = dict(iter(states.groupby(["problem", "dimension"], sort=False)))
+    items = [(p, d, group_of[(p, d)], by_problem[(p, d)]) for p, d in problems]
+    scored = map_items(
+        functools.partial(_score_problem, algorithms=tuple(algorithms), with_tests=with_tests),
+        items,
+    )
+    return (
+        [row for u_rows, _ in scored for row in u_rows],
+        [row for _, pair_rows in scored for row in pair_rows],
+    )
+
+
+def _score_problem(
+    item: tuple[str, int, str, pd.DataFrame], *, algorithms: Sequence[str], with_tests: bool
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The U-score rows and pairwise-test rows of one problem (its trials in ``item``)."""
+    problem, dimension, group, trials = item
+    index = {a: i for i, a in enumerate(algorithms)}
     u_rows: list[dict[str, Any]] = []
     pair_rows: list[dict[str, Any]] = []
-    for problem, dimension in problems:
-        trials = by_problem[(problem, dimension)]
-        labels = trials["algorithm"].map(index).to_numpy(dtype=int)
-        trial_states = _states_of(trials)
-        scores = u_scores_of(trial_states, labels, len(algorithms))
-        group = group_of[(problem, dimension)]
-        for j, algorithm in enumerate(algorithms):
-            mine = labels == j
-            u_rows.append(
-                {
-                    "group": group,
-                    "problem": problem,
-                    "dimension": dimension,
-                    "algorithm": algorithm,
-                    "runs": int(mine.sum()),
-                    "successes": int(trial_states.success[mine].sum()),
-                    "rank_sum": float(scores.rank_sums[j]),
-                    "u_score": float(scores.u[j]),
-                }
+    labels = trials["algorithm"].map(index).to_numpy(dtype=int)
+    trial_states = _states_of(trials)
+    scores = u_scores_of(trial_states, labels, len(algorithms))
+    for j, algorithm in enumerate(algorithms):
+        mine = labels == j
+        u_rows.append(
+            {
+                "group": group,
+                "problem": problem,
+                "dimension": dimension,
+                "algorithm": algorithm,
+                "runs": int(mine.sum()),
+                "successes": int(trial_states.success[mine].sum()),
+                "rank_sum": float(scores.rank_sums[j]),
+                "u_score": float(scores.u[j]),
+            }
+        )
+    if not with_tests:
+        return u_rows, pair_rows
+    places = -scores.codes.astype(float)
+    samples = [places[labels == j] for j in range(len(algorithms))]
+    pairs = list(combinations(range(len(algorithms)), 2))
+    statistics, p_values, methods = mann_whitney(samples, pairs)
+    for (a, b), statistic, p_value, test in zip(pairs, statistics, p_values, methods, strict=True):
+        if not math.isclose(statistic, scores.wins[a, b], abs_tol=1e-6):
+            raise UScoresConsistencyError(
+                f"Mann–Whitney statistic {statistic} differs from the counted wins "
+                f"{scores.wins[a, b]} ({algorithms[a]} vs {algorithms[b]} on {problem})"
             )
-        if not with_tests:
-            continue
-        places = -scores.codes.astype(float)
-        samples = [places[labels == j] for j in range(len(algorithms))]
-        pairs = list(combinations(range(len(algorithms)), 2))
-        statistics, p_values, methods = mann_whitney(samples, pairs)
-        for (a, b), statistic, p_value, test in zip(
-            pairs, statistics, p_values, methods, strict=True
-        ):
-            if not math.isclose(statistic, scores.wins[a, b], abs_tol=1e-6):
-                raise UScoresConsistencyError(
-                    f"Mann–Whitney statistic {statistic} differs from the counted wins "
-                    f"{scores.wins[a, b]} ({algorithms[a]} vs {algorithms[b]} on {problem})"
-                )
-            pair_rows.append(
-                {
-                    "group": group,
-                    "problem": problem,
-                    "dimension": dimension,
-                    "algorithm_a": algorithms[a],
-                    "algorithm_b": algorithms[b],
-                    "wins_a": float(scores.wins[a, b]),
-                    "wins_b": float(scores.wins[b, a]),
-                    "p_value": float(p_value),
-                    "test": test,
-                }
-            )
+        pair_rows.append(
+            {
+                "group": group,
+                "problem": problem,
+                "dimension": dimension,
+                "algorithm_a": algorithms[a],
+                "algorithm_b": algorithms[b],
+                "wins_a": float(scores.wins[a, b]),
+                "wins_b": float(scores.wins[b, a]),
+                "p_value": float(p_value),
+                "test": test,
+            }
+        )
     return u_rows, pair_rows
 
 

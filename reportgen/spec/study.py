@@ -147,6 +147,53 @@ class SummaryOptions(SpecModel):
     )
 
 
+MEMORY = r"^(auto|[0-9]+(\.[0-9]+)?\s*(B|kB|KB|MB|GB|TB|KiB|MiB|GiB|TiB))$"
+"""A Dask memory limit: "3GB", "512MiB" or "auto" (the machine's memory shared by the workers)."""
+
+
+class ExecutionOptions(SpecModel):
+    """Where the analyses' independent per-problem work runs (:mod:`reportgen.execution`)."""
+
+    engine: Literal["local", "dask"] = Field(
+        "local",
+        description="local (default): in this process. dask: the per-problem work runs as Dask "
+        "tasks (needs the optional extra: pip install 'reportgen[dask]'); the cross-problem "
+        "steps, figures and documents stay in this process. Results are identical.",
+    )
+    scheduler: str = Field(
+        "local",
+        min_length=1,
+        description="With engine dask: 'local' starts a LocalCluster on this machine; "
+        "otherwise the address of a running Dask scheduler, e.g. tcp://host:8786. The "
+        "command line's --scheduler overrides it.",
+    )
+    workers: int | None = Field(
+        None,
+        ge=1,
+        le=1024,
+        description="With scheduler local: worker processes of the LocalCluster (default: "
+        "Dask's choice from the CPU count).",
+    )
+    memory_limit: str | None = Field(
+        None,
+        pattern=MEMORY,
+        description="With scheduler local: memory limit of each worker, e.g. '3GB' (default: "
+        "'auto', the machine's memory shared by the workers).",
+    )
+
+    @model_validator(mode="after")
+    def _cluster_options(self) -> ExecutionOptions:
+        if self.engine == "local" and "scheduler" in self.model_fields_set:
+            raise ValueError("scheduler is only used with engine: dask")
+        local_only = [k for k in ("workers", "memory_limit") if getattr(self, k) is not None]
+        if local_only and (self.engine != "dask" or self.scheduler != "local"):
+            raise ValueError(
+                f"{local_only[0]} sizes a LocalCluster, so it needs engine: dask and "
+                "scheduler: local (a running scheduler has its own workers)"
+            )
+        return self
+
+
 class Study(SpecModel):
     """A reportgen study: data sources, algorithms, problems, analyses and report options."""
 
@@ -177,6 +224,10 @@ class Study(SpecModel):
     summary: SummaryOptions = Field(
         default=SummaryOptions(),
         description="Options of the executive summary (the ranking bootstrap).",
+    )
+    execution: ExecutionOptions = Field(
+        default=ExecutionOptions(),
+        description="Where the analyses run: in this process (default) or on a Dask cluster.",
     )
 
     @model_validator(mode="after")

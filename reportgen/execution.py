@@ -1,0 +1,189 @@
+"""Where the independent per-problem work of the analyses runs: in this process, or on Dask.
+
+An analysis hands its independent work items (one per problem, or per problem and algorithm)
+to :func:`map_items`; the cross-problem steps (profiles, rankings, synthesis, figures,
+documents) stay in the calling process. The analysis code is the same for every executor:
+only :meth:`Executor.map` differs.
+
+- :class:`LocalExecutor` (``execution: {engine: local}``, the default) applies the function to
+  each item in turn, in this process.
+- :class:`DaskExecutor` (``execution: {engine: dask, scheduler: …}``) submits one task per item
+  to a ``distributed.Client`` and gathers the results, which are small (a few rows per
+  problem). ``scheduler: local`` starts a ``distributed.LocalCluster`` of ``workers``
+  processes with ``memory_limit`` each; any other value is the address of a running scheduler
+  (``tcp://host:8786``, e.g. one started by dask-jobqueue on SLURM).
+
+The executor of a build is set for its duration with :func:`executor_for` (a context
+variable, so analyses need no extra parameter); outside it, work runs locally. Dask is an
+optional extra (``pip install 'reportgen[dask]'``): naming it without the extra installed is an
+:class:`~reportgen.errors.InputError` located at ``execution.engine``.
+
+Work functions must be module-level functions (optionally wrapped in
+:func:`functools.partial`) of picklable arguments, so that worker processes can run them; the
+items are sent to the workers with the task (the data are not yet read where they lie).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import importlib.metadata
+from collections.abc import Callable, Iterator, Sequence
+from importlib import import_module
+from typing import Any, Protocol, TypeVar
+
+from reportgen.errors import InputError, Problem
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+DASK_EXTRA_HINT = "pip install 'reportgen[dask]'"
+CONNECT_TIMEOUT = "30s"
+"""How long to wait for a remote scheduler before giving up."""
+
+
+class Executor(Protocol):
+    """Runs a function over independent work items and returns the results in item order."""
+
+    def map(self, function: Callable[[T], R], items: Sequence[T]) -> list[R]:
+        """``[function(item) for item in items]``, wherever it runs."""
+        ...
+
+    def describe(self) -> dict[str, Any]:
+        """What the provenance records about the executor (engine, scheduler, workers)."""
+        ...
+
+
+class LocalExecutor:
+    """Every item in turn, in this process (the default)."""
+
+    def map(self, function: Callable[[T], R], items: Sequence[T]) -> list[R]:
+        """``[function(item) for item in items]``."""
+        return [function(item) for item in items]
+
+    def describe(self) -> dict[str, Any]:
+        """``{"engine": "local"}``."""
+        return {"engine": "local"}
+
+
+class DaskExecutor:
+    """One Dask task per item on a ``distributed.Client``; only the results travel back.
+
+    Parameters
+    ----------
+    client : distributed.Client
+        A connected client (to a LocalCluster or a remote scheduler).
+    scheduler : str
+        How the spec named the scheduler ("local" or its address), for the provenance.
+    """
+
+    def __init__(self, client: Any, scheduler: str) -> None:
+        self.client = client
+        self.scheduler = scheduler
+
+    def map(self, function: Callable[[T], R], items: Sequence[T]) -> list[R]:
+        """Submit ``function(item)`` for every item and gather the results in item order."""
+        if not items:
+            return []
+        # pure=False: equal items (e.g. two problems with identical data) are still separate
+        # tasks; hashing large items to deduplicate them would cost more than it saves.
+        futures = self.client.map(function, list(items), pure=False)
+        return list(self.client.gather(futures))
+
+    def describe(self) -> dict[str, Any]:
+        """Engine, scheduler, the number of workers and the versions of dask and distributed."""
+        workers = self.client.scheduler_info().get("workers", {})
+        return {
+            "engine": "dask",
+            "scheduler": self.scheduler,
+            "workers": len(workers),
+            "dask": importlib.metadata.version("dask"),
+            "distributed": importlib.metadata.version("distributed"),
+        }
+
+
+_LOCAL = LocalExecutor()
+_CURRENT: contextvars.ContextVar[Executor | None] = contextvars.ContextVar(
+    "reportgen_executor", default=None
+)
+
+
+def current_executor() -> Executor:
+    """The executor of the build in progress (local outside :func:`executor_for`)."""
+    return _CURRENT.get() or _LOCAL
+
+
+def map_items(function: Callable[[T], R], items: Sequence[T]) -> list[R]:
+    """Run ``function`` over independent ``items`` on the current executor, results in order."""
+    return current_executor().map(function, items)
+
+
+@contextlib.contextmanager
+def using(executor: Executor) -> Iterator[Executor]:
+    """Make ``executor`` the current one for the duration of the ``with`` block."""
+    token = _CURRENT.set(executor)  # reset below: nested builds restore the outer executor
+    try:
+        yield executor
+    finally:
+        _CURRENT.reset(token)
+
+
+def import_distributed(where: str) -> Any:
+    """The ``distributed`` module, or an InputError at ``where`` saying how to install it."""
+    try:
+        return import_module("distributed")
+    except ImportError as exc:
+        raise InputError(
+            Problem(
+                where,
+                f"engine 'dask' needs Dask, which is not installed ({exc}); install the "
+                f"optional extra with {DASK_EXTRA_HINT}, or use engine: local",
+            )
+        ) from None
+
+
+@contextlib.contextmanager
+def executor_for(options: Any, where: Callable[[str], str]) -> Iterator[Executor]:
+    """The executor the spec's ``execution:`` names, current for the ``with`` block.
+
+    Parameters
+    ----------
+    options : ExecutionOptions
+        The spec's ``execution`` entry.
+    where : callable
+        Key of ``execution`` (e.g. "engine") → its location in the spec, for errors.
+
+    A LocalCluster started here is closed on leaving; a remote scheduler is only disconnected
+    from. A scheduler that cannot be reached is an InputError at ``execution.scheduler``.
+    """
+    if options.engine == "local":
+        with using(LocalExecutor()) as executor:
+            yield executor
+        return
+    distributed = import_distributed(where("engine"))
+    with contextlib.ExitStack() as stack:
+        if options.scheduler == "local":
+            cluster = stack.enter_context(
+                distributed.LocalCluster(
+                    n_workers=options.workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    memory_limit=options.memory_limit or "auto",
+                    dashboard_address=":0",
+                )
+            )
+            client = stack.enter_context(distributed.Client(cluster))
+        else:
+            try:
+                client = stack.enter_context(
+                    distributed.Client(options.scheduler, timeout=CONNECT_TIMEOUT)
+                )
+            except OSError as exc:
+                raise InputError(
+                    Problem(
+                        where("scheduler"),
+                        f"cannot reach the Dask scheduler at '{options.scheduler}': {exc}",
+                    )
+                ) from None
+        with using(DaskExecutor(client, options.scheduler)) as executor:
+            yield executor

@@ -1,0 +1,185 @@
+"""Issue 15: the per-problem work on a Dask cluster gives exactly the local results.
+
+One study with every analysis kind runs twice: in this process, and with its independent
+per-problem work on a ``distributed.LocalCluster`` of two worker processes. results.json
+(apart from the provenance, which names the executor) and every table must be identical.
+The cluster is module-scoped so that it starts once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from reportgen import execution
+from reportgen.cli import with_scheduler
+from reportgen.errors import InputError
+from reportgen.execution import DaskExecutor, LocalExecutor, current_executor, map_items, using
+from reportgen.pipeline import compute_study, load_study, present_study, results_document
+from reportgen.registry import ANALYSES
+
+distributed = pytest.importorskip("distributed")
+
+ALGORITHMS = ("A", "B", "C")
+PROBLEMS = ("f1", "f2", "f3", "f4", "f5")
+
+
+def histories() -> pd.DataFrame:
+    """Best-so-far records: 3 algorithms × 5 problems × 4 runs, 5 records each (seeded)."""
+    rng = np.random.default_rng(15)
+    rows = []
+    for a, algorithm in enumerate(ALGORITHMS):
+        for p, problem in enumerate(PROBLEMS):
+            for run in range(1, 5):
+                value = 100.0 * (p + 1)
+                for evals in (1, 10, 100, 1000, 10000):
+                    value *= rng.uniform(0.05 + 0.1 * a, 0.6 + 0.1 * a)
+                    rows.append((algorithm, problem, 10, run, evals, value))
+    return pd.DataFrame(rows, columns=["algorithm", "problem", "dim", "run", "evals", "value"])
+
+
+def trials() -> pd.DataFrame:
+    """The final record of every run of :func:`histories`, with its evaluations to 1.0."""
+    records = histories()
+    keys = ["algorithm", "problem", "dim", "run"]
+    last = records.groupby(keys, as_index=False).last().drop(columns="evals")
+    # evaluations to reach 1.0 (inf: the run never reached it)
+    hit = records[records["value"] <= 1.0].groupby(keys)["evals"].min()
+    reached = last.join(hit.rename("evaluations_to_target").astype(float), on=keys)
+    return reached.fillna({"evaluations_to_target": np.inf})
+
+
+FRAMES = {"h": histories(), "t": trials()}
+
+ANALYSES_SPEC: list[dict[str, Any]] = [
+    {"kind": "performance_profiles", "data": "h", "tolerances": [0.1, 0.001]},
+    {"kind": "perspectives", "data": "t"},
+    {"kind": "probabilistic_profiles", "data": "t"},
+    {"kind": "u_scores", "data": "h", "target": 1e-3},
+    {"kind": "runtime_ecdf", "data": "h", "targets": [1.0, 0.01]},
+    {"kind": "significance_relation", "data": "h"},
+    {"kind": "problem_table", "data": "h"},
+    {"kind": "convergence", "data": "h"},
+]
+
+
+def spec(execution: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {
+        "study": {"title": "Dask", "authors": ["T"]},
+        "minimize": True,
+        "data": {
+            "h": {
+                "format": "histories",
+                "columns": {"dimension": "dim", "evaluations": "evals"},
+            },
+            "t": {"format": "trials", "columns": {"dimension": "dim"}},
+        },
+        "analyses": ANALYSES_SPEC,
+        "report": {"formats": ["html"]},
+        "summary": {"resamples": 100},
+        **({"execution": execution} if execution else {}),
+    }
+
+
+def results_and_tables(study: dict[str, Any], tmp_path) -> tuple[dict[str, Any], dict, dict]:
+    """results.json without provenance, every analysis's tables, and the executor."""
+    results = compute_study(load_study(study, base_dir=tmp_path, frames=FRAMES))
+    presented, style = present_study(results)
+    document = results_document(presented, style, provenance={})
+    tables = {o.id: o.result.tables() for o in results.analyses}
+    return json.loads(json.dumps(document)), tables, dict(results.executor)
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0"
+    ) as local_cluster:
+        yield local_cluster
+
+
+def test_the_study_exercises_every_analysis_kind():
+    assert {a["kind"] for a in ANALYSES_SPEC} == set(ANALYSES)
+
+
+def test_dask_results_equal_the_local_ones(cluster, tmp_path):
+    local, local_tables, local_executor = results_and_tables(spec(), tmp_path)
+    remote, remote_tables, remote_executor = results_and_tables(
+        spec({"engine": "dask", "scheduler": cluster.scheduler_address}), tmp_path
+    )
+    assert local_executor == {"engine": "local"}
+    assert remote_executor["engine"] == "dask"
+    assert remote_executor["scheduler"] == cluster.scheduler_address
+    assert remote_executor["workers"] == 2
+    assert remote == local
+    assert local_tables.keys() == remote_tables.keys()
+    for analysis_id, tables in local_tables.items():
+        assert tables.keys() == remote_tables[analysis_id].keys()
+        for name, table in tables.items():
+            pd.testing.assert_frame_equal(remote_tables[analysis_id][name], table, check_exact=True)
+
+
+def _whoami(item: int) -> tuple[int, int]:
+    import os
+
+    return item * item, os.getpid()
+
+
+def test_dask_executor_runs_the_items_on_the_workers_in_order(cluster):
+    with distributed.Client(cluster) as client, using(DaskExecutor(client, "test")):
+        results = map_items(_whoami, list(range(8)))
+    import os
+
+    assert [square for square, _ in results] == [i * i for i in range(8)]
+    # the work ran in the worker processes, not in this one
+    assert os.getpid() not in {pid for _, pid in results}
+    assert isinstance(current_executor(), LocalExecutor)
+
+
+def test_missing_dask_is_a_located_input_error(monkeypatch, tmp_path):
+    def without_distributed(name: str) -> Any:
+        raise ImportError(f"No module named '{name}'")
+
+    # only reportgen's own import of distributed fails (the cluster's threads keep theirs)
+    monkeypatch.setattr(execution, "import_module", without_distributed)
+    path = tmp_path / "study.yaml"
+    path.write_text(
+        "study: {title: T}\nminimize: true\ndata:\n  h: {path: h.csv, format: histories,"
+        " columns: {dimension: dim, evaluations: evals}}\nanalyses:\n"
+        "  - {kind: convergence, data: h}\nexecution:\n  engine: dask\n",
+        encoding="utf-8",
+    )
+    histories().to_csv(tmp_path / "h.csv", index=False)
+    with pytest.raises(InputError) as caught:
+        compute_study(load_study(path))
+    message = str(caught.value)
+    assert "execution.engine (study.yaml:8)" in message
+    assert "pip install 'reportgen[dask]'" in message
+
+
+def test_scheduler_option_overrides_the_spec(tmp_path):
+    loaded = load_study(spec({"engine": "local"}), base_dir=tmp_path, frames=FRAMES)
+    assert with_scheduler(loaded, None) is loaded
+    overridden = with_scheduler(loaded, "tcp://10.0.0.1:8786").study.execution
+    assert (overridden.engine, overridden.scheduler) == ("dask", "tcp://10.0.0.1:8786")
+
+
+@pytest.mark.parametrize(
+    ("execution", "words"),
+    [
+        ({"engine": "local", "workers": 2}, "workers sizes a LocalCluster"),
+        ({"engine": "dask", "scheduler": "tcp://h:8786", "memory_limit": "3GB"}, "memory_limit"),
+        ({"engine": "dask", "memory_limit": "lots"}, "memory_limit"),
+        ({"engine": "local", "scheduler": "tcp://h:8786"}, "only used with engine: dask"),
+    ],
+)
+def test_execution_options_are_checked(tmp_path, execution, words):
+    with pytest.raises(InputError) as caught:
+        load_study(spec(execution), base_dir=tmp_path, frames=FRAMES)
+    assert words in str(caught.value)
+    assert "execution" in str(caught.value)
