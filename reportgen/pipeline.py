@@ -586,8 +586,8 @@ def _executor_words(executor: Mapping[str, Any]) -> str:
         return "this process (execution.engine: local)"
     where = "a LocalCluster" if executor["scheduler"] == "local" else executor["scheduler"]
     return (
-        f"Dask {executor['distributed']}: per-problem work on {executor['workers']} worker(s) "
-        f"of {where}; cross-problem steps in this process"
+        f"Dask {executor['distributed']}: per-problem work on "
+        f"{counted(executor['workers'], 'worker')} of {where}; cross-problem steps in this process"
     )
 
 

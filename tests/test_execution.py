@@ -116,6 +116,10 @@ def test_dask_results_equal_the_local_ones(cluster, tmp_path):
     assert remote_executor["engine"] == "dask"
     assert remote_executor["scheduler"] == cluster.scheduler_address
     assert remote_executor["workers"] == 2
+    # the per-problem work of the wired analyses ran as tasks of the cluster
+    # (Dask names a task after its function, without the leading underscore)
+    ran = set(cluster.scheduler.task_prefixes)
+    assert {"score_problem", "tests_of_problem", "award_row_item"} <= ran, ran
     assert remote == local
     assert local_tables.keys() == remote_tables.keys()
     for analysis_id, tables in local_tables.items():

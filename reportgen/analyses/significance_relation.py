@@ -95,6 +95,7 @@ Table I, Figures 1–2).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Sequence
@@ -107,6 +108,7 @@ import pandas as pd
 
 from reportgen.data.frames import KEYS, RUN_KEYS, AnalysisData, Format, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import counted, power_of_ten
 from reportgen.present.jsonable import json_value
@@ -534,14 +536,28 @@ def _award_rows(x: np.ndarray, others: np.ndarray, rtol: float) -> np.ndarray:
 
 
 def award_point_matrix(values: np.ndarray, *, rtol: float = 1e-9) -> np.ndarray:
-    """``D[i, j] = D(values[i], values[j])`` for all pairs (antisymmetric, zero diagonal)."""
+    """``D[i, j] = D(values[i], values[j])`` for all pairs (antisymmetric, zero diagonal).
+
+    Each algorithm's row against the later ones is an independent work item of the current
+    executor (:mod:`reportgen.execution`); the numbers do not depend on where it runs.
+    """
     values = np.asarray(values, dtype=float)
     n = values.shape[0]
     matrix = np.zeros((n, n))
-    for i in range(n - 1):
-        matrix[i, i + 1 :] = _award_rows(values[i], values[i + 1 :], rtol)
-        matrix[i + 1 :, i] = -matrix[i, i + 1 :]
+    rows = map_items(
+        functools.partial(_award_row_item, rtol=rtol),
+        [(values[i], values[i + 1 :]) for i in range(n - 1)],
+    )
+    for i, row in enumerate(rows):
+        matrix[i, i + 1 :] = row
+        matrix[i + 1 :, i] = -row
     return matrix
+
+
+def _award_row_item(item: tuple[np.ndarray, np.ndarray], *, rtol: float) -> np.ndarray:
+    """:func:`_award_rows` of one work item ``(x, others)``."""
+    x, others = item
+    return _award_rows(x, others, rtol)
 
 
 # ---------------------------------------------------------------------------------------------
