@@ -159,6 +159,26 @@ def test_executive_summary_numbers_match_the_analyses(rendered: dict[str, Path],
             assert round(tau[a][b], 2) == numbers["most"]["tau"]
             assert f"{numbers['most']['tau']:.2f}" in finding["text"]
             assert ("The two rankings" in finding["text"]) == (numbers["rankings"] == 2)
+        elif finding["id"].startswith("summary.problem_table."):
+            # W/T/L and median A12 are the problem table's own (its win_tie_loss and cells).
+            table = results["analyses"][numbers["analysis"]]["result"]
+            assert table["reference"] == numbers["reference"]
+            wtl = {r["algorithm"]: r for r in table["win_tie_loss"] if r["group"] == "all"}
+            for algorithm, row in numbers["rows"].items():
+                counts = tuple(wtl[algorithm][k] for k in ("wins", "ties", "losses"))
+                assert counts == (row["wins"], row["ties"], row["losses"])
+                assert "{}/{}/{}".format(*counts) in finding["text"]
+                a12 = [
+                    c["a12"]
+                    for c in table["cells"]
+                    if c["algorithm"] == algorithm and c["marker"] and c["a12"] is not None
+                ]
+                assert row["median_a12"] == round(float(np.median(a12)), 2)
+        # A sentence that ranks by wall-clock efficiency says what time depends on.
+        ranked_by = numbers.get("rankings", []) if isinstance(numbers.get("rankings"), list) else []
+        ranked_by = [*ranked_by, numbers.get("ranking")]
+        if any(str(r).endswith(":efficiency") for r in ranked_by):
+            assert "wall-clock time" in finding["text"], finding["text"]
     # Rankings that are not counted are left out of Kendall's τ.
     for ranking in rankings.values():
         assert (ranking["id"] in tau) == (ranking["status"] == "counted" and len(tau) > 0)

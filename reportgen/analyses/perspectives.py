@@ -152,6 +152,13 @@ EFFICIENCY_CAVEAT = (
 )
 """Said wherever the report ranks by efficiency (module docstring, decisions)."""
 
+WALL_CLOCK = (
+    " Efficiency is wall-clock time: it depends on the hardware, the language and the stopping "
+    "rule as much as on the algorithm (see the caveats)."
+)
+"""Appended to every sentence that ranks by efficiency (the analysis's findings and the
+executive summary's)."""
+
 MIN_PROBLEMS = 2
 MIN_ALGORITHMS = 2
 

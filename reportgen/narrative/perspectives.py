@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from reportgen.analyses.perspectives import PerspectiveComparison, PerspectivesResult
+from reportgen.analyses.perspectives import WALL_CLOCK, PerspectiveComparison, PerspectivesResult
 from reportgen.present.findings import Finding, join_words
 from reportgen.present.labels import Labels
 
@@ -60,13 +60,6 @@ def _better(c: PerspectiveComparison) -> tuple[str, ...]:
 
 def _test_words(c: PerspectiveComparison) -> str:
     return f"Holm, {c.alternative}, α = {c.alpha:g}"
-
-
-WALL_CLOCK = (
-    " Efficiency is wall-clock time: it depends on the hardware, the language and the stopping "
-    "rule as much as on the algorithm (see the caveats)."
-)
-"""Appended to every sentence that ranks by efficiency."""
 
 
 def _wall_clock(c: PerspectiveComparison) -> str:

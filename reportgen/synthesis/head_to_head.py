@@ -9,6 +9,10 @@ states, for a pair (a, b):
   of problems on which each is significantly better (the analysis's per-problem Mann–Whitney
   test at its ``alpha``, no multiplicity correction: a count, not a test over problems), per
   dimension when the analysis groups by dimension, and each one's total;
+- otherwise, when a problem table tests one of the pair against the other (one is its
+  reference): the problems on which each is significantly better by the table's two-sided
+  Mann–Whitney U test, corrected over problems (Holm by default) — the table's own W/T/L — and
+  the median Vargha–Delaney A12 of ``b`` against ``a``, per dimension where there are several;
 - otherwise from the first counted ranking with per-problem scores: the number of problems on
   which each has the better score (no test).
 
@@ -29,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from reportgen.analyses.problem_table import OVERALL
 from reportgen.synthesis.rankings import Ranking
 
 
@@ -53,6 +58,11 @@ class HeadToHead:
         The same per dimension where the analysis groups by dimension.
     tested : bool
         Whether the per-problem counts come from a test.
+    test : str
+        The per-problem test when it is not a U-score analysis's (a problem table's rank-sum
+        test and correction); empty otherwise.
+    a12_b : float
+        Median A12 of ``b`` against ``a`` over the problems (problem table only; else NaN).
     """
 
     a: str
@@ -66,6 +76,48 @@ class HeadToHead:
     total_b: float
     tested: bool
     by_group: tuple[tuple[str, float, int, int, int], ...] = field(default_factory=tuple)
+    test: str = ""
+    a12_b: float = float("nan")
+
+
+def _from_problem_table(a: str, b: str, analysis_id: str, result: Any) -> HeadToHead | None:
+    """The pair from a problem table that tests one of them against the other (its reference).
+
+    W/T/L are from the tested algorithm's side: its wins are its significantly better problems,
+    its losses the reference's.
+    """
+    if not result.tested or result.reference not in (a, b):
+        return None
+    other = b if result.reference == a else a
+    if other not in result.against_reference():
+        return None
+
+    def counts(group: str) -> tuple[int, int, int]:
+        w = result.win_tie_loss(other, group)
+        sig_other, sig_ref, n = w.wins, w.losses, w.wins + w.ties + w.losses
+        return (sig_ref, sig_other, n) if other == b else (sig_other, sig_ref, n)
+
+    sig_a, sig_b, n = counts(OVERALL)
+    a12 = result.median_a12(other)
+    groups = tuple((g, float("nan"), *counts(g)) for g in result.groups if g.startswith("D="))
+    correction = {"holm": "Holm", "bonferroni": "Bonferroni", "none": "no"}[result.correction]
+    return HeadToHead(
+        a=a,
+        b=b,
+        source=analysis_id,
+        share_a=float("nan"),
+        significant_a=sig_a,
+        significant_b=sig_b,
+        problems=n,
+        total_a=float("nan"),
+        total_b=float("nan"),
+        tested=True,
+        by_group=groups if len(groups) > 1 else (),
+        test=f"two-sided Mann–Whitney U test per problem, {correction} correction over "
+        f"problems, α = {result.alpha:g}",
+        # A12 of b against a: the table's own where b is tested, its complement where a is.
+        a12_b=a12 if other == b else 1.0 - a12,
+    )
 
 
 def _pair_counts(pairwise: Any, a: str, b: str, alpha: float) -> tuple[float, int, int, int]:
@@ -119,6 +171,11 @@ def head_to_head(
             tested=True,
             by_group=tuple(groups),
         )
+    for kind, analysis_id, result in outcomes:
+        if kind == "problem_table":
+            found = _from_problem_table(a, b, analysis_id, result)
+            if found is not None:
+                return found
     for ranking in rankings:
         scores = ranking.scores
         if not ranking.counted or scores is None:

@@ -47,7 +47,7 @@ import pandas as pd
 from scipy.stats import rankdata
 
 from reportgen.analyses.performance_profiles import PerformanceProfilesResult
-from reportgen.analyses.perspectives import PerspectivesResult
+from reportgen.analyses.perspectives import WALL_CLOCK, PerspectivesResult
 from reportgen.analyses.probabilistic_profiles import ProbabilisticProfilesResult
 from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult
 from reportgen.analyses.significance_relation import SignificanceRelationResult
@@ -135,6 +135,9 @@ class Ranking:
         statistics and the count of first places.
     note : str
         Why the ranking is not counted, with the numbers that caused it.
+    caveat : str
+        A sentence every summary sentence that ranks by this ranking ends with (wall-clock
+        efficiency: time depends on hardware, language and stopping rule); empty for most.
     scores : Scores or None
         The per-problem scores it aggregates, where it is such an aggregate.
     """
@@ -150,6 +153,7 @@ class Ranking:
     status: str = COUNTED
     note: str = ""
     scores: Scores | None = None
+    caveat: str = ""
 
     @property
     def counted(self) -> bool:
@@ -350,6 +354,7 @@ def perspectives(analysis_id: str, result: PerspectivesResult) -> list[Ranking]:
                 verdicts=verdicts,
                 source=f"analyses.{analysis_id}.result.mean_ranks[perspective={perspective}]",
                 significance=f"{perspective} (Friedman test, Holm's procedure)" if verdicts else "",
+                caveat=WALL_CLOCK.strip() if perspective == "efficiency" else "",
                 scores=_pivot_scores(
                     problem_ranks,
                     "rank",

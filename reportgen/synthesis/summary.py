@@ -33,22 +33,32 @@ Bottom line (one paragraph at the top of the report)
    exactly two; otherwise the most and least concordant pair and the number of pairs of
    algorithms whose order flips.
 6. Head-to-head — the leader against the best other algorithm of each family (at most two),
-   from a U-score analysis's trial comparisons where there is one
-   (:mod:`reportgen.synthesis.head_to_head`).
+   from a U-score analysis's trial comparisons where there is one, else from a problem table
+   that tests one against the other (:mod:`reportgen.synthesis.head_to_head`).
 7. Uncertainty — the leader's ``p_first`` and 95 % rank interval per resampled ranking
    (:mod:`reportgen.synthesis.uncertainty`).
+8. Against the reference — for each tested problem table, the W/T/L of its rank-sum test
+   against its reference and the median Vargha–Delaney A12 (with its magnitude word) of the
+   leaders, the contenders and every algorithm not worse on most problems; the others as the
+   range of their losses and their largest median A12.
+
+A sentence that ranks by a ranking with a caveat (wall-clock efficiency: time depends on the
+hardware, the language and the stopping rule) ends with that caveat. Where no U-score analysis
+compares the top two, the head-to-head comes from a problem table whose reference is one of
+them (its per-problem rank-sum test, corrected over problems; the sentence names the test).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from reportgen.analyses.problem_table import ProblemTableResult, a12_magnitude
 from reportgen.present.findings import Finding, join_words
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.present.labels import Labels
@@ -166,15 +176,23 @@ class SynthesisResult:
                     "significant_a": h.significant_a,
                     "significant_b": h.significant_b,
                     "problems": h.problems,
-                    "total_a": h.total_a,
-                    "total_b": h.total_b,
+                    "total_a": json_value(h.total_a),
+                    "total_b": json_value(h.total_b),
                     "tested": h.tested,
-                    "by_group": [list(g) for g in h.by_group],
+                    "test": h.test,
+                    "a12_b": json_value(h.a12_b),
+                    "by_group": [[json_value(x) for x in g] for g in h.by_group],
                 }
                 for h in self.head_to_heads
             ],
             "findings": [f.to_json() for f in self.findings],
         }
+
+
+def _caveat(rankings: Iterable[Ranking]) -> str:
+    """The caveats (e.g. wall-clock efficiency) of the rankings a sentence ranks by, each once,
+    to end that sentence with."""
+    return "".join(" " + c for c in dict.fromkeys(r.caveat for r in rankings if r.caveat))
 
 
 def _names(algorithms: Sequence[str], labels: Labels) -> str:
@@ -225,6 +243,12 @@ def synthesise(
         tie = head_to_head(evidence.leaders[0], evidence.leaders[1], outcomes, counted)
         pairs = [tie] if tie is not None else []
     findings = _findings(rankings, evidence, agree, sure, pairs, labels)
+    findings += [
+        finding
+        for kind, analysis_id, result in outcomes
+        if kind == "problem_table"
+        and (finding := _against_reference(analysis_id, result, evidence, labels)) is not None
+    ]
     bottom = _bottom_line(rankings, evidence, sure, pairs, labels)
     return SynthesisResult(
         tuple(algorithms),
@@ -336,6 +360,7 @@ def _findings(
                     f"{join_words(measured)}."
                 )
             key = f"summary.first.{algorithm}"
+        text += _caveat(r for r in counted if r.id in ids)
         out.append(
             Finding(
                 key, text, {"algorithm": algorithm, "families": list(families), "rankings": ids}
@@ -347,7 +372,8 @@ def _findings(
             out.append(
                 Finding(
                     f"summary.shared_first.{r.id}",
-                    f"{r.label} puts {len(r.first)} algorithms jointly first: {_names(r.first, labels)}.",
+                    f"{r.label} puts {len(r.first)} algorithms jointly first: "
+                    f"{_names(r.first, labels)}.{_caveat([r])}",
                     {"ranking": r.id, "algorithms": r.first},
                 )
             )
@@ -394,7 +420,8 @@ def _findings(
                 Finding(
                     "summary.uncertainty",
                     f"How sure: over {sure.resamples} bootstrap resamples of the problems (seed "
-                    f"{sure.seed}), {labels.label(leader)} ranks first in {join_words(parts)}.",
+                    f"{sure.seed}), {labels.label(leader)} ranks first in {join_words(parts)}."
+                    + _caveat(r for r in counted if r.id in set(table["ranking"])),
                     {
                         "algorithm": leader,
                         "p_first": {
@@ -412,6 +439,71 @@ def _findings(
                 )
             )
     return out
+
+
+def _against_reference(
+    analysis_id: str, table: ProblemTableResult, evidence: _Evidence, labels: Labels
+) -> Finding | None:
+    """Rule 8: the problem table's W/T/L against its reference and the median A12, for the
+    algorithms the reference does not beat on most problems (and the leaders and contenders);
+    the rest summarised by the range of their losses."""
+    rows = table.against_reference()
+    if not table.tested or not rows:
+        return None
+    reference = labels.label(table.reference)
+    top = set(evidence.leaders) | set(evidence.contenders())
+    a12 = {a: table.median_a12(a) for a in rows}
+    named = sorted(
+        (a for a, w in rows.items() if a in top or w.losses <= w.wins + w.ties),
+        key=lambda a: (rows[a].losses - rows[a].wins, -a12[a], labels.label(a)),
+    )
+    others = [a for a in rows if a not in named]
+    n = {a: w.wins + w.ties + w.losses for a, w in rows.items()}
+    correction = {"holm": "Holm", "bonferroni": "Bonferroni", "none": "no"}[table.correction]
+    parts = [
+        f"{labels.label(a)} {rows[a].wins}/{rows[a].ties}/{rows[a].losses} of {n[a]}"
+        + ("" if math.isnan(a12[a]) else f" (median A12 {a12[a]:.2f}, {a12_magnitude(a12[a])})")
+        for a in named
+    ]
+    text = (
+        f"Against {reference}, the reference of {_table_name(analysis_id)} (two-sided "
+        f"Mann–Whitney U test per problem, {correction} correction over problems, α = "
+        f"{table.alpha:g}; A12 is the probability that a run of the algorithm beats a run of "
+        f"{reference}), problems significantly better / not different / worse: "
+        f"{'; '.join(parts) if parts else 'none holds its own'}"
+    )
+    numbers: dict[str, Any] = {
+        "analysis": analysis_id,
+        "reference": table.reference,
+        "rows": {
+            a: {
+                "wins": rows[a].wins,
+                "ties": rows[a].ties,
+                "losses": rows[a].losses,
+                "median_a12": None if math.isnan(a12[a]) else round(a12[a], 2),
+            }
+            for a in named
+        },
+    }
+    if others:
+        losses = sorted(rows[a].losses for a in others)
+        problems = sorted({n[a] for a in others})
+        spread = [v for a in others if not math.isnan(v := a12[a])]
+        low, high = losses[0], losses[-1]
+        text += (
+            f"; {f'the other {len(others)} algorithms are' if len(others) > 1 else 'the other algorithm is'} "
+            f"significantly worse on {low if low == high else f'{low}–{high}'} of "
+            f"{'–'.join(str(p) for p in problems)} problems"
+        )
+        if spread:
+            top_a12 = max(spread)
+            text += f" (median A12 at most {top_a12:.2f}, {a12_magnitude(top_a12)})"
+        numbers["others"] = {
+            "algorithms": others,
+            "losses": [low, high],
+            "max_median_a12": round(max(spread), 2) if spread else None,
+        }
+    return Finding(f"summary.problem_table.{analysis_id}", text + ".", numbers)
 
 
 def _by_group(sure: Uncertainty, ranking: str, algorithm: str) -> str:
@@ -453,7 +545,7 @@ def _significance(r: Ranking, labels: Labels) -> Finding | None:
             )
     return Finding(
         f"summary.significance.{r.id}",
-        text,
+        text + _caveat([r]),
         {"ranking": r.id, "best": reference, "significantly_worse": worse, "not_significant": same},
     )
 
@@ -506,9 +598,34 @@ def _agreement(counted: list[Ranking], agree: Agreement) -> Finding | None:
     )
 
 
+def _table_name(analysis_id: str) -> str:
+    """``the problem table`` (the default id) or ``the problem table <id>``."""
+    return "the problem table" + ("" if analysis_id == "problem_table" else f" {analysis_id}")
+
+
+def _a12(value: float) -> str:
+    """``0.62 (medium)``: an A12 with Vargha–Delaney's magnitude word."""
+    return f"{value:.2f} ({a12_magnitude(value)})"
+
+
 def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
     a, b = labels.label(h.a), labels.label(h.b)
-    if h.tested:
+    if h.test:
+        text = (
+            f"Head to head in {_table_name(h.source)} ({h.test}), {a} against {b}: {a} is "
+            f"significantly better on {h.significant_a} and {b} on {h.significant_b} of "
+            f"{h.problems} problems"
+        )
+        if h.by_group:
+            text += (
+                " ("
+                + "; ".join(f"{g}: {sa} vs {sb} of {n}" for g, _, sa, sb, n in h.by_group)
+                + ")"
+            )
+        if not math.isnan(h.a12_b):
+            text += f"; the median A12 of {b} against {a} is {_a12(h.a12_b)}"
+        text += "."
+    elif h.tested:
         text = (
             f"Head to head in the trial comparisons of {h.source}, {a} against {b}: {a} wins {_percent(h.share_a)} of the "
             f"trial comparisons; {a} is significantly better on {h.significant_a} and {b} on "
@@ -543,6 +660,7 @@ def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
             "significant_a": h.significant_a,
             "significant_b": h.significant_b,
             "problems": h.problems,
+            "a12_b": None if math.isnan(h.a12_b) else round(h.a12_b, 2),
         },
     )
 
@@ -700,12 +818,18 @@ def _bottom_line(
         )
     if elsewhere_text:
         text += " " + elsewhere_text
+    text += _caveat(r for r in counted if leader in r.first)
     return Finding("summary.bottom_line", text, numbers)
 
 
 def _challenge(h: HeadToHead, labels: Labels) -> str:
     """How the second algorithm of a pair holds its own against the first, from its side."""
     a, b = labels.label(h.a), labels.label(h.b)
+    if h.test:
+        return (
+            f"{b} is significantly better on {h.significant_b} of {h.problems} problems and {a} "
+            f"on {h.significant_a} ({h.test}, in {_table_name(h.source)})"
+        )
     if not h.tested:
         return f"{b} is ahead on {h.significant_b} of {h.problems} problems by {h.source} ({a} on {h.significant_a})"
     text = (

@@ -1,0 +1,153 @@
+"""The executive summary's use of the problem table, and the wall-clock caveat on efficiency.
+
+Expected numbers are counted by hand from a small study (five runs per cell, minimised):
+
+======  ===========  ============  ==============  ============
+        R (ref.)     A             B               A12 of A, B
+======  ===========  ============  ==============  ============
+f1      1..5         11..15        21..25          0, 0
+f2      11..15       1..5          21..25          1, 0
+f3      2,4,6,8,10   1,3,5,7,9     21..25          0.6, 0
+f4      11..15       1..5          21..25          1, 0
+======  ===========  ============  ==============  ============
+
+A12 = P(a run of the algorithm is smaller than a run of R) + ½ P(tie). f3: A's 1 beats all 5 of
+R's runs, 3 beats 4, 5 beats 3, 7 beats 2, 9 beats 1: 15/25 = 0.6 (small: 0.06 ≤ |0.6 − 0.5| <
+0.14). Complete separation of 5 against 5 runs has the exact two-sided p = 2/C(10, 5) = 2/252;
+Holm over four problems multiplies the smallest by 4: 8/252 ≈ 0.032 < 0.05, so every completely
+separated problem is significant; f3 (U = 10 of 25) is far from it. Hence A: + on f2, f4, ≈ on
+f3, − on f1: W/T/L 2/1/1, median A12 = median(0, 0.6, 1, 1) = 0.8 (large: ≥ 0.21 from ½).
+B loses every problem: 0/0/4, median A12 0 (large).
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from reportgen.analyses.perspectives import WALL_CLOCK
+from reportgen.analyses.problem_table import compute
+from reportgen.data.frames import AnalysisData, sorted_problems
+from reportgen.present.labels import Labels
+from reportgen.spec.analyses.problem_table import ProblemTableOptions
+from reportgen.synthesis.head_to_head import head_to_head
+from reportgen.synthesis.rankings import FINAL_VALUES, Ranking
+from reportgen.synthesis.summary import synthesise
+
+LOW, HIGH, WORST = [1, 2, 3, 4, 5], [11, 12, 13, 14, 15], [21, 22, 23, 24, 25]
+RUNS = {
+    "R": {"f1": LOW, "f2": HIGH, "f3": [2, 4, 6, 8, 10], "f4": HIGH},
+    "A": {"f1": HIGH, "f2": LOW, "f3": [1, 3, 5, 7, 9], "f4": LOW},
+    "B": {"f1": WORST, "f2": WORST, "f3": WORST, "f4": WORST},
+}
+
+
+def _table() -> object:
+    frame = pd.DataFrame(
+        [
+            {"algorithm": a, "problem": p, "dimension": 10, "run": r, "value": float(v)}
+            for a, by_problem in RUNS.items()
+            for p, values in by_problem.items()
+            for r, v in enumerate(values, start=1)
+        ]
+    )
+    problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
+    data = AnalysisData("trials", frame, ("R", "A", "B"), problems)
+    return compute(data, ProblemTableOptions(kind="problem_table", data="runs", reference="R"))
+
+
+def _mean_ranking(**kw: object) -> Ranking:
+    return Ranking(
+        id="p:mean",
+        analysis_id="p",
+        label="mean",
+        ranks={"R": 1.0, "A": 2.0, "B": 3.0},
+        family=FINAL_VALUES,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def test_the_table_counts_by_hand() -> None:
+    table = _table()
+    a, b = table.win_tie_loss("A"), table.win_tie_loss("B")  # type: ignore[attr-defined]
+    assert (a.wins, a.ties, a.losses) == (2, 1, 1)
+    assert (b.wins, b.ties, b.losses) == (0, 0, 4)
+    assert table.median_a12("A") == 0.8  # type: ignore[attr-defined]
+
+
+def test_wtl_and_a12_against_the_reference_in_the_summary() -> None:
+    result = synthesise(
+        [_mean_ranking()],
+        ("R", "A", "B"),
+        Labels({}),
+        outcomes=[("problem_table", "problem_table", _table())],
+        resamples=50,
+    )
+    (finding,) = [f for f in result.findings if f.id == "summary.problem_table.problem_table"]
+    assert finding.text == (
+        "Against R, the reference of the problem table (two-sided Mann–Whitney U test per "
+        "problem, Holm correction over problems, α = 0.05; A12 is the probability that a run of "
+        "the algorithm beats a run of R), problems significantly better / not different / "
+        "worse: A 2/1/1 of 4 (median A12 0.80, large); the other algorithm is significantly "
+        "worse on 4 of 4 problems (median A12 at most 0.00, large)."
+    )
+    assert finding.numbers["rows"] == {"A": {"wins": 2, "ties": 1, "losses": 1, "median_a12": 0.8}}
+    assert finding.numbers["others"] == {
+        "algorithms": ["B"],
+        "losses": [4, 4],
+        "max_median_a12": 0.0,
+    }
+    # Without a U-score analysis the head-to-head of the leader R and its contender A comes from
+    # the table's own tests: A significantly better on f2, f4; R on f1.
+    (pair,) = result.head_to_heads
+    assert (pair.a, pair.b, pair.significant_a, pair.significant_b, pair.problems) == (
+        "R",
+        "A",
+        1,
+        2,
+        4,
+    )
+    assert pair.a12_b == 0.8
+    assert "Mann–Whitney U" in pair.test and "Holm" in pair.test
+    (h2h,) = [f for f in result.findings if f.id == "summary.head_to_head.R.A"]
+    assert h2h.text == (
+        "Head to head in the problem table (two-sided Mann–Whitney U test per problem, Holm "
+        "correction over problems, α = 0.05), R against A: R is significantly better on 1 and A "
+        "on 2 of 4 problems; the median A12 of A against R is 0.80 (large)."
+    )
+    # More significant wins for A: the bottom line names both, with the test.
+    assert result.bottom_line is not None
+    assert result.bottom_line.text.startswith("Bottom line: R or A.")
+    assert "A is significantly better on 2 of 4 problems and R on 1 (two-sided Mann–Whitney" in (
+        result.bottom_line.text
+    )
+
+
+def test_head_to_head_from_the_reference_side_mirrors() -> None:
+    h = head_to_head("A", "R", [("problem_table", "t", _table())], [])
+    assert h is not None
+    assert (h.significant_a, h.significant_b, h.problems) == (2, 1, 4)
+    assert h.a12_b == 1 - 0.8  # R against A: the complement
+    # Neither is the reference: the table cannot compare A with B directly.
+    assert head_to_head("A", "B", [("problem_table", "t", _table())], []) is None
+
+
+def test_every_sentence_ranking_by_efficiency_carries_the_wall_clock_caveat() -> None:
+    caveat = WALL_CLOCK.strip()
+    efficiency = Ranking(
+        id="p:efficiency",
+        analysis_id="p",
+        label="efficiency",
+        ranks={"B": 1.0, "A": 2.0, "R": 3.0},
+        verdicts={"B": "best", "A": "worse", "R": "worse"},
+        significance="efficiency (Friedman test, Holm's procedure)",
+        family="other family",
+        caveat=caveat,
+    )
+    result = synthesise([_mean_ranking(), efficiency], ("R", "A", "B"), Labels({}), resamples=20)
+    texts = {f.id: f.text for f in result.findings}
+    assert texts["summary.first.B"] == "B is first by other family (efficiency). " + caveat
+    assert texts["summary.significance.p:efficiency"] == (
+        "By efficiency (Friedman test, Holm's procedure), B is significantly better than every "
+        "other algorithm. " + caveat
+    )
+    assert caveat not in texts["summary.first.R"]  # the mean ranks quality, not time
