@@ -39,7 +39,7 @@ Bottom line (one paragraph at the top of the report)
    (:mod:`reportgen.synthesis.uncertainty`).
 8. Against the reference — for each tested problem table, the W/T/L of its rank-sum test
    against its reference and the median Vargha–Delaney A12 (with its magnitude word) of the
-   leaders, the contenders and every algorithm not worse on most problems; the others as the
+   leaders, the contenders and every algorithm worse on fewer than half the problems; the others as the
    range of their losses and their largest median A12.
 
 A sentence that ranks by a ranking with a caveat (wall-clock efficiency: time depends on the
@@ -445,20 +445,20 @@ def _against_reference(
     analysis_id: str, table: ProblemTableResult, evidence: _Evidence, labels: Labels
 ) -> Finding | None:
     """Rule 8: the problem table's W/T/L against its reference and the median A12, for the
-    algorithms the reference does not beat on most problems (and the leaders and contenders);
-    the rest summarised by the range of their losses."""
+    leaders, the contenders and every algorithm worse than the reference on fewer than half the
+    problems; the rest summarised by the range of their losses."""
     rows = table.against_reference()
     if not table.tested or not rows:
         return None
     reference = labels.label(table.reference)
     top = set(evidence.leaders) | set(evidence.contenders())
     a12 = {a: table.median_a12(a) for a in rows}
+    n = {a: w.wins + w.ties + w.losses for a, w in rows.items()}
     named = sorted(
-        (a for a, w in rows.items() if a in top or w.losses <= w.wins + w.ties),
+        (a for a, w in rows.items() if a in top or 2 * w.losses < n[a]),
         key=lambda a: (rows[a].losses - rows[a].wins, -a12[a], labels.label(a)),
     )
     others = [a for a in rows if a not in named]
-    n = {a: w.wins + w.ties + w.losses for a, w in rows.items()}
     correction = {"holm": "Holm", "bonferroni": "Bonferroni", "none": "no"}[table.correction]
     parts = [
         f"{labels.label(a)} {rows[a].wins}/{rows[a].ties}/{rows[a].losses} of {n[a]}"
