@@ -36,9 +36,11 @@ class Text:
 
 @dataclass(frozen=True)
 class FigureBlock:
-    """A figure in the document."""
+    """A figure in the document (``in_print=False``: in the HTML and as files only, the PDF
+    naming it in a sentence — for variants of a printed figure, e.g. per dimension)."""
 
     spec: FigureSpec
+    in_print: bool = True
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,10 @@ class TableBlock:
         Boolean mask of the same shape: cells to print in bold (e.g. best per row).
     notes : str
         A footnote under the table.
+    in_print : bool
+        False for raw numbers nobody reads on paper (a value per problem and algorithm): the
+        HTML shows the table, the PDF a sentence naming it and its file, so that the printed
+        report keeps its argument in fewer pages and loses nothing.
     """
 
     name: str
@@ -65,6 +71,7 @@ class TableBlock:
     frame: pd.DataFrame
     bold: pd.DataFrame | None = None
     notes: str = ""
+    in_print: bool = True
 
 
 Block = Prose | Text | FigureBlock | TableBlock

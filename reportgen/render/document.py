@@ -26,6 +26,7 @@ class RenderedFigure:
     caption: str
     svg_uri: str
     files: tuple[str, ...]
+    in_print: bool = True
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class RenderedTable:
     notes: str
     files: tuple[str, ...]
     wide: bool
+    in_print: bool = True
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,7 @@ def render_sections(
                             caption=block.spec.caption,
                             svg_uri=svg_data_uri(written[key].svg),
                             files=written[key].files,
+                            in_print=block.in_print,
                         ),
                     )
                 )
@@ -155,4 +158,5 @@ def _table(
         notes=block.notes,
         files=written[(section_id, block.name)].files,
         wide=frame.shape[1] > 8,
+        in_print=block.in_print,
     )

@@ -102,7 +102,14 @@ def _statistic_table(
     mask = _best_mask(values, False) if bold else values.notna() & False
     cells, mask = _with_problem_column(cells, mask)
     suffix = " (best per row in bold)." if bold else "."
-    return TableBlock(name=f"statistics_{column}", caption=caption + suffix, frame=cells, bold=mask)
+    # A value per problem and algorithm: read on screen or in the file, not on paper.
+    return TableBlock(
+        name=f"statistics_{column}",
+        caption=caption + suffix,
+        frame=cells,
+        bold=mask,
+        in_print=False,
+    )
 
 
 def _reliability_tables(result: PerspectivesResult) -> list[TableBlock]:
@@ -140,7 +147,9 @@ def _reliability_tables(result: PerspectivesResult) -> list[TableBlock]:
         cells.insert(0, "θ_f", threshold.map(_number))
         mask.insert(0, "θ_f", False)
         cells, mask = _with_problem_column(cells, mask)
-        tables.append(TableBlock(name=name, caption=caption, frame=cells, bold=mask))
+        tables.append(
+            TableBlock(name=name, caption=caption, frame=cells, bold=mask, in_print=False)
+        )
     return tables
 
 

@@ -140,6 +140,7 @@ def _problem_table(result: UScoresResult, style: FigureStyle) -> TableBlock:
         ),
         frame=cells.reset_index(drop=True),
         bold=bold.reset_index(drop=True),
+        in_print=False,  # a value per problem and algorithm: the totals carry the argument
     )
 
 
@@ -351,7 +352,12 @@ def build_section(result: UScoresResult, options: UScoresOptions, style: FigureS
         blocks.append(_difficulty_table(result))
     if result.cutpoints is not None:
         blocks += [FigureBlock(figure_of["cutpoint_ranks"]), _cutpoint_table(result, style)]
-    blocks += [FigureBlock(s) for name, s in figure_of.items() if name.startswith("pairwise_")]
+    # In print the overall map only; the per-dimension maps repeat its layout (HTML, files).
+    pairwise = [name for name in figure_of if name.startswith("pairwise_")]
+    blocks += [
+        FigureBlock(figure_of[name], in_print=len(pairwise) == 1 or name == "pairwise_overall")
+        for name in pairwise
+    ]
     for table in (_win_tie_loss_table(result, style), _pairwise_matrix_table(result, style)):
         if table is not None:
             blocks.append(table)
