@@ -119,7 +119,8 @@ def test_dask_results_equal_the_local_ones(cluster, tmp_path):
     # the per-problem work of the wired analyses ran as tasks of the cluster
     # (Dask names a task after its function, without the leading underscore)
     ran = set(cluster.scheduler.task_prefixes)
-    assert {"score_problem", "tests_of_problem", "award_row_item"} <= ran, ran
+    wired = {"score_problem", "tests_of_problem", "award_row_item", "problem_statistics"}
+    assert wired <= ran, ran
     assert remote == local
     assert local_tables.keys() == remote_tables.keys()
     for analysis_id, tables in local_tables.items():

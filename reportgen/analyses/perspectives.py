@@ -110,6 +110,7 @@ from scipy import stats
 
 from reportgen.data.frames import AnalysisData, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat
 from reportgen.present.jsonable import json_value
 from reportgen.spec.analyses.perspectives import PerspectivesOptions
@@ -957,8 +958,26 @@ def _ordered(statistics: pd.DataFrame, data: AnalysisData) -> pd.DataFrame:
 
 
 def _statistics_from_trials(data: AnalysisData, options: PerspectivesOptions) -> pd.DataFrame:
-    """Per (problem, dimension, algorithm): the sample statistics of Poikolainen et al. §Perspectives."""
-    frame = data.frame
+    """Per (problem, dimension, algorithm): the sample statistics of Poikolainen et al. §Perspectives.
+
+    Every statistic (θ_f included) reads one problem's trials only: each problem is an
+    independent work item of the current executor (:mod:`reportgen.execution`).
+    """
+    pieces = [
+        piece
+        for _, piece in data.frame.groupby(["problem", "dimension"], sort=False, observed=True)
+    ]
+    parts = map_items(functools.partial(_problem_statistics, options=options), pieces)
+    statistics = (
+        pd.concat(parts, ignore_index=True)
+        if parts
+        else _problem_statistics(data.frame, options=options)
+    )
+    return _ordered(statistics, data)
+
+
+def _problem_statistics(frame: pd.DataFrame, *, options: PerspectivesOptions) -> pd.DataFrame:
+    """The statistics of :func:`_statistics_from_trials` for the trials in ``frame``."""
     keys = ["problem", "dimension", "algorithm"]
     grouped = frame.groupby(keys, sort=False, observed=True)["value"]
     statistics = grouped.agg(
@@ -1015,8 +1034,7 @@ def _statistics_from_trials(data: AnalysisData, options: PerspectivesOptions) ->
         statistics["efficiency"] = np.nan
     statistics["n_runs"] = statistics["n_runs"].astype(float)
     statistics["dimension"] = statistics["dimension"].astype(int)
-    statistics = statistics[["problem", "dimension", "algorithm", *STATISTIC_COLUMNS]]
-    return _ordered(statistics, data)
+    return statistics[["problem", "dimension", "algorithm", *STATISTIC_COLUMNS]]
 
 
 def _exact_mean(values: pd.Series) -> float:
