@@ -608,6 +608,17 @@ def _a12(value: float) -> str:
     return f"{value:.2f} ({a12_magnitude(value)})"
 
 
+# The U-score head-to-head counts problems where Mann–Whitney on the trials' dominance order
+# (speed, then accuracy) is significant at the analysis's alpha, without correction over
+# problems; a problem table tests final values with Holm over problems and can count fewer.
+# The sentence says so, so that the two counts printed side by side do not read as a
+# contradiction.
+_UNCORRECTED = (
+    "per-problem Mann–Whitney U on the trials' speed-and-accuracy order, not corrected over "
+    "problems; a problem table tests final values with a correction and can count fewer"
+)
+
+
 def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
     a, b = labels.label(h.a), labels.label(h.b)
     if h.test:
@@ -637,7 +648,7 @@ def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
                 + "; ".join(f"{g}: {sa} vs {sb} of {n}" for g, _, sa, sb, n in h.by_group)
                 + ")"
             )
-        text += "."
+        text += f" ({_UNCORRECTED})."
         behind = h.significant_b > h.significant_a or h.share_a < 0.5
         if behind and h.total_a > h.total_b:
             text += f" {a} still leads on the total U-score ({h.total_a:.0f} against {h.total_b:.0f}) through larger margins on fewer problems."
@@ -838,7 +849,7 @@ def _challenge(h: HeadToHead, labels: Labels) -> str:
     )
     if h.by_group:
         text += "; " + ", ".join(f"{g}: {sb} vs {sa}" for g, _, sa, sb, _ in h.by_group)
-    text += ")"
+    text += f"; {_UNCORRECTED})"
     if h.total_a > h.total_b:
         text += f", so {a}'s lead on the total comes from larger margins on fewer problems"
     return text

@@ -27,7 +27,14 @@ from reportgen.synthesis.rankings import (
     Ranking,
     Scores,
 )
-from reportgen.synthesis.summary import _agreement, _bottom_line, _Evidence, _findings
+from reportgen.synthesis.summary import (
+    _agreement,
+    _bottom_line,
+    _challenge,
+    _Evidence,
+    _findings,
+    _head_to_head_finding,
+)
 from reportgen.synthesis.uncertainty import uncertainty
 
 
@@ -176,6 +183,21 @@ def test_head_to_head_counts_wins_on_both_sides() -> None:
     assert back is not None
     assert back.share_a == pytest.approx(145 / 300)
     assert (back.significant_a, back.significant_b) == (1, 1)
+
+
+def test_head_to_head_sentences_say_the_counts_are_not_corrected() -> None:
+    # cec2022 printed "significantly better on 14 of 24" (U-scores) beside a problem table's
+    # 4 wins and 7 losses (Holm over problems) with no word on why the counts differ.
+    result = u_scores(_trials(), UScoresOptions(kind="u_scores", data="t", target=1e-8, alpha=0.05))
+    h = head_to_head("A", "B", [("u_scores", "u", result)], [])
+    assert h is not None
+    labels = Labels({})
+    sentence = _head_to_head_finding(h, labels).text
+    assert "significantly better on 1 and B on 1 of 3 problems (per-problem Mann–Whitney U" in (
+        sentence
+    )
+    assert "not corrected over problems" in sentence and sentence.endswith("can count fewer).")
+    assert "not corrected over problems" in _challenge(h, labels)
 
 
 # --- families, counting and the bottom line ---------------------------------------------------
