@@ -113,7 +113,10 @@ def figures(
     for number_, chunk in enumerate(chunks, start=1):
         ncols = min(columns, len(chunk))
         nrows = math.ceil(len(chunk) / ncols)
-        height = 1.95 * nrows + 0.22 * legend_rows + 0.7
+        # Panels as they printed when the figure was wider and shrunk to the page: the same
+        # height on paper, so that a section's intro and its first figure still share a page.
+        squeeze = min(1.0, PRINT_WIDTH / max(1.9 * ncols + 0.7, 6.5))
+        height = 1.95 * squeeze * nrows + 0.22 * legend_rows + 0.7
         # The print width: wider, the figure would be shrunk and its 7.5 pt labels with it.
         fig = Figure(figsize=(PRINT_WIDTH, height))
         bottom = (0.22 * legend_rows + 0.6) / height
