@@ -598,6 +598,11 @@ def _agreement(counted: list[Ranking], agree: Agreement) -> Finding | None:
     )
 
 
+def _named(analysis_id: str, default: str) -> str:
+    """Nothing for an analysis with its kind's default id, `` (<id>)`` otherwise."""
+    return "" if analysis_id == default else f" ({analysis_id})"
+
+
 def _table_name(analysis_id: str) -> str:
     """``the problem table`` (the default id) or ``the problem table <id>``."""
     return "the problem table" + ("" if analysis_id == "problem_table" else f" {analysis_id}")
@@ -638,7 +643,7 @@ def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
         text += "."
     elif h.tested:
         text = (
-            f"Head to head in the trial comparisons of {h.source}, {a} against {b}: {a} wins {_percent(h.share_a)} of the "
+            f"Head to head in the U-scores' trial comparisons{_named(h.source, 'u_scores')}, {a} against {b}: {a} wins {_percent(h.share_a)} of the "
             f"trial comparisons; {a} is significantly better on {h.significant_a} and {b} on "
             f"{h.significant_b} of {h.problems} problems"
         )

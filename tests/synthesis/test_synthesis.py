@@ -193,6 +193,8 @@ def test_head_to_head_sentences_say_the_counts_are_not_corrected() -> None:
     assert h is not None
     labels = Labels({})
     sentence = _head_to_head_finding(h, labels).text
+    # The analysis is named for the reader; its id only when it is not the kind's default.
+    assert sentence.startswith("Head to head in the U-scores' trial comparisons (u), A against B")
     assert "significantly better on 1 and B on 1 of 3 problems (per-problem Mann–Whitney U" in (
         sentence
     )
