@@ -56,6 +56,16 @@ def write(folder: Path, name: str, text: str) -> Path:
     return path
 
 
+# Two algorithms, two problems, summary format: the smallest study a relation can rank.
+SUMMARY_2X2_CSV = """
+algorithm,problem,dimension,mean,std,n
+A,f1,2,1.0,0.1,3
+A,f2,2,2.0,0.1,3
+B,f1,2,1.5,0.1,3
+B,f2,2,1.0,0.1,3
+"""
+
+
 HISTORIES_CSV = """
 algorithm,problem,dim,run,evals,value
 A,f1,2,1,1,10

@@ -19,15 +19,9 @@ import pytest
 from reportgen.data.load import load_data
 from reportgen.errors import InputError
 from reportgen.spec.load import load_spec
-from tests.conftest import run_cli, write
+from tests.conftest import SUMMARY_2X2_CSV, run_cli, write
 
-SUMMARY_CSV = """
-algorithm,problem,dimension,mean,std,n
-A,f1,2,1.0,0.1,3
-A,f2,2,2.0,0.1,3
-B,f1,2,1.5,0.1,3
-B,f2,2,1.0,0.1,3
-"""
+SUMMARY_CSV = SUMMARY_2X2_CSV
 SPEC = """
 study: {title: Guard}
 minimize: true

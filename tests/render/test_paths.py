@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import json
 
-from tests.conftest import run_cli, write
+from tests.conftest import SUMMARY_2X2_CSV, run_cli, write
 
-CSV = """
-algorithm,problem,dimension,mean,std,n
-A,f1,2,1.0,0.1,3
-A,f2,2,2.0,0.1,3
-B,f1,2,1.5,0.1,3
-B,f2,2,1.0,0.1,3
-"""
+CSV = SUMMARY_2X2_CSV
 SPEC = """
 study: {title: Paths}
 minimize: true
