@@ -45,6 +45,10 @@ class InputError(Exception):
         )
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __reduce__(self) -> tuple[type[InputError], tuple[tuple[Problem, ...]]]:
+        # Raised in a Dask worker, it travels back pickled: rebuild it from its problems.
+        return (InputError, (self.problems,))
+
 
 def did_you_mean(name: str, choices: Sequence[str]) -> str:
     """Return ``" (did you mean 'x'?)"`` for the closest choice, or ``""`` when none is close."""

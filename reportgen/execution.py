@@ -19,8 +19,10 @@ optional extra (``pip install 'reportgen[dask]'``): naming it without the extra 
 :class:`~reportgen.errors.InputError` located at ``execution.engine``.
 
 Work functions must be module-level functions (optionally wrapped in
-:func:`functools.partial`) of picklable arguments, so that worker processes can run them; the
-items are sent to the workers with the task (the data are not yet read where they lie).
+:func:`functools.partial`) of picklable arguments, so that worker processes can run them. An
+item is either a problem's rows (sent with the task) or, for a partitioned Parquet source,
+what reads them where the task runs (:mod:`reportgen.data.partitions`): then the workers read
+their partitions themselves and only small results travel.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import importlib.metadata
+import os
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from importlib import import_module
 from typing import Any, Protocol, TypeVar
 
@@ -45,8 +49,9 @@ CONNECT_TIMEOUT = "30s"
 class Executor(Protocol):
     """Runs a function over independent work items and returns the results in item order."""
 
-    def map(self, function: Callable[[T], R], items: Sequence[T]) -> list[R]:
-        """``[function(item) for item in items]``, wherever it runs."""
+    def map(self, function: Callable[[T], R], items: Sequence[T], threads: int = 1) -> list[R]:
+        """``[function(item) for item in items]``, wherever it runs (``threads``: how many
+        threads this process may use for them, when it runs them itself)."""
         ...
 
     def describe(self) -> dict[str, Any]:
@@ -57,8 +62,13 @@ class Executor(Protocol):
 class LocalExecutor:
     """Every item in turn, in this process (the default)."""
 
-    def map(self, function: Callable[[T], R], items: Sequence[T]) -> list[R]:
-        """``[function(item) for item in items]``."""
+    def map(self, function: Callable[[T], R], items: Sequence[T], threads: int = 1) -> list[R]:
+        """``[function(item) for item in items]``, on up to ``threads`` threads (at most one
+        per core; results in item order whatever the scheduling)."""
+        workers = min(threads, os.cpu_count() or 1, len(items))
+        if workers > 1:
+            with ThreadPoolExecutor(max_workers=workers) as pool:
+                return list(pool.map(function, items))
         return [function(item) for item in items]
 
     def describe(self) -> dict[str, Any]:
@@ -81,8 +91,9 @@ class DaskExecutor:
         self.client = client
         self.scheduler = scheduler
 
-    def map(self, function: Callable[[T], R], items: Sequence[T]) -> list[R]:
-        """Submit ``function(item)`` for every item and gather the results in item order."""
+    def map(self, function: Callable[[T], R], items: Sequence[T], threads: int = 1) -> list[R]:
+        """Submit ``function(item)`` for every item and gather the results in item order
+        (``threads`` is for the local executor: each worker has its own threads)."""
         if not items:
             return []
         # pure=False: equal items (e.g. two problems with identical data) are still separate
@@ -93,10 +104,13 @@ class DaskExecutor:
     def describe(self) -> dict[str, Any]:
         """Engine, scheduler, the number of workers and the versions of dask and distributed."""
         workers = self.client.scheduler_info().get("workers", {})
+        limits = [w.get("memory_limit") for w in workers.values() if w.get("memory_limit")]
         return {
             "engine": "dask",
             "scheduler": self.scheduler,
             "workers": len(workers),
+            # the smallest worker's memory limit in bytes (None: unlimited or not reported)
+            "memory_limit": min(limits) if limits else None,
             "dask": importlib.metadata.version("dask"),
             "distributed": importlib.metadata.version("distributed"),
         }
@@ -113,9 +127,13 @@ def current_executor() -> Executor:
     return _CURRENT.get() or _LOCAL
 
 
-def map_items(function: Callable[[T], R], items: Sequence[T]) -> list[R]:
-    """Run ``function`` over independent ``items`` on the current executor, results in order."""
-    return current_executor().map(function, items)
+def map_items(function: Callable[[T], R], items: Sequence[T], threads: int = 1) -> list[R]:
+    """Run ``function`` over independent ``items`` on the current executor, results in order.
+
+    ``threads``: run locally, the items may share that many threads (for work that releases
+    the GIL, such as numpy's block arithmetic); a Dask cluster ignores it.
+    """
+    return current_executor().map(function, items, threads)
 
 
 @contextlib.contextmanager

@@ -156,9 +156,9 @@ def compute_study(
     """
     spec = study if isinstance(study, LoadedSpec) else load_spec(study)
     say = progress or (lambda _: None)
-    say("loading data")
-    data = load_data(spec)
     with executor_for(spec.study.execution, lambda key: spec.where(("execution", key))) as executor:
+        say("loading data")
+        data = load_data(spec)  # a partitioned source is checked where the executor runs
         outcomes, selection_caveats = _compute_analyses(spec, data, say)
         executor_info = executor.describe()
     caveats = list(data.caveats)
@@ -193,6 +193,11 @@ def compute_study(
     )
 
 
+READS_BY_PROBLEM = frozenset({"performance_profiles"})
+"""Analyses that read a partitioned source problem by problem, in their work items
+(:meth:`reportgen.data.frames.AnalysisData.problem_items`); the others get its whole table."""
+
+
 def _compute_analyses(
     spec: LoadedSpec, data: StudyData, say: Progress
 ) -> tuple[list[AnalysisOutcome], dict[str, list[Caveat]]]:
@@ -209,6 +214,8 @@ def _compute_analyses(
         except InputError as exc:
             problems.extend(exc.problems)
             continue
+        if options.kind not in READS_BY_PROBLEM:
+            view = view.materialized()  # a partitioned source read whole, here
         try:
             result = kind.compute(view, options)
         except InputError as exc:

@@ -89,8 +89,7 @@ with one problem's curves and the tables of ``n_p · n_λ · n_s · 2n_s · n_τ
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ThreadPoolExecutor
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -99,13 +98,13 @@ import pandas as pd
 
 from reportgen.analyses.curves import (
     GroupCurves,
-    HistoryGroups,
     first_passage,
     group_curves,
     history_groups,
 )
-from reportgen.data.frames import AnalysisData, problem_label
+from reportgen.data.frames import AnalysisData, problem_frame, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import counted
 from reportgen.spec.analyses.performance_profiles import (
@@ -456,19 +455,16 @@ def start_rule(data: AnalysisData, options: PerformanceProfilesOptions) -> str:
     return "start_value" if "start_value" in data.frame.columns else WORST_FIRST_MEAN
 
 
-def _given_start_values(
-    data: AnalysisData, options: PerformanceProfilesOptions, groups: HistoryGroups
-) -> np.ndarray | None:
-    """``f(x0)`` per problem from the column named by ``start_value``, or None for the rule.
+def _start_column(data: AnalysisData, options: PerformanceProfilesOptions) -> str | None:
+    """The column giving ``f(x0)`` per problem, or None for the default rule.
 
-    The column must hold one finite number per problem instance (every row of the problem
-    the same value).
+    The column must be one the data has besides the histories columns; each problem's work
+    item then checks that it holds one finite number per problem instance.
     """
     name = start_rule(data, options)
     if name == WORST_FIRST_MEAN:
         return None
-    frame = data.frame
-    extra = [str(c) for c in frame.columns if c not in HISTORIES_COLUMNS]
+    extra = [str(c) for c in data.frame.columns if c not in HISTORIES_COLUMNS]
     if name not in extra:
         if name in HISTORIES_COLUMNS:
             why = f"'{name}' is a histories column, not a per-problem start value"
@@ -489,44 +485,7 @@ def _given_start_values(
                 f"problem; {offered}",
             )
         )
-    column = pd.to_numeric(frame[name], errors="coerce").to_numpy(dtype=float)
-    column = groups.take(column)
-    # Per group (groups are contiguous runs of rows from `lo`): any non-finite value, the
-    # smallest and the largest value; then per problem.
-    starts = np.sort(groups.lo)
-    by_position = np.argsort(groups.lo)
-    labels = [problem_label(*key) for key in data.problems]
-    finite = np.isfinite(column)
-    group_finite = np.empty(len(starts), dtype=bool)
-    group_finite[by_position] = np.logical_and.reduceat(finite, starts)
-    missing = [labels[p] for p in np.unique(groups.problem[~group_finite])]
-    if missing:
-        raise InputError(
-            Problem(
-                "start_value",
-                f"the start-value column '{name}' must hold a finite number on every row; it is "
-                f"missing, not a number or infinite on {_some(missing)}",
-            )
-        )
-    n_p = len(data.problems)
-    low = np.full(n_p, np.inf)
-    high = np.full(n_p, -np.inf)
-    group_low = np.empty(len(starts))
-    group_high = np.empty(len(starts))
-    group_low[by_position] = np.minimum.reduceat(column, starts)
-    group_high[by_position] = np.maximum.reduceat(column, starts)
-    np.minimum.at(low, groups.problem, group_low)
-    np.maximum.at(high, groups.problem, group_high)
-    varying = [f"{labels[p]} ({low[p]:g} to {high[p]:g})" for p in np.flatnonzero(low != high)]
-    if varying:
-        raise InputError(
-            Problem(
-                "start_value",
-                f"the start-value column '{name}' must be constant per problem (one f(x0) shared "
-                f"by all algorithms and runs); it varies on {_some(varying)}",
-            )
-        )
-    return low
+    return name
 
 
 def _some(items: list[str], limit: int = 5) -> str:
@@ -535,33 +494,70 @@ def _some(items: list[str], limit: int = 5) -> str:
     return text + (f" and {len(items) - limit} more" if len(items) > limit else "")
 
 
-def _tables(
-    data: AnalysisData, options: PerformanceProfilesOptions, budget: float
-) -> tuple[_Tables, np.ndarray, list[Caveat]]:
-    n_p, n_s = len(data.problems), len(data.algorithms)
-    taus = np.asarray(options.tolerances, dtype=float)
-    lams = np.asarray(options.lambdas, dtype=float)
-    n_t, n_l = len(taus), len(lams)
-    tables = _Tables(
-        mean=np.full((n_p, n_s, n_s, n_t), np.inf),
-        upper=np.full((n_p, n_l, n_s, 2 * n_s, n_t), np.inf),
-        lower=np.full((n_p, n_l, n_s, 2 * n_s, n_t), np.inf),
-        mean_min=np.full((n_p, n_s), np.inf),
-        upper_min=np.full((n_p, n_l, n_s), np.inf),
-        lower_min=np.full((n_p, n_l, n_s), np.inf),
-        start_value=np.full(n_p, np.nan),
-        half_width=np.full((n_p, n_l, n_s), np.nan),
-    )
-    n_runs = np.zeros((n_p, n_s), dtype=int)
-    groups = history_groups(data.frame, data.problems, data.algorithms)
-    given_start = _given_start_values(data, options, groups)
-    first_group = np.searchsorted(groups.problem, np.arange(n_p + 1))
+@dataclass(frozen=True)
+class _ProblemSettings:
+    """What every problem's work item shares (picklable: it travels to Dask workers)."""
 
-    def one_problem(pi: int) -> tuple[list[str], bool]:
-        """Curves of one problem's algorithms, then its rows of the first-passage tables."""
-        problem, dimension = data.problems[pi]
-        curves: dict[int, GroupCurves] = {}
-        for g in range(first_group[pi], first_group[pi + 1]):
+    algorithms: tuple[str, ...]
+    taus: np.ndarray
+    lams: np.ndarray
+    budget: float
+    start_column: str | None
+    clip: bool
+
+
+@dataclass(frozen=True)
+class _ProblemTables:
+    """One problem's rows of :class:`_Tables` and what the caveats and errors need."""
+
+    tables: _Tables | None
+    n_runs: np.ndarray
+    below: list[str]
+    zero: bool
+    record_end: float
+    start_missing: bool = False
+    start_range: tuple[float, float] | None = None
+    error: InputError | None = None
+
+
+def _problem_tables(
+    item: Any, problem: tuple[str, int], settings: _ProblemSettings
+) -> _ProblemTables:
+    """Curves of one problem's algorithms, then its rows of the first-passage tables.
+
+    A work item (:func:`reportgen.execution.map_items`): ``item`` is the problem's rows, or
+    what reads them where the item runs (a partitioned source). Input errors are returned,
+    not raised, so that the caller reports the first one in problem order.
+    """
+    frame = problem_frame(item)
+    algorithms, lams, taus, budget = (
+        settings.algorithms,
+        settings.lams,
+        settings.taus,
+        settings.budget,
+    )
+    n_s, n_l, n_t = len(algorithms), len(lams), len(taus)
+    label = problem_label(*problem)
+    n_runs = np.zeros(n_s, dtype=int)
+    evaluations = frame["evaluations"].to_numpy(dtype=float)
+    within = evaluations[evaluations <= budget]
+    record_end = float(within.max()) if len(within) else -np.inf
+    outcome = _ProblemTables(None, n_runs, [], False, record_end)
+    groups = history_groups(frame, (problem,), algorithms)
+    f0 = None
+    if settings.start_column is not None:
+        column = groups.take(
+            pd.to_numeric(frame[settings.start_column], errors="coerce").to_numpy(dtype=float)
+        )
+        if not np.isfinite(column).all():
+            return dataclasses.replace(outcome, start_missing=True)
+        low, high = float(column.min()), float(column.max())
+        if low != high:
+            return dataclasses.replace(outcome, start_range=(low, high))
+        f0 = low
+    curves: dict[int, GroupCurves] = {}
+    try:
+        for g in range(len(groups.lo)):
             si, lo, hi = int(groups.algorithm[g]), groups.lo[g], groups.hi[g]
             group = group_curves(
                 groups.runs[lo:hi],
@@ -574,48 +570,106 @@ def _tables(
                 raise InputError(
                     Problem(
                         "budget",
-                        f"the budget {budget:g} ends before every run of '{data.algorithms[si]}' "
-                        f"on {problem_label(problem, dimension)} has its first record",
+                        f"the budget {budget:g} ends before every run of '{algorithms[si]}' "
+                        f"on {label} has its first record",
                     )
                 )
             curves[si] = group
-            n_runs[pi, si] = group.n_runs
-        absent = [data.algorithms[s] for s in range(n_s) if s not in curves]
+            n_runs[si] = group.n_runs
+        absent = [algorithms[s] for s in range(n_s) if s not in curves]
         if absent:
             raise InputError(
                 Problem(
                     "data",
-                    f"no histories of {quote_choices(absent)} on "
-                    f"{problem_label(problem, dimension)}: profiles need every algorithm on "
-                    "every problem",
+                    f"no histories of {quote_choices(absent)} on {label}: profiles need every "
+                    "algorithm on every problem",
                 )
             )
-        f0 = None if given_start is None else float(given_start[pi])
-        _fill_problem(pi, curves, taus, lams, tables, f0, options.clip_bounds)
-        best_seen = min(c.best for c in curves.values())
-        below = [
-            f"{problem_label(problem, dimension)}: {data.algorithms[s]} (λ = {lam:g})"
-            for li, lam in enumerate(lams)
-            for s in np.flatnonzero(tables.lower_min[pi, li] < best_seen)
-        ]
-        zero = bool(
-            np.any(tables.mean[pi] == 0)
-            or np.any(tables.upper[pi] == 0)
-            or np.any(tables.lower[pi] == 0)
-        )
-        return below, zero
+    except InputError as exc:
+        return dataclasses.replace(outcome, error=exc)
+    tables = _Tables(
+        mean=np.full((1, n_s, n_s, n_t), np.inf),
+        upper=np.full((1, n_l, n_s, 2 * n_s, n_t), np.inf),
+        lower=np.full((1, n_l, n_s, 2 * n_s, n_t), np.inf),
+        mean_min=np.full((1, n_s), np.inf),
+        upper_min=np.full((1, n_l, n_s), np.inf),
+        lower_min=np.full((1, n_l, n_s), np.inf),
+        start_value=np.full(1, np.nan),
+        half_width=np.full((1, n_l, n_s), np.nan),
+    )
+    _fill_problem(0, curves, taus, lams, tables, f0, settings.clip)
+    best_seen = min(c.best for c in curves.values())
+    below = [
+        f"{label}: {algorithms[s]} (λ = {lam:g})"
+        for li, lam in enumerate(lams)
+        for s in np.flatnonzero(tables.lower_min[0, li] < best_seen)
+    ]
+    zero = bool(
+        np.any(tables.mean[0] == 0) or np.any(tables.upper[0] == 0) or np.any(tables.lower[0] == 0)
+    )
+    return dataclasses.replace(outcome, tables=tables, below=below, zero=zero)
 
-    # Problems are independent: two threads keep two cores busy (numpy releases the GIL in
-    # the block computations); results are written to disjoint rows, so the outcome does not
-    # depend on the scheduling.
-    workers = min(2, os.cpu_count() or 1, n_p)
-    if workers > 1:
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            outcomes = list(pool.map(one_problem, range(n_p)))
-    else:
-        outcomes = [one_problem(pi) for pi in range(n_p)]
-    below_best = [item for below, _ in outcomes for item in below]
-    zero_t = [problem_label(*data.problems[pi]) for pi, (_, zero) in enumerate(outcomes) if zero]
+
+def _tables(
+    data: AnalysisData, options: PerformanceProfilesOptions, budget: float
+) -> tuple[_Tables, np.ndarray, list[Caveat], dict[int, float]]:
+    """Every problem's first-passage tables, computed problem by problem (one executor work
+    item each: on a Dask cluster the workers read and reduce the problems' records), then
+    stacked; with the run counts, the caveats and each dimension's last record within the
+    budget."""
+    settings = _ProblemSettings(
+        algorithms=data.algorithms,
+        taus=np.asarray(options.tolerances, dtype=float),
+        lams=np.asarray(options.lambdas, dtype=float),
+        budget=budget,
+        start_column=_start_column(data, options),
+        clip=options.clip_bounds,
+    )
+    items = data.problem_items()
+    # Problems are independent: locally two threads keep two cores busy (numpy releases the
+    # GIL in the block computations); the outcome does not depend on the scheduling.
+    outcomes = map_items(
+        _problem_item,
+        [(item, problem, settings) for item, problem in zip(items, data.problems, strict=True)],
+        threads=2,
+    )
+    labels = [problem_label(*key) for key in data.problems]
+    missing = [labels[p] for p, o in enumerate(outcomes) if o.start_missing]
+    name = settings.start_column
+    if missing:
+        raise InputError(
+            Problem(
+                "start_value",
+                f"the start-value column '{name}' must hold a finite number on every row; it is "
+                f"missing, not a number or infinite on {_some(missing)}",
+            )
+        )
+    varying = [
+        f"{labels[p]} ({o.start_range[0]:g} to {o.start_range[1]:g})"
+        for p, o in enumerate(outcomes)
+        if o.start_range is not None
+    ]
+    if varying:
+        raise InputError(
+            Problem(
+                "start_value",
+                f"the start-value column '{name}' must be constant per problem (one f(x0) shared "
+                f"by all algorithms and runs); it varies on {_some(varying)}",
+            )
+        )
+    for outcome in outcomes:
+        if outcome.error is not None:
+            raise outcome.error
+    parts = [o.tables for o in outcomes if o.tables is not None]
+    tables = _Tables(
+        **{
+            name: np.concatenate([getattr(part, name) for part in parts])
+            for name in _Tables.__dataclass_fields__
+        }
+    )
+    n_runs = np.stack([o.n_runs for o in outcomes])
+    below_best = [item for o in outcomes for item in o.below]
+    zero_t = [labels[p] for p, o in enumerate(outcomes) if o.zero]
     if zero_t:
         raise InputError(
             Problem(
@@ -636,7 +690,16 @@ def _tables(
                 + (f" and {len(below_best) - 10} more" if len(below_best) > 10 else ""),
             )
         )
-    return tables, n_runs, caveats
+    record_ends: dict[int, float] = {}
+    for (_, dimension), outcome in zip(data.problems, outcomes, strict=True):
+        if outcome.record_end > -np.inf:
+            record_ends[dimension] = max(record_ends.get(dimension, -np.inf), outcome.record_end)
+    return tables, n_runs, caveats, dict(sorted(record_ends.items()))
+
+
+def _problem_item(item: tuple[Any, tuple[str, int], _ProblemSettings]) -> _ProblemTables:
+    """:func:`_problem_tables` of one (piece, problem, settings) work item."""
+    return _problem_tables(*item)
 
 
 def _fill_problem(
@@ -817,9 +880,13 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
     budget = (
         float(options.budget)
         if options.budget is not None
-        else float(data.frame["evaluations"].max())
+        else float(
+            data.frame["evaluations"].max()
+            if data.records is None
+            else data.records.last_evaluation(data.problems)
+        )
     )
-    tables, n_runs, caveats = _tables(data, options, budget)
+    tables, n_runs, caveats, record_ends = _tables(data, options, budget)
     algorithms = data.algorithms
     n_s = len(algorithms)
     dims = np.asarray([d for _, d in data.problems], dtype=float)
@@ -1054,13 +1121,7 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
         caveats=tuple(caveats),
         start_value=start_rule(data, options),
         clip_bounds=options.clip_bounds,
-        record_ends={
-            int(d): float(e)
-            for d, e in data.frame.loc[data.frame["evaluations"] <= budget]
-            .groupby("dimension")["evaluations"]
-            .max()
-            .items()
-        },
+        record_ends={int(d): float(e) for d, e in record_ends.items()},
     )
 
 

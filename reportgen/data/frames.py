@@ -42,10 +42,11 @@ A *problem instance* is the pair (problem, dimension); analyses treat ``f1`` in 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal, Protocol
 
 import numpy as np
 import pandas as pd
@@ -96,6 +97,11 @@ class AnalysisData:
     groups : dict
         Function groups of the spec (``problems.groups``): group name → problem names, only
         problems of this data, groups in spec order; empty when the spec names none.
+    records : Records or None
+        A partitioned source's records, left in their files; ``frame`` is then an empty table
+        with the columns. An analysis that splits its work by problem reads each problem's
+        piece where its work item runs (:meth:`problem_items`, :func:`problem_frame`); any
+        other gets the whole table first (:meth:`materialized`).
     """
 
     format: Format
@@ -104,6 +110,24 @@ class AnalysisData:
     problems: tuple[tuple[str, int], ...]
     sources: tuple[str, ...] = ()
     groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    records: Records | None = None
+
+    def materialized(self) -> AnalysisData:
+        """The same data with the whole table in ``frame`` (read here if partitioned)."""
+        if self.records is None:
+            return self
+        frame = self.records.read(self.problems)
+        return dataclasses.replace(self, frame=frame, records=None)
+
+    def problem_items(self) -> list[Any]:
+        """One work item per problem instance, in :attr:`problems` order: the problem's rows,
+        or, for partitioned data, what reads them (:func:`problem_frame` turns either into
+        the rows where the item runs)."""
+        if self.records is not None:
+            return [self.records.item(key) for key in self.problems]
+        pieces = dict(iter(self.frame.groupby(["problem", "dimension"], sort=False, observed=True)))
+        empty = self.frame.iloc[0:0]
+        return [pieces.get(key, empty) for key in self.problems]
 
     def restricted(
         self,
@@ -131,10 +155,14 @@ class AnalysisData:
         if problems is not None:
             names = set(problems)
             keep = {p for p in keep if p[0] in names}
-        instances = pd.MultiIndex.from_arrays([self.frame["problem"], self.frame["dimension"]])
-        frame = self.frame[instances.isin(list(keep))].reset_index(drop=True)
+        if self.records is None:
+            instances = pd.MultiIndex.from_arrays([self.frame["problem"], self.frame["dimension"]])
+            frame = self.frame[instances.isin(list(keep))].reset_index(drop=True)
+        else:
+            frame = self.frame  # the problems' pieces are read by problem
         kept_names = {p for p, _ in keep}
         return AnalysisData(
+            records=self.records,
             format=self.format,
             frame=frame,
             algorithms=self.algorithms,
@@ -166,6 +194,32 @@ class AnalysisData:
             if subset:
                 out.append((name, subset))
         return tuple(out)
+
+
+class Records(Protocol):
+    """Records left where they lie (:class:`reportgen.data.partitions.PartitionedRecords`)."""
+
+    def item(self, problem: tuple[str, int]) -> Any:
+        """A picklable work item that reads one problem's rows (:func:`problem_frame`)."""
+        ...
+
+    def read(self, problems: Sequence[tuple[str, int]] | None = None) -> pd.DataFrame:
+        """The records of some problems as one table, read here."""
+        ...
+
+    def last_evaluation(self, problems: Sequence[tuple[str, int]]) -> float:
+        """The largest evaluation count of any record of these problems (histories)."""
+        ...
+
+
+def problem_frame(item: Any) -> pd.DataFrame:
+    """The rows of one problem from an item of :meth:`AnalysisData.problem_items` (runs
+    where the item runs: reading a partitioned source's files there)."""
+    if isinstance(item, pd.DataFrame):
+        return item
+    from reportgen.data.partitions import read_problem
+
+    return read_problem(item)
 
 
 def observed(names: pd.Series) -> list[str]:

@@ -53,9 +53,10 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import functools
 import hashlib
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -88,9 +89,16 @@ from reportgen.data.frames import (
     run_table,
     sorted_problems,
 )
+from reportgen.data.partitions import (
+    PartitionedRecords,
+    load_partitioned,
+    partitioned,
+    trials_of_problem,
+)
 from reportgen.data.read import RawTable, iter_tables, reading, resolve_paths
 from reportgen.data.select import merge_aliases
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import counted
 from reportgen.spec.base import ProblemSelection
@@ -119,11 +127,23 @@ class SourceData:
     frame: pd.DataFrame
     files: tuple[FileRecord, ...]
     caveats: tuple[Caveat, ...] = ()
+    records: PartitionedRecords | None = None
+    """A partitioned source's records, left in their files (``frame`` is then empty):
+    :mod:`reportgen.data.partitions`."""
 
     @cached_property
     def runs(self) -> pd.DataFrame:
         """One row per run (per algorithm × problem for a summary): :func:`run_table`."""
+        if self.records is not None:
+            return self.records.runs.drop(columns=["file", "last"], errors="ignore")
         return run_table(self.frame, self.format)
+
+    @property
+    def rows(self) -> int:
+        """The number of records (rows of the canonical table), also of a partitioned source."""
+        if self.records is not None:
+            return int(self.records.runs["records"].sum())
+        return len(self.frame)
 
     @cached_property
     def algorithms(self) -> list[str]:
@@ -201,7 +221,14 @@ class StudyData:
     def _merged(self, names: str | Sequence[str]) -> AnalysisData:
         names = [names] if isinstance(names, str) else list(names)
         parts = [self.sources[n] for n in names]
-        frame = concat_tables([p.frame for p in parts]) if len(parts) > 1 else parts[0].frame
+        records = parts[0].records if len(parts) == 1 else None
+        if len(parts) > 1:
+            # Sources read together are joined here; a partitioned one is read for that.
+            frame = concat_tables(
+                [p.frame if p.records is None else p.records.read() for p in parts]
+            )
+        else:
+            frame = parts[0].frame
         present = {a for p in parts for a in p.algorithms}
         algorithms = tuple(a for a in self.algorithms if a in present)
         # From the per-run tables: a histories table has millions of rows, a study a few hundred problems.
@@ -221,6 +248,7 @@ class StudyData:
             problems=problems,
             sources=tuple(names),
             groups={g: m for g, m in groups.items() if m},
+            records=records,
         )
 
 
@@ -666,7 +694,7 @@ def _orient(columns: dict[str, Any]) -> dict[str, Any]:
     return columns
 
 
-def _announced_rows(files: list[tuple[Path, str]]) -> int | None:
+def _announced_rows(files: Sequence[tuple[Path, str]]) -> int | None:
     """The total number of rows when every file is Parquet (its metadata says), else None."""
     total = 0
     for path, _shown in files:
@@ -702,10 +730,46 @@ def load_source(name: str, source: DataSource, spec: LoadedSpec, minimize: bool)
         files = [(Path(frame_path(name)), f"DataFrame '{name}'")]
     else:
         files = resolve_paths(
-            patterns, spec.base_dir, where, allow_folders=source.format in ("coco", "ioh")
+            patterns,
+            spec.base_dir,
+            where,
+            # coco/ioh: output folders; histories/trials: a partitioned Parquet dataset
+            allow_folders=source.format in ("coco", "ioh", "histories", "trials"),
         )
     if source.format in PLATFORM_FORMATS:
         return _load_platform(name, source, spec, minimize, files, key)
+    if in_memory is None and partitioned(source, files):
+        return load_partitioned(name, source, key, minimize, files, where)
+    return load_files(name, source, key, minimize, files, in_memory)
+
+
+def load_files(
+    name: str,
+    source: DataSource,
+    key: str,
+    minimize: bool,
+    files: Sequence[tuple[Path, str]],
+    in_memory: pd.DataFrame | None = None,
+    constants: Sequence[Mapping[str, str]] | None = None,
+    keep: Callable[[pd.DataFrame], np.ndarray] | None = None,
+) -> SourceData:
+    """Read, check and orient the files of one (tabular) source into its canonical table.
+
+    Parameters
+    ----------
+    name, source, key, minimize
+        The source's name, its spec entry, its spec key (``data.<name>``) and the direction.
+    files : sequence of (path, shown)
+        The files, with how messages name them.
+    in_memory : DataFrame, optional
+        The Python API's table standing for the one file.
+    constants : sequence of mappings, optional
+        Per file: columns every row of it has, with their text (a partitioned dataset's
+        ``key=value`` folder names), added to the file's own columns.
+    keep : callable, optional
+        Canonical piece → which of its rows to keep (a partitioned source read for some
+        problems only); the checks run on the rows kept.
+    """
     problems: list[Problem] = []
     pieces = _Pieces(_announced_rows(files) if source.format != "wide" else None)
     records: list[FileRecord] = []
@@ -713,7 +777,8 @@ def load_source(name: str, source: DataSource, spec: LoadedSpec, minimize: bool)
     starts: list[int] = []
     total = 0
     with _system_allocator():
-        for path, shown in files:
+        for index, (path, shown) in enumerate(files):
+            added = dict(constants[index]) if constants else {}
             rows = 0
             mapped = True
             starts.append(total)
@@ -723,9 +788,13 @@ def load_source(name: str, source: DataSource, spec: LoadedSpec, minimize: bool)
                     pieces_read = (
                         [RawTable(path, shown, in_memory.reset_index(drop=True), 1)]
                         if in_memory is not None
-                        else iter_tables(path, shown, source.separator, _wanted_columns(source))
+                        else iter_tables(
+                            path, shown, source.separator, _wanted_columns(source, list(added))
+                        )
                     )
                     for raw in pieces_read:
+                        if added:
+                            raw = _with_constants(raw, added)
                         tables[-1] = raw.whole()
                         frame = _canonical(source, raw, key, problems)
                         if frame is None:
@@ -735,6 +804,8 @@ def load_source(name: str, source: DataSource, spec: LoadedSpec, minimize: bool)
                         total += len(frame)
                         if problems or not len(frame):
                             continue  # the source will be rejected: check the rest, keep nothing
+                        if keep is not None:
+                            frame = frame[keep(frame)]
                         pieces.add(frame)
                         del frame, raw
                         _give_back_memory()
@@ -799,9 +870,29 @@ def _derived_trials(
                 f"{quote_choices(histories) or 'none'}",
             )
         )
-    frame = trials_at_budget(origin.frame, options.budget, options.target, where)
+    if origin.records is not None:  # each problem's runs where the problem's files are read
+        items = [origin.records.item(key) for key in _instances(origin.runs)]
+        frame = concat_tables(
+            map_items(
+                functools.partial(
+                    trials_of_problem, budget=options.budget, target=options.target, where=where
+                ),
+                items,
+            )
+        )
+        frame = frame.sort_values(list(RUN_KEYS), kind="stable", ignore_index=True)
+    else:
+        frame = trials_at_budget(origin.frame, options.budget, options.target, where)
     # The files are listed once, under the histories source they were read for.
     return SourceData(name, "trials", frame, ())
+
+
+def _instances(runs: pd.DataFrame) -> tuple[tuple[str, int], ...]:
+    """The problem instances of a per-run table, in natural order."""
+    pairs = runs[["problem", "dimension"]].drop_duplicates()
+    return sorted_problems(
+        zip(pairs["problem"].astype(str), pairs["dimension"].astype(int), strict=True)
+    )
 
 
 def _frame_sha256(frame: pd.DataFrame) -> str:
@@ -811,7 +902,21 @@ def _frame_sha256(frame: pd.DataFrame) -> str:
     return digest.hexdigest()
 
 
-def _wanted_columns(source: DataSource) -> Callable[[list[str]], list[str] | None]:
+def _with_constants(raw: RawTable, constants: Mapping[str, str]) -> RawTable:
+    """A piece with a column per constant (one category: one byte a row), unless the file
+    has the column itself (then the file's cells count)."""
+    frame = raw.frame
+    added = {
+        column: pd.Categorical.from_codes(np.zeros(len(frame), dtype=np.int8), [text])
+        for column, text in constants.items()
+        if column not in frame.columns
+    }
+    return replace(raw, frame=frame.assign(**added)) if added else raw
+
+
+def _wanted_columns(
+    source: DataSource, given: Sequence[str] = ()
+) -> Callable[[list[str]], list[str] | None]:
     """Which file columns to read: those the source maps, when they are all there.
 
     Every cell is read as text (dtype ``str``) so that the checks can quote bad cells; only
@@ -819,7 +924,8 @@ def _wanted_columns(source: DataSource) -> Callable[[list[str]], list[str] | Non
     missing, every column is read so that the message can list what the file has.
     """
 
-    def choose(names: list[str]) -> list[str] | None:
+    def choose(file_names: list[str]) -> list[str] | None:
+        names = [*file_names, *given]  # ``given``: columns added to every row (folder names)
         if source.format == "wide":
             return None
         explicit = source.columns.model_dump(exclude_none=True)
@@ -832,7 +938,7 @@ def _wanted_columns(source: DataSource) -> Callable[[list[str]], list[str] | Non
         if any(n in explicit and explicit[n] not in names for n in optional):
             return None
         wanted = {explicit.get(n, n) for n in required + optional}
-        return [c for c in names if c in wanted]
+        return [c for c in file_names if c in wanted]
 
     return choose
 
@@ -918,9 +1024,14 @@ def load_data(spec: LoadedSpec) -> StudyData:
             problems.extend(exc.problems)
     aliases = study.algorithm_aliases()
     for name, data in list(sources.items()):
-        frame, clashes = merge_aliases(data.frame, aliases)
+        if data.records is not None:  # partitioned: the per-run table; pieces when read
+            runs, clashes = merge_aliases(data.records.runs, aliases)
+            records = data.records.with_runs(runs, aliases)
+            sources[name] = replace(data, records=records)
+        else:
+            frame, clashes = merge_aliases(data.frame, aliases)
+            sources[name] = SourceData(name, data.format, frame, data.files, data.caveats)
         problems.extend(Problem(f"data source '{name}'", message) for message in clashes)
-        sources[name] = SourceData(name, data.format, frame, data.files, data.caveats)
     if problems:
         raise InputError(problems)
     for name, source in study.data.items():
@@ -956,15 +1067,17 @@ def load_data(spec: LoadedSpec) -> StudyData:
         caveats.extend(data.caveats)
     excluded: list[tuple[str, str, int]] = []
     for name, data in list(sources.items()):
-        frame = data.frame
+        # A partitioned source is selected in its per-run table (its records stay in files).
+        whole = data.frame if data.records is None else data.records.runs
+        frame = whole
         if not set(data.algorithms) <= set(algorithms):
             frame = frame[frame["algorithm"].isin(algorithms)]
         frame = _filter_problems(frame, spec, problems)
         # Only algorithms the source has: one it lacks entirely is reported above, once.
         expected = [a for a in algorithms if a in data.algorithms]
-        if frame is not data.frame:
+        if frame is not whole:
             frame = _unused_names_dropped(frame.reset_index(drop=True))
-        selected_data = SourceData(name, data.format, frame, data.files, data.caveats)
+        selected_data = _with_rows(data, frame)
         selected_data, dropped = _check_complete(selected_data, expected, spec, problems)
         excluded.extend((name, p, d) for p, d in dropped)
         caveats.extend(_run_count_caveats(name, selected_data.runs))
@@ -997,7 +1110,7 @@ def _groups(
     selection = spec.study.problems
     if selection is None or not selection.groups:
         return {}
-    names = sorted({str(p) for s in sources.values() for p in s.frame["problem"].unique()})
+    names = sorted({str(p) for s in sources.values() for p in s.runs["problem"].unique()})
     for group, members in selection.groups.items():
         for index, problem in enumerate(members):
             if problem not in names:
@@ -1051,6 +1164,14 @@ def _filter_problems(
     return frame
 
 
+def _with_rows(data: SourceData, frame: pd.DataFrame) -> SourceData:
+    """The source with a selection of its rows: of its table, or of a partitioned source's
+    per-run table (which then selects the records read from its files)."""
+    if data.records is not None:
+        return replace(data, records=data.records.with_runs(frame))
+    return SourceData(data.name, data.format, frame, data.files, data.caveats)
+
+
 def _unused_names_dropped(frame: pd.DataFrame) -> pd.DataFrame:
     """After a selection: categories of names no row has any more are dropped."""
     for column in ("algorithm", "problem"):
@@ -1086,13 +1207,12 @@ def _check_complete(
         return data, []
     policy = spec.study.problems.incomplete if spec.study.problems is not None else "error"
     if policy == "exclude":
-        frame = data.frame
+        frame = data.frame if data.records is None else data.records.runs
         drop = np.zeros(len(frame), dtype=bool)
         for (problem, dimension), _missing in incomplete:
             drop |= ((frame["problem"] == problem) & (frame["dimension"] == dimension)).to_numpy()
         frame = _unused_names_dropped(frame[~drop].reset_index(drop=True))
-        kept = SourceData(name, data.format, frame, data.files, data.caveats)
-        return kept, [key for key, _ in incomplete]
+        return _with_rows(data, frame), [key for key, _ in incomplete]
     for count, ((problem, dimension), missing) in enumerate(incomplete):
         if count == MAX_ROWS_PER_PROBLEM:
             problems.append(

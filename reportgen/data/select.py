@@ -83,6 +83,8 @@ def complete_problems(data: AnalysisData, exclude: bool) -> tuple[AnalysisData, 
 def _restricted(data: AnalysisData, kept: tuple[tuple[str, int], ...]) -> AnalysisData:
     if kept == data.problems:
         return data
+    if data.records is not None:  # partitioned: the problems are read by problem
+        return dataclasses.replace(data, problems=kept)
     if not kept:
         return dataclasses.replace(data, frame=data.frame.iloc[0:0], problems=kept)
     wanted = pd.MultiIndex.from_tuples(kept, names=["problem", "dimension"])

@@ -55,6 +55,6 @@ def source_summary(source: SourceData) -> str:
     instances = zip(pairs["problem"].astype(str), pairs["dimension"].astype(int), strict=True)
     examples = [problem_label(p, d) for p, d in sorted_problems(instances)[:6]]
     return (
-        f"{number(len(source.frame))} rows after selection; {len(pairs)} problems (e.g. {', '.join(examples)}); "
+        f"{number(source.rows)} rows after selection; {len(pairs)} problems (e.g. {', '.join(examples)}); "
         f"algorithms: {', '.join(sorted(source.algorithms))}."
     )
