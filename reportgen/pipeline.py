@@ -640,7 +640,8 @@ def _document(
         ("time (UTC)", provenance["time"]),
         (
             "ranking bootstrap",
-            f"{provenance['bootstrap']['resamples']} resamples of the problems, seed "
+            f"{provenance['bootstrap']['resamples']} resamples of the problems (and of the runs "
+            "where the analysis keeps them), seed "
             f"{provenance['bootstrap']['seed']} (summary.seed)",
         ),
         ("executor", _executor_words(provenance["executor"])),

@@ -320,6 +320,10 @@ class PerspectivesResult:
     critical_difference_diagrams : bool
         Whether the report draws the CD diagrams (option ``critical_difference``).
     caveats : tuple of Caveat
+    runs : pandas.DataFrame or None
+        ``trials`` input: the runs behind the statistics — problem (its label, as in the
+        comparisons), algorithm, value and, where timed, time_seconds — for the bootstrap of
+        the rankings (:func:`run_resampled_ranks`); ``None`` for a summary.
     """
 
     statistics: pd.DataFrame
@@ -335,6 +339,7 @@ class PerspectivesResult:
     alternative: Alternative
     critical_difference_diagrams: bool
     caveats: tuple[Caveat, ...] = ()
+    runs: pd.DataFrame | None = None
 
     def comparison(self, perspective: str) -> PerspectiveComparison:
         """The comparison by ``perspective`` (``KeyError`` when it was not computed)."""
@@ -911,7 +916,153 @@ def compute(data: AnalysisData, options: PerspectivesOptions) -> PerspectivesRes
         alternative=options.alternative,
         critical_difference_diagrams=options.critical_difference,
         caveats=tuple(caveats),
+        runs=_runs(data) if data.format == "trials" else None,
     )
+
+
+def _runs(data: AnalysisData) -> pd.DataFrame:
+    """The runs' final values (and times) by problem label: what the bootstrap resamples."""
+    columns = ["algorithm", "value"] + (["time_seconds"] if "time_seconds" in data.frame else [])
+    runs = data.frame[columns].reset_index(drop=True)
+    runs.insert(
+        0,
+        "problem",
+        [
+            problem_label(p, int(d))
+            for p, d in zip(data.frame["problem"], data.frame["dimension"], strict=True)
+        ],
+    )
+    return runs
+
+
+# --------------------------------------------------------------------------------------------
+# The runs resampled (for the ranking uncertainty of the executive summary)
+# --------------------------------------------------------------------------------------------
+
+_RESAMPLE_CHUNK = 2_000_000
+"""Resampled run values drawn at a time (bounds the memory of the bootstrap to ~50 MB)."""
+
+
+def run_resampled_ranks(
+    result: PerspectivesResult,
+    perspective: str,
+    problems: Sequence[str],
+    slots: np.ndarray,
+    rng: np.random.Generator,
+) -> np.ndarray:
+    """Per-problem ranks by ``perspective`` recomputed on resamples of the runs.
+
+    Each slot (a problem drawn into a bootstrap resample) gets, for every algorithm, ``n``
+    runs drawn with replacement from its ``n`` runs on that problem; the perspective's
+    statistic of the drawn runs is ranked among the algorithms as in :func:`compare`
+    (1 = best, average ranks for ties). Accuracy, robustness, median and efficiency are order
+    statistics of the drawn runs; the mean is compared at 40 significant bits, about 12 digits (equal
+    resampled sums tie whatever the order of summation, as :func:`_exact_mean` makes them tie
+    in the full sample); reliability keeps each problem's threshold θ_f of the full sample (a
+    property of the problem, not of one resample).
+
+    Parameters
+    ----------
+    result : PerspectivesResult
+        With ``runs`` (``trials`` input).
+    perspective : str
+        A computed perspective.
+    problems : sequence of str
+        Problem labels, the rows that ``slots`` index.
+    slots : numpy.ndarray of int
+        ``[B, n]`` rows of ``problems``.
+    rng : numpy.random.Generator
+
+    Returns
+    -------
+    numpy.ndarray
+        ``[B, n, algorithms]`` ranks, algorithms in ``result.algorithms`` order.
+    """
+    if result.runs is None:
+        raise ValueError("a summary input has no runs to resample")
+    column = "time_seconds" if perspective == "efficiency" else "value"
+    values, counts = _run_array(result.runs, column, problems, result.algorithms)
+    if (counts == 0).any():
+        raise ValueError(f"no {column} for some algorithm on one of {list(problems)}")
+    theta = (
+        result.statistics.assign(
+            label=[
+                problem_label(p, int(d))
+                for p, d in zip(
+                    result.statistics["problem"], result.statistics["dimension"], strict=True
+                )
+            ]
+        )
+        .groupby("label", sort=False)["threshold"]
+        .first()
+        .reindex(list(problems))
+        .to_numpy(dtype=float)
+    )
+    n_slots, width = slots.shape
+    n_alg, n_max = values.shape[1], values.shape[2]
+    out = np.empty((n_slots, width, n_alg))
+    step = max(1, _RESAMPLE_CHUNK // max(1, width * n_alg * n_max))
+    for start in range(0, n_slots, step):
+        rows = slots[start : start + step]
+        count = counts[rows]  # [b, n, algorithms]
+        draw = (rng.random((*count.shape, n_max)) * count[..., None]).astype(np.intp)
+        drawn = np.take_along_axis(values[rows], draw, axis=-1)
+        present = np.arange(n_max) < count[..., None]
+        statistic = _resampled_statistic(perspective, drawn, present, theta[rows])
+        key = -statistic if perspective in HIGHER_IS_BETTER else statistic
+        out[start : start + step] = stats.rankdata(key, method="average", axis=-1)
+    return out
+
+
+def _run_array(
+    runs: pd.DataFrame, column: str, problems: Sequence[str], algorithms: Sequence[str]
+) -> tuple[np.ndarray, np.ndarray]:
+    """``[problems, algorithms, n_max]`` run values (NaN beyond each cell's runs) and counts."""
+    frame = runs.loc[runs[column].notna(), ["problem", "algorithm", column]]
+    row = {p: i for i, p in enumerate(problems)}
+    col = {a: j for j, a in enumerate(algorithms)}
+    frame = frame[frame["problem"].isin(row) & frame["algorithm"].isin(col)]
+    i = frame["problem"].map(row).to_numpy(dtype=np.intp)
+    j = frame["algorithm"].map(col).to_numpy(dtype=np.intp)
+    cell = i * len(algorithms) + j
+    order = np.argsort(cell, kind="stable")
+    cell = cell[order]
+    counts = np.bincount(cell, minlength=len(problems) * len(algorithms))
+    position = np.arange(len(cell)) - np.repeat(np.cumsum(counts) - counts, counts)
+    values = np.full((len(problems), len(algorithms), max(1, int(counts.max(initial=0)))), np.nan)
+    values[cell // len(algorithms), cell % len(algorithms), position] = frame[column].to_numpy(
+        dtype=float
+    )[order]
+    return values, counts.reshape(len(problems), len(algorithms))
+
+
+def _resampled_statistic(
+    perspective: str, drawn: np.ndarray, present: np.ndarray, theta: np.ndarray
+) -> np.ndarray:
+    """The perspective's statistic over the last axis of ``drawn`` (only where ``present``)."""
+    count = present.sum(axis=-1)
+    if perspective == "mean":
+        total = np.where(present, drawn, 0.0).sum(axis=-1)
+        return _significant(total / count)
+    if perspective == "median":
+        return np.nanmedian(np.where(present, drawn, np.nan), axis=-1)
+    if perspective in ("accuracy", "efficiency"):
+        return np.where(present, drawn, np.inf).min(axis=-1)
+    if perspective == "robustness":
+        return np.where(present, drawn, -np.inf).max(axis=-1)
+    if perspective == "reliability":
+        reached = present & (drawn <= theta[..., None, None])
+        return reached.sum(axis=-1) / count
+    raise ValueError(f"unknown perspective {perspective!r}")
+
+
+def _significant(values: np.ndarray, bits: int = 40) -> np.ndarray:
+    """``values`` with their mantissas rounded to ``bits`` bits (about 12 significant digits;
+    0 and ±∞ unchanged): means that differ only by the order of summation become equal."""
+    mantissa, exponent = np.frexp(values)
+    scale = float(2**bits)
+    rounded = np.ldexp(np.round(mantissa * scale) / scale, exponent)
+    return np.where(np.isfinite(values), rounded, values)
 
 
 def _where(options: PerspectivesOptions, key: str = "") -> str:

@@ -522,6 +522,10 @@ class UScoresResult:
         target among them). Histories time a success only at a record, so successes that differ
         between two records tie on speed; trial data with exact evaluations to target can rank
         differently.
+    trial_codes : pandas.DataFrame or None
+        problem, dimension, algorithm, code: every trial's place in its problem's dominance
+        order at the end of the budget (0 = best, :func:`dominance_codes`), for the run
+        bootstrap of the totals (:func:`run_resampled_u_scores`).
     """
 
     algorithms: tuple[str, ...]
@@ -544,6 +548,7 @@ class UScoresResult:
     caveats: tuple[Caveat, ...] = field(default_factory=tuple)
     cutpoint_records: pd.DataFrame | None = None
     success_times: tuple[int, int] | None = None
+    trial_codes: pd.DataFrame | None = None
 
     def cutpoint_label(self, cutpoint: float) -> str:
         """``0.5`` → ``"0.5 (state at 0.40·B in 10-D, 0.30·B in 20-D)"`` where the recorded
@@ -772,7 +777,116 @@ def compute(data: AnalysisData, options: UScoresOptions) -> UScoresResult:
         caveats=tuple(caveats),
         cutpoint_records=cut_records,
         success_times=success_times,
+        trial_codes=_trial_codes(states),
     )
+
+
+def _trial_codes(states: pd.DataFrame) -> pd.DataFrame:
+    """Each trial's dominance code within its problem (see ``UScoresResult.trial_codes``)."""
+    parts = []
+    for _, trials in states.groupby(["problem", "dimension"], sort=False):
+        part = trials[["problem", "dimension", "algorithm"]].copy()
+        part["code"] = dominance_codes(_states_of(trials))
+        parts.append(part)
+    columns = ["problem", "dimension", "algorithm", "code"]
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=columns)
+
+
+def run_resampled_u_scores(
+    result: UScoresResult,
+    problems: Sequence[tuple[str, int]],
+    slots: np.ndarray,
+    rng: np.random.Generator,
+) -> np.ndarray:
+    r"""U-scores recomputed on resamples of the trials (the run bootstrap of the totals).
+
+    Each slot (a problem drawn into a bootstrap resample) gets, for every algorithm, its
+    :math:`n_j` trials on that problem drawn with replacement; the U-scores of the drawn trials
+    follow from their places in the problem's dominance order by the rank-sum route (§3.1):
+    with :math:`h(c)` drawn trials at place :math:`c` and :math:`w(c)` drawn trials worse,
+    a trial at :math:`c` has the average rank :math:`w(c) + (h(c) + 1)/2` (best = highest),
+    and :math:`U_j = R_j - n_j(n_j + 1)/2`. The order of trials is fixed by the problem's
+    full sample: drawing trials changes which trials take part, never how two compare.
+
+    Parameters
+    ----------
+    result : UScoresResult
+        With ``trial_codes``.
+    problems : sequence of (str, int)
+        (problem, dimension) keys, the rows that ``slots`` index.
+    slots : numpy.ndarray of int
+        ``[B, n]`` rows of ``problems``.
+    rng : numpy.random.Generator
+
+    Returns
+    -------
+    numpy.ndarray
+        ``[B, n, algorithms]`` U-scores, algorithms in ``result.algorithms`` order.
+    """
+    if result.trial_codes is None:
+        raise ValueError("the result keeps no trial codes to resample")
+    index = {a: j for j, a in enumerate(result.algorithms)}
+    codes = result.trial_codes
+    by_problem = dict(iter(codes.groupby(["problem", "dimension"], sort=False)))
+    out = np.empty((*slots.shape, len(result.algorithms)))
+    for row, key in enumerate(problems):
+        where = np.nonzero(slots == row)
+        if not len(where[0]):
+            continue
+        trials = by_problem[(key[0], key[1])]
+        labels = trials["algorithm"].map(index).to_numpy(dtype=np.intp)
+        order = np.argsort(labels, kind="stable")
+        out[where] = resampled_u_scores(
+            trials["code"].to_numpy(dtype=np.intp)[order],
+            np.bincount(labels, minlength=len(result.algorithms)),
+            len(where[0]),
+            rng,
+        )
+    return out
+
+
+def resampled_u_scores(
+    codes: np.ndarray, sizes: np.ndarray, resamples: int, rng: np.random.Generator
+) -> np.ndarray:
+    """U-scores of ``resamples`` draws of one problem's trials (see :func:`run_resampled_u_scores`).
+
+    Parameters
+    ----------
+    codes : numpy.ndarray of int
+        Dominance codes of the trials, grouped by algorithm (``sizes[j]`` trials of the
+        ``j``-th in turn).
+    sizes : numpy.ndarray of int
+        Trials per algorithm (each at least one).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``[resamples, algorithms]``.
+
+    Examples
+    --------
+    The paper's Fig. 2 (order ``p r q q r p q p r q p r``, best first, no ties): each
+    algorithm's four trials drawn with replacement; the U-scores always sum to
+    :math:`n^2 m(m-1)/2 = 48`.
+
+    >>> order = "prqqrpqprqpr"
+    >>> codes = np.array([i for a in "pqr" for i, t in enumerate(order) if t == a])
+    >>> u = resampled_u_scores(codes, np.array([4, 4, 4]), 5, np.random.default_rng(1))
+    >>> u.sum(axis=1).tolist()
+    [48.0, 48.0, 48.0, 48.0, 48.0]
+    """
+    total = len(codes)
+    starts = np.cumsum(sizes) - sizes
+    labels = np.repeat(np.arange(len(sizes)), sizes)
+    draw = starts[labels] + (rng.random((resamples, total)) * sizes[labels]).astype(np.intp)
+    drawn = codes[draw]  # [resamples, trials]
+    places = int(codes.max()) + 1
+    flat = drawn + places * np.arange(resamples)[:, None]
+    held = np.bincount(flat.ravel(), minlength=resamples * places).reshape(resamples, places)
+    worse = total - np.cumsum(held, axis=1)
+    rank = worse + (held + 1) / 2.0
+    rank_sums = np.add.reduceat(np.take_along_axis(rank, drawn, axis=1), starts, axis=1)
+    return rank_sums - sizes * (sizes + 1) / 2.0
 
 
 # ----- input ---------------------------------------------------------------------------------

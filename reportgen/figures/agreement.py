@@ -8,7 +8,7 @@ from matplotlib.figure import Figure
 
 from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
 from reportgen.synthesis.summary import SynthesisResult
-from reportgen.synthesis.uncertainty import ALL
+from reportgen.synthesis.uncertainty import ALL, RUNS_MARK, TWO_STAGE
 
 
 def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
@@ -79,7 +79,8 @@ def uncertainty_figure(result: SynthesisResult, style: FigureStyle) -> FigureSpe
             p[i, j] = float(row.p_first)
             low, high = int(row.rank_low), int(row.rank_high)
             text[i][j] = f"{row.p_first:.2f}\n{low}" + ("" if low == high else f"–{high}")
-    names = [label[i] for i in ids]
+    runs = result.uncertainty.runs_resampled()
+    names = [label[i] + (RUNS_MARK if i in runs else "") for i in ids]
     longest = max(len(n) for n in names)
     width = 2.2 + 0.95 * len(ids) + 0.06 * max(len(style.label(a)) for a in algorithms)
     height = 1.0 + 0.36 * len(algorithms) + 0.045 * longest
@@ -115,6 +116,7 @@ def uncertainty_figure(result: SynthesisResult, style: FigureStyle) -> FigureSpe
         name="ranking_uncertainty",
         caption=f"How sure each ranking is: the probability p_first (colour and upper number) that each "
         f"algorithm ranks first over {result.uncertainty.resamples} bootstrap resamples of the problems (seed "
-        f"{result.uncertainty.seed}), and the 95 % interval of its rank (lower number).",
+        f"{result.uncertainty.seed}), and the 95 % interval of its rank (lower number)."
+        + (f" {TWO_STAGE}" if runs else ""),
         figure=fig,
     )

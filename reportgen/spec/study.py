@@ -136,8 +136,8 @@ class SummaryOptions(SpecModel):
         2000,
         ge=100,
         le=100000,
-        description="Bootstrap resamples of the problems per ranking (p_first and the 95 % rank "
-        "interval).",
+        description="Bootstrap resamples per ranking, of the problems and, where the analysis keeps "
+        "them, of each drawn problem's runs (p_first and the 95 % rank interval).",
     )
     seed: int = Field(
         20260101,

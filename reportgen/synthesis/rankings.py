@@ -38,8 +38,9 @@ Decisions
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -47,11 +48,11 @@ import pandas as pd
 from scipy.stats import rankdata
 
 from reportgen.analyses.performance_profiles import PerformanceProfilesResult
-from reportgen.analyses.perspectives import WALL_CLOCK, PerspectivesResult
+from reportgen.analyses.perspectives import WALL_CLOCK, PerspectivesResult, run_resampled_ranks
 from reportgen.analyses.probabilistic_profiles import ProbabilisticProfilesResult
 from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult
 from reportgen.analyses.significance_relation import SignificanceRelationResult
-from reportgen.analyses.u_scores import UScoresResult
+from reportgen.analyses.u_scores import UScoresResult, run_resampled_u_scores
 from reportgen.errors import shorten
 from reportgen.present.format import power_of_ten, share
 
@@ -93,6 +94,11 @@ class Scores:
     groups: tuple[str, ...] = ()
     """Per problem row, its dimension group (``"D=10"``) when the problems span several
     dimensions; empty otherwise."""
+    resample_runs: Callable[[np.ndarray, np.random.Generator], np.ndarray] | None = None
+    """Where the analysis keeps the runs behind each score: ``resample_runs(slots, rng)``
+    recomputes the per-problem scores of the problem rows ``slots`` (``[B, n]`` row indices,
+    a problem drawn twice appearing twice) each from its own resample of the runs, giving
+    ``[B, n, algorithms]`` (:mod:`reportgen.synthesis.uncertainty`)."""
 
 
 def _dimension_groups(index: pd.Index) -> tuple[str, ...]:
@@ -140,6 +146,10 @@ class Ranking:
         efficiency: time depends on hardware, language and stopping rule); empty for most.
     scores : Scores or None
         The per-problem scores it aggregates, where it is such an aggregate.
+    bootstrap : callable or None
+        Where the ranking is not a mean of per-problem scores: ``bootstrap(rng, B)`` gives its
+        ranks (1 = best, ties share the best rank) recomputed on ``B`` resamples of the
+        problems, ``[B, algorithms]`` with the algorithms in the order of ``ranks``.
     """
 
     id: str
@@ -154,6 +164,7 @@ class Ranking:
     note: str = ""
     scores: Scores | None = None
     caveat: str = ""
+    bootstrap: Callable[[np.random.Generator, int], np.ndarray] | None = None
 
     @property
     def counted(self) -> bool:
@@ -296,7 +307,13 @@ def u_scores(analysis_id: str, result: UScoresResult) -> list[Ranking]:
             ),
             source=f"analyses.{analysis_id}.result.totals (total)",
             scores=_pivot_scores(
-                result.u_scores, "u_score", result.algorithms, higher_is_better=True
+                result.u_scores,
+                "u_score",
+                result.algorithms,
+                higher_is_better=True,
+                runs=functools.partial(_u_score_runs, result)
+                if result.trial_codes is not None
+                else None,
             ),
         )
     ]
@@ -308,8 +325,10 @@ def _pivot_scores(
     algorithms: Sequence[str],
     higher_is_better: bool,
     index: list[str] | None = None,
+    runs: Callable[[tuple[object, ...], np.ndarray, np.random.Generator], np.ndarray] | None = None,
 ) -> Scores:
-    """Problems × algorithms of one per-problem column."""
+    """Problems × algorithms of one per-problem column; ``runs(problems, slots, rng)``, where
+    the analysis resamples runs, is bound to the rows' problem keys as ``resample_runs``."""
     matrix = frame.pivot_table(
         index=index or ["problem", "dimension"],
         columns="algorithm",
@@ -323,6 +342,7 @@ def _pivot_scores(
         names,
         higher_is_better,
         groups=_dimension_groups(matrix.index),
+        resample_runs=functools.partial(runs, tuple(matrix.index)) if runs is not None else None,
     )
 
 
@@ -361,12 +381,34 @@ def perspectives(analysis_id: str, result: PerspectivesResult) -> list[Ranking]:
                     result.algorithms,
                     higher_is_better=False,
                     index=["problem"],
+                    runs=functools.partial(_perspective_runs, result, str(perspective))
+                    if result.runs is not None
+                    else None,
                 )
                 if len(problem_ranks)
                 else None,
             )
         )
     return out
+
+
+def _u_score_runs(
+    result: UScoresResult, problems: tuple[object, ...], slots: np.ndarray, rng: np.random.Generator
+) -> np.ndarray:
+    """U-scores of trial resamples (the analysis computes them), in ``Scores`` columns."""
+    keys = [(str(p[0]), int(p[1])) for p in problems if isinstance(p, tuple)]
+    return run_resampled_u_scores(result, keys, slots, rng)
+
+
+def _perspective_runs(
+    result: PerspectivesResult,
+    perspective: str,
+    problems: tuple[object, ...],
+    slots: np.ndarray,
+    rng: np.random.Generator,
+) -> np.ndarray:
+    """Per-problem ranks of run resamples (the analysis computes them), in ``Scores`` columns."""
+    return run_resampled_ranks(result, perspective, [str(p) for p in problems], slots, rng)
 
 
 def significance_relation(analysis_id: str, result: SignificanceRelationResult) -> list[Ranking]:

@@ -199,6 +199,17 @@ def _names(algorithms: Sequence[str], labels: Labels) -> str:
     return join_words([labels.label(a) for a in algorithms])
 
 
+def _runs_words(sure: Uncertainty, ids: Sequence[str], label: dict[str, str]) -> str:
+    """ "and of their runs " when the named rankings resampled the runs too (naming them when
+    only some did); empty when none did."""
+    runs = [i for i in dict.fromkeys(ids) if i in sure.runs_resampled()]
+    if not runs:
+        return ""
+    if len(runs) == len(set(ids)):
+        return "and of their runs "
+    return f"(and of their runs for {join_words([label[i] for i in runs])}) "
+
+
 def _percent(value: float) -> str:
     return f"{100 * value:.0f} %"
 
@@ -419,7 +430,8 @@ def _findings(
             out.append(
                 Finding(
                     "summary.uncertainty",
-                    f"How sure: over {sure.resamples} bootstrap resamples of the problems (seed "
+                    f"How sure: over {sure.resamples} bootstrap resamples of the problems "
+                    f"{_runs_words(sure, list(table['ranking']), label)}(seed "
                     f"{sure.seed}), {labels.label(leader)} ranks first in {join_words(parts)}."
                     + _caveat(r for r in counted if r.id in set(table["ranking"])),
                     {

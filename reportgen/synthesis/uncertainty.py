@@ -1,8 +1,16 @@
-"""How sure each ranking is: a seeded bootstrap over problems.
+"""How sure each ranking is: a seeded bootstrap over problems, and over runs where there are runs.
 
 A ranking that aggregates per-problem scores (a sum of U-scores, a mean of Friedman ranks,
-the mean-profile order; :class:`~reportgen.synthesis.rankings.Scores`) is recomputed on ``B``
-resamples of its problems drawn with replacement. For each algorithm:
+the mean-profile order, the mean ECDF area; :class:`~reportgen.synthesis.rankings.Scores`) is
+recomputed on ``B`` resamples of its problems drawn with replacement. Where the analysis has
+the runs behind each per-problem score (U-scores: the trials' places in the dominance order;
+final-value perspectives: the runs' final values and times), the bootstrap is two-stage: each
+problem drawn into a resample gets its per-problem scores recomputed from its own resample of
+the runs of every algorithm (drawn with replacement, each algorithm keeping its number of
+runs), so that a problem drawn twice is scored twice, independently. A ranking that is not a
+mean of per-problem scores (the award-point layers of a significance relation) carries its
+own ``bootstrap``: the whole ranking recomputed on each resample of the problems. For each
+algorithm:
 
 .. math::
 
@@ -16,23 +24,32 @@ that occurred).
 
 Decisions
 ---------
-- Resampling unit: problems (the benchmark's sample of the problem space). Runs are not
-  resampled: the synthesis reads the analyses' per-problem results, not the runs, and with
-  30 runs per problem the run-level noise in a per-problem statistic is small next to the
-  variation between problems. The report says so.
+- Resampling units: problems (the benchmark's sample of the problem space) and, where the
+  analysis keeps them, the runs of each algorithm on each drawn problem (the sample of the
+  algorithm's random behaviour). The column ``resampled`` says which (``problems`` or
+  ``problems and runs``). Problems only for rankings whose per-problem statistic is not
+  recomputed from runs here: the mean-profile order and the runtime-ECDF area (each
+  problem's curve pools the runs of every target: re-deriving it per resample would cost a
+  full profile per resample), the probabilistic profile (a published table of means and
+  deviations has no runs) and the award-point layers (their values are one statistic per
+  problem).
+- Resampling runs widens the intervals by the run-to-run noise of each per-problem score:
+  where two algorithms differ on a problem by less than their runs vary, a problem that
+  always went to one of them under the problems-only bootstrap now goes either way.
 - Equal aggregates tie exactly: the means of a resample are compared after rounding to 12
   significant digits relative to the largest magnitude, so sums that differ only by
   summation order still tie.
 - Deterministic: each ranking's resamples are drawn by its own
   :class:`numpy.random.Generator` (PCG64) seeded with the study's ``summary.seed`` and the
-  ranking's position in the report. The resample indices are drawn once per ranking
-  as one ``B × n_p`` array and every aggregate is one vectorised mean.
+  ranking's position in the report (one stream for the problems, another for the runs). The
+  problem indices are drawn once per ranking and group as one ``B × n_p`` array and every
+  aggregate is one vectorised mean.
 - Per dimension: where the problems span several dimensions (U-scores and profiles), each
   ranking is also resampled within each dimension's problems (``group`` ``D=<d>``; its
   ``rank`` is the order of that dimension's mean scores), so that "ahead at D = 20 but not at
   D = 10" can be said with its probability. Rows over all problems have ``group`` ``all``.
-- Rankings without per-problem scores (significance-relation layers, probabilistic profiles,
-  runtime ECDFs) are not resampled and are absent from the table.
+- Rankings with neither per-problem scores nor a bootstrap of their own are absent from the
+  table (the report names them under it).
 """
 
 from __future__ import annotations
@@ -53,7 +70,26 @@ SEED = 20260101
 
 ALL = "all"
 """The ``group`` of the rows that resample every problem."""
-COLUMNS = ["ranking", "group", "algorithm", "rank", "p_first", "rank_low", "rank_high"]
+PROBLEMS, PROBLEMS_AND_RUNS = "problems", "problems and runs"
+"""Values of the ``resampled`` column."""
+RUNS_MARK = " †"
+"""Appended to the label of a ranking whose runs were resampled too, in the report's table and
+figure (their captions say what it means)."""
+TWO_STAGE = (
+    "† the runs resampled too: every problem drawn gets its per-problem scores recomputed "
+    "from a resample of each algorithm's runs on it."
+)
+"""The sentence the table's and the figure's captions end with where some ranking has a †."""
+COLUMNS = [
+    "ranking",
+    "group",
+    "algorithm",
+    "rank",
+    "p_first",
+    "rank_low",
+    "rank_high",
+    "resampled",
+]
 
 
 @dataclass(frozen=True)
@@ -64,7 +100,7 @@ class Uncertainty:
     ----------
     table : pandas.DataFrame
         ranking, group (``all`` or ``D=<d>``), algorithm, rank (the ranking's own), p_first,
-        rank_low, rank_high.
+        rank_low, rank_high, resampled (``problems`` or ``problems and runs``).
     resamples, seed : int
     """
 
@@ -81,14 +117,41 @@ class Uncertainty:
         ]
         return float(rows["p_first"].iloc[0]) if len(rows) else float("nan")
 
+    def runs_resampled(self) -> set[str]:
+        """The rankings whose bootstrap also resampled the runs (two-stage)."""
+        if self.table.empty:
+            return set()
+        rows = self.table[self.table["resampled"] == PROBLEMS_AND_RUNS]
+        return {str(r) for r in rows["ranking"]}
+
     def groups(self, ranking: str) -> list[str]:
         """The dimension groups a ranking was also resampled within (none, or two or more)."""
         groups = self.table.loc[self.table["ranking"] == ranking, "group"]
         return [g for g in dict.fromkeys(groups) if g != ALL]
 
 
-def bootstrap_ranks(scores: Scores, resamples: int, rng: np.random.Generator) -> np.ndarray:
+def bootstrap_ranks(
+    scores: Scores,
+    resamples: int,
+    rng: np.random.Generator,
+    runs: np.random.Generator | None = None,
+    rows: np.ndarray | None = None,
+) -> np.ndarray:
     """Ranks (1 = best, ties share the best rank) of every algorithm in every resample.
+
+    Parameters
+    ----------
+    scores : Scores
+        The per-problem scores (``values``: the rows to resample).
+    resamples : int
+    rng : numpy.random.Generator
+        Draws the problems.
+    runs : numpy.random.Generator, optional
+        Draws the runs, where ``scores.resample_runs`` recomputes the per-problem scores from
+        them; without it (or without runs) the problems' own scores are used.
+    rows : numpy.ndarray, optional
+        The rows of ``scores.resample_runs``'s problems that ``values`` holds (a dimension's
+        part of the problems); all rows by default.
 
     Returns
     -------
@@ -106,11 +169,21 @@ def bootstrap_ranks(scores: Scores, resamples: int, rng: np.random.Generator) ->
     values = scores.values
     n_p = values.shape[0]
     index = rng.integers(0, n_p, size=(resamples, n_p))
-    means = values[index].mean(axis=1)  # [B, algorithms]
+    if runs is not None and scores.resample_runs is not None:
+        slots = index if rows is None else rows[index]
+        means = scores.resample_runs(slots, runs).mean(axis=1)
+    else:
+        means = values[index].mean(axis=1)  # [B, algorithms]
+    return ranks_of(means, scores.higher_is_better)
+
+
+def ranks_of(means: np.ndarray, higher_is_better: bool) -> np.ndarray:
+    """Ranks per row (1 = best, ties share the best rank) of ``[resamples, algorithms]``
+    aggregates, equal up to 12 significant digits of the row's largest magnitude tying."""
     scale = np.abs(means).max(axis=1, keepdims=True)
-    scale[scale == 0] = 1.0
+    scale[(scale == 0) | ~np.isfinite(scale)] = 1.0
     rounded = np.round(means / scale, 12)
-    key = -rounded if scores.higher_is_better else rounded
+    key = -rounded if higher_is_better else rounded
     return rankdata(key, method="min", axis=1)
 
 
@@ -120,26 +193,42 @@ def p_first(ranks: np.ndarray) -> np.ndarray:
     return (first / first.sum(axis=1, keepdims=True)).mean(axis=0)
 
 
+_RUNS_STREAM = 1 << 20
+"""Third seed word of a ranking's run stream (the problem streams use 0, 1, …)."""
+
+
 def uncertainty(rankings: Sequence[Ranking], resamples: int, seed: int) -> Uncertainty:
-    """Bootstrap every ranking that has per-problem scores (see the module docstring)."""
+    """Bootstrap every ranking that has per-problem scores or a bootstrap of its own
+    (see the module docstring)."""
     rows: list[dict[str, object]] = []
     for position, ranking in enumerate(rankings):
         scores = ranking.scores
-        if scores is None or scores.values.shape[0] < 2:
+        if scores is None:
+            if ranking.bootstrap is not None:
+                rng = np.random.default_rng([seed, position, 0])
+                ranks = ranking.bootstrap(rng, resamples)
+                algorithms = tuple(ranking.ranks)  # the bootstrap's columns
+                rows.extend(_rows(ranking.id, ALL, algorithms, ranking.ranks, ranks, PROBLEMS))
             continue
-        parts: list[tuple[str, Scores]] = [(ALL, scores)]
+        if scores.values.shape[0] < 2:
+            continue
+        parts: list[tuple[str, Scores, np.ndarray | None]] = [(ALL, scores, None)]
         for group in dict.fromkeys(scores.groups):
             keep = np.asarray([g == group for g in scores.groups])
             if keep.sum() >= 2:
-                parts.append((group, replace(scores, values=scores.values[keep], groups=())))
-        for index, (group, part) in enumerate(parts):
+                part = replace(scores, values=scores.values[keep], groups=())
+                parts.append((group, part, np.flatnonzero(keep)))
+        resampled = PROBLEMS_AND_RUNS if scores.resample_runs is not None else PROBLEMS
+        for index, (group, part, part_rows) in enumerate(parts):
             rng = np.random.default_rng([seed, position, index])
+            runs = np.random.default_rng([seed, position, _RUNS_STREAM + index])
             own = (
                 {a: ranking.ranks.get(a, np.nan) for a in part.algorithms}
                 if group == ALL
                 else dict(zip(part.algorithms, _ranks_of_means(part), strict=True))
             )
-            rows.extend(_rows(ranking.id, group, part, own, resamples, rng))
+            ranks = bootstrap_ranks(part, resamples, rng, runs, part_rows)
+            rows.extend(_rows(ranking.id, group, part.algorithms, own, ranks, resampled))
     return Uncertainty(pd.DataFrame(rows, columns=COLUMNS), resamples, seed)
 
 
@@ -152,12 +241,11 @@ def _ranks_of_means(scores: Scores) -> np.ndarray:
 def _rows(
     ranking: str,
     group: str,
-    scores: Scores,
+    algorithms: Sequence[str],
     own: dict[str, float],
-    resamples: int,
-    rng: np.random.Generator,
+    ranks: np.ndarray,
+    resampled: str,
 ) -> list[dict[str, object]]:
-    ranks = bootstrap_ranks(scores, resamples, rng)
     shares = p_first(ranks)
     low = np.quantile(ranks, 0.025, axis=0, method="inverted_cdf")
     high = np.quantile(ranks, 0.975, axis=0, method="inverted_cdf")
@@ -170,6 +258,7 @@ def _rows(
             "p_first": float(shares[i]),
             "rank_low": int(low[i]),
             "rank_high": int(high[i]),
+            "resampled": resampled,
         }
-        for i, algorithm in enumerate(scores.algorithms)
+        for i, algorithm in enumerate(algorithms)
     ]

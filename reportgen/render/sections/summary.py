@@ -12,7 +12,7 @@ from reportgen.figures.style import FigureStyle
 from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.synthesis.rankings import BEST, INCONCLUSIVE, NOT_SIGNIFICANT, WORSE
 from reportgen.synthesis.summary import SynthesisResult
-from reportgen.synthesis.uncertainty import ALL
+from reportgen.synthesis.uncertainty import ALL, RUNS_MARK, TWO_STAGE
 
 _MARK = {BEST: "best", WORSE: "worse", NOT_SIGNIFICANT: "n.s.", INCONCLUSIVE: "inconclusive"}
 
@@ -73,7 +73,8 @@ def uncertainty_table(result: SynthesisResult, style: FigureStyle) -> TableBlock
     table = table[table["group"] == ALL]  # per-dimension rows: in the CSV and the findings
     if table.empty:
         return None
-    label = {r.id: r.label for r in result.rankings}
+    runs = result.uncertainty.runs_resampled()
+    label = {r.id: r.label + (RUNS_MARK if r.id in runs else "") for r in result.rankings}
     columns: dict[str, list[str]] = {"algorithm": [style.label(a) for a in result.algorithms]}
     bold = {"algorithm": [False] * len(result.algorithms)}
     for ranking_id, rows in table.groupby("ranking", sort=False):
@@ -97,8 +98,9 @@ def uncertainty_table(result: SynthesisResult, style: FigureStyle) -> TableBlock
         caption=f"How sure each ranking is: over {result.uncertainty.resamples} bootstrap resamples of the "
         f"problems (seed {result.uncertainty.seed}), the probability p_first that the algorithm ranks first (a "
         "first place shared by k algorithms counts 1/k for each) and, in brackets, the 95 % interval of its "
-        "rank. Runs are not resampled. Largest p_first per ranking in bold; all values, with the same per "
-        "dimension where the study has several, in tables/summary/ranking_uncertainty.csv.",
+        "rank. Largest p_first per ranking in bold; all values, with the same per dimension where the study "
+        "has several, in tables/summary/ranking_uncertainty.csv."
+        + (f" {TWO_STAGE}" if runs else ""),
         notes=(
             f"Not resampled (their statistic is not a sum over problems): {', '.join(not_resampled)}."
             if not_resampled
@@ -188,7 +190,11 @@ def build_summary_section(
             "and another ranking in the other.",
             "Ranking uncertainty: each ranking that aggregates per-problem scores (U-score totals, Friedman mean "
             "ranks, the mean-profile order) is recomputed on bootstrap resamples of the problems drawn with "
-            "replacement (numpy PCG64, seeded: summary.seed); $p_{\\text{first}}$ is the share of resamples in "
+            "replacement (numpy PCG64, seeded: summary.seed); where the analysis keeps the runs (U-scores: each "
+            "trial's place in the dominance order; perspectives: the runs' final values and times) the bootstrap "
+            "is two-stage, each drawn problem's scores recomputed from a resample of each algorithm's runs on it "
+            "(drawn with replacement, as many as it has; θ_f and the dominance order stay those of the full "
+            "sample). $p_{\\text{first}}$ is the share of resamples in "
             "which the algorithm ranks first, a first place shared by $k$ algorithms counting $1/k$ each, and the "
             "95 % rank interval spans the 2.5 % and 97.5 % quantiles of its ranks. Head-to-head: trial "
             "comparisons won and problems with a significant per-problem Mann–Whitney test (the U-score "

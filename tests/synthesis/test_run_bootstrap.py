@@ -1,0 +1,204 @@
+"""The run stage of the ranking bootstrap: U-scores and perspectives recomputed on resampled
+runs, checked by hand on known draws, and its effect on p_first against the problems-only
+bootstrap."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from reportgen.analyses import perspectives, u_scores
+from reportgen.data.frames import AnalysisData
+from reportgen.spec.analyses.perspectives import PerspectivesOptions
+from reportgen.spec.analyses.u_scores import UScoresOptions
+from reportgen.synthesis.rankings import Ranking
+from reportgen.synthesis.rankings import perspectives as perspective_rankings
+from reportgen.synthesis.rankings import u_scores as u_score_rankings
+from reportgen.synthesis.uncertainty import PROBLEMS, PROBLEMS_AND_RUNS, uncertainty
+
+
+class _Draws:
+    """A stand-in generator whose ``random`` returns one fixed value everywhere, so that every
+    draw ``floor(u·n)`` picks a known run."""
+
+    def __init__(self, value: float | np.ndarray) -> None:
+        self.value = value
+
+    def random(self, shape: tuple[int, ...]) -> np.ndarray:
+        return np.broadcast_to(np.asarray(self.value, dtype=float), shape).copy()
+
+
+def _trials(values: dict[str, list[list[float]]]) -> AnalysisData:
+    """Trials of each algorithm: one list of run values per problem (f1, f2, …, dimension 10)."""
+    rows = [
+        {"algorithm": a, "problem": f"f{p + 1}", "dimension": 10, "run": r, "value": v}
+        for a, problems in values.items()
+        for p, runs in enumerate(problems)
+        for r, v in enumerate(runs)
+    ]
+    n_problems = len(next(iter(values.values())))
+    return AnalysisData(
+        "trials",
+        pd.DataFrame(rows),
+        tuple(values),
+        tuple((f"f{p + 1}", 10) for p in range(n_problems)),
+    )
+
+
+def _perspective(data: AnalysisData, which: str = "mean") -> Ranking:
+    options = PerspectivesOptions(kind="perspectives", data="runs", perspectives=[which])
+    (ranking,) = perspective_rankings("perspectives", perspectives.compute(data, options))
+    return ranking
+
+
+def _u_score(data: AnalysisData) -> Ranking:
+    options = UScoresOptions(kind="u_scores", data="runs", target=-1.0)  # nobody succeeds
+    (ranking,) = u_score_rankings("u_scores", u_scores.compute(data, options))
+    return ranking
+
+
+def _problems_only(ranking: Ranking) -> Ranking:
+    assert ranking.scores is not None and ranking.scores.resample_runs is not None
+    return dataclasses.replace(
+        ranking, scores=dataclasses.replace(ranking.scores, resample_runs=None)
+    )
+
+
+# --- U-scores of known draws ------------------------------------------------------------------
+
+
+def test_resampled_u_scores_of_the_identity_draw_are_the_papers() -> None:
+    # Price et al., Fig. 2: trials best to worst p r q q r p q p r q p r (no ties), U-scores
+    # P 16, Q 18, R 14. u = (k + ½)/4 at the k-th trial of each algorithm draws every trial once.
+    order = "prqqrpqprqpr"
+    codes = np.array([i for a in "pqr" for i, t in enumerate(order) if t == a])
+    identity = _Draws(np.tile((np.arange(4) + 0.5) / 4, 3))
+    u = u_scores.resampled_u_scores(codes, np.array([4, 4, 4]), 2, identity)  # type: ignore[arg-type]
+    assert u.tolist() == [[16.0, 18.0, 14.0], [16.0, 18.0, 14.0]]
+
+
+def test_resampled_u_scores_of_a_repeated_trial_by_hand() -> None:
+    # u = 0 draws each algorithm's first trial n times: P's first trial is place 0 (best), Q's
+    # place 2, R's place 1. Every drawn P trial beats all 8 drawn Q and R trials: U_P = 4·8 = 32;
+    # R's beat the 4 Q's: U_R = 4·4 = 16; U_Q = 0. Sum 48 = n²·m(m−1)/2.
+    order = "prqqrpqprqpr"
+    codes = np.array([i for a in "pqr" for i, t in enumerate(order) if t == a])
+    first = u_scores.resampled_u_scores(codes, np.array([4, 4, 4]), 1, _Draws(0.0))  # type: ignore[arg-type]
+    assert first.tolist() == [[32.0, 0.0, 16.0]]
+    # u → 1 draws the last trials: P place 10, Q place 9, R place 11 — Q beats P and R
+    # (32), P beats R (16), R nothing.
+    last = u_scores.resampled_u_scores(codes, np.array([4, 4, 4]), 1, _Draws(0.999))  # type: ignore[arg-type]
+    assert last.tolist() == [[16.0, 32.0, 0.0]]
+
+
+def test_ties_share_half_a_point_in_resampled_u_scores() -> None:
+    # Two algorithms, all four trials at one place: every comparison ties, U = 4·4/2 = 8 each.
+    u = u_scores.resampled_u_scores(
+        np.zeros(8, dtype=np.intp), np.array([4, 4]), 3, np.random.default_rng(0)
+    )
+    assert u.tolist() == [[8.0, 8.0]] * 3
+
+
+# --- perspectives of known draws --------------------------------------------------------------
+
+
+def test_run_resampled_ranks_of_the_identity_draw_are_the_comparisons_ranks() -> None:
+    data = _trials(
+        {
+            "A": [[1.0, 5.0, 3.0], [2.0, 2.0, 9.0]],
+            "B": [[2.0, 2.0, 2.0], [1.0, 4.0, 4.0]],
+            "C": [[0.5, 8.0, 8.0], [3.0, 3.0, 3.0]],
+        }
+    )
+    options = PerspectivesOptions(
+        kind="perspectives", data="runs", perspectives=["mean", "accuracy", "robustness"]
+    )
+    result = perspectives.compute(data, options)
+    identity = _Draws((np.arange(3) + 0.5) / 3)
+    for comparison in result.comparisons:
+        labels = list(comparison.ranks.index)
+        slots = np.array([[0, 1], [1, 0]])
+        ranks = perspectives.run_resampled_ranks(
+            result,
+            comparison.perspective,
+            labels,
+            slots,
+            identity,  # type: ignore[arg-type]
+        )
+        expected = comparison.ranks[list(result.algorithms)].to_numpy()
+        assert ranks[0].tolist() == expected.tolist(), comparison.perspective
+        assert ranks[1].tolist() == expected[::-1].tolist(), comparison.perspective
+    # Drawing each algorithm's first run only: f1 means A 1, B 2, C 0.5 → ranks 2, 3, 1.
+    mean = perspectives.run_resampled_ranks(
+        result,
+        "mean",
+        [str(result.comparisons[0].ranks.index[0])],
+        np.array([[0]]),
+        _Draws(0.0),  # type: ignore[arg-type]
+    )
+    assert mean[0, 0].tolist() == [2.0, 3.0, 1.0]
+
+
+# --- the two-stage bootstrap ------------------------------------------------------------------
+
+# A dominates B: every run of A is better than every run of B on every problem.
+DOMINATED = {
+    "A": [[1.0, 2.0, 3.0, 4.0]] * 5,
+    "B": [[5.0, 6.0, 7.0, 8.0]] * 5,
+}
+
+# A's mean is lower than B's on each of 6 problems (2.4 against 2.6), but the runs overlap
+# almost entirely: a resample of the runs puts B ahead on a problem about as often as A.
+OVERLAPPING = {
+    "A": [[0.0, 1.0, 2.0, 4.0, 5.0]] * 6,
+    "B": [[0.0, 1.0, 3.0, 4.0, 5.0]] * 6,
+}
+
+
+@pytest.mark.parametrize("build", [_perspective, _u_score])
+def test_a_dominating_algorithm_is_first_in_every_resample(build: Any) -> None:
+    ranking = build(_trials(DOMINATED))
+    table = uncertainty([ranking], resamples=400, seed=5).table.set_index("algorithm")
+    assert table.loc["A", "p_first"] == 1.0 and table.loc["B", "p_first"] == 0.0
+    assert (table.loc["A", ["rank_low", "rank_high"]] == [1, 1]).all()
+    assert set(table["resampled"]) == {PROBLEMS_AND_RUNS}
+
+
+@pytest.mark.parametrize("build", [_perspective, _u_score])
+def test_resampling_runs_makes_a_lead_within_the_noise_less_sure(build: Any) -> None:
+    ranking = build(_trials(OVERLAPPING))
+    assert ranking.ranks == {"A": 1.0, "B": 2.0}
+    both = uncertainty([ranking], resamples=2000, seed=11).table.set_index("algorithm")
+    problems = uncertainty([_problems_only(ranking)], 2000, 11).table.set_index("algorithm")
+    # A is better on every problem: any resample of the problems keeps A first.
+    assert problems.loc["A", "p_first"] == 1.0
+    assert set(problems["resampled"]) == {PROBLEMS}
+    # With the runs resampled the lead is within the run-to-run noise: A is still more often
+    # first, but far from always, and B's rank interval reaches 1.
+    assert 0.5 < both.loc["A", "p_first"] < 0.9
+    assert both.loc["B", "rank_low"] == 1
+    assert both["p_first"].sum() == pytest.approx(1.0)
+
+
+def test_the_run_bootstrap_is_deterministic_and_sums_to_one() -> None:
+    data = _trials(
+        {
+            "A": [[1.0, 3.0, 2.0], [4.0, 1.0, 2.0], [2.0, 2.0, 5.0]],
+            "B": [[2.0, 2.0, 2.0], [1.0, 5.0, 3.0], [3.0, 1.0, 1.0]],
+            "C": [[3.0, 1.0, 4.0], [2.0, 2.0, 2.0], [1.0, 4.0, 2.0]],
+        }
+    )
+    rankings = [_perspective(data, "mean"), _perspective(data, "median"), _u_score(data)]
+    rankings = [dataclasses.replace(r, id=f"{r.id}:{i}") for i, r in enumerate(rankings)]
+    first = uncertainty(rankings, resamples=300, seed=2).table
+    again = uncertainty(rankings, resamples=300, seed=2).table
+    pd.testing.assert_frame_equal(first, again)
+    other = uncertainty(rankings, resamples=300, seed=3).table
+    assert not first["p_first"].equals(other["p_first"])
+    for _, rows in first.groupby("ranking"):
+        assert rows["p_first"].sum() == pytest.approx(1.0)
+        assert (rows["rank_low"] <= rows["rank_high"]).all()
