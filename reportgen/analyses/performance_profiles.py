@@ -58,11 +58,26 @@ Decisions (docs/methods.md, and ours where it is silent)
   widths that caused it (the share of problems where the winner's half-width at the budget
   end exceeds the tolerance band τ(f(x0) − f_L) that the test asks the curve to reach).
   "Significantly worse" verdicts stand (a difference found despite wide bounds).
+- Untested pairs (ours): step 2 compares the profiles' right ends, the shares of problems
+  solved. An algorithm whose *mean* curve solves as many problems as the winner's lost step 1
+  on the tie-break alone (mean ``1/r``: speed), which the right-end comparison never tests —
+  its "no significant difference" would be certain before the bounds are looked at, whatever
+  the data. Its verdict is therefore "inconclusive" (reason ``tied share solved``), never
+  "no significant difference", and it never shares the winner's place: on CEC 2022 at
+  τ = 0.1, nine algorithms solve every problem, and the right-end test would otherwise put
+  Co-PPSO (third by speed, 11th or 12th of 13 by every other ranking) in a ten-way first
+  place.
+  Algorithms equal to the winner on both mean criteria tie and share its place (an
+  inconclusive verdict does not separate equals).
+  The verdicts table's ``reason`` column says which rule made a verdict inconclusive.
 - Ranking (§IV-E, "drop the best algorithm(s)"): algorithms are ordered by their mean curves;
   the verdicts only group them. A round's best group is the winner and the algorithms that
   follow it in the round's mean order, up to the first one that is significantly worse or
   inconclusive; they share one rank, are removed, and the next round runs on the rest. So an
-  algorithm never moves above another by having wider bounds. Without λ the ranking is the
+  algorithm never moves above another by having wider bounds, and only a tested "no
+  significant difference" makes a shared place. The ``ranking`` table's ``after`` column
+  records the verdict that closed the group before (significantly worse, or inconclusive:
+  the groups then follow each other in the mean order only). Without λ the ranking is the
   step-1 order; algorithms equal in (fraction solved, mean 1/r) share their rank (study
   order only picks Algorithm 2's reference winner among them).
 - A problem on which no mean curve gets below ``f(x0)`` (``f_L ≥ f(x0)``) makes the test
@@ -121,6 +136,11 @@ MIN_RUNS = 30
 POWER_SHARE = 0.5
 """Step 2 has power when the winner's upper-bound curve solves at least this share of the
 problems its mean curve solves (ours; see the module docstring)."""
+TIED_SHARE = "tied share solved"
+"""Why a verdict is inconclusive: the algorithm's mean curve solves as many problems as the
+winner's, which won step 1 on speed alone — a difference step 2 never tests."""
+WIDE_BOUNDS = "wide bounds"
+"""Why a verdict is inconclusive: the round has no power (see :data:`POWER_SHARE`)."""
 
 
 @dataclass(frozen=True)
@@ -198,7 +218,8 @@ class Confirmation:
 
     ``winner`` wins the mean profiles; ``verdicts`` holds, for every other algorithm in study
     order, :data:`SIGNIFICANTLY_WORSE`, :data:`NO_SIGNIFICANT_DIFFERENCE` or
-    :data:`INCONCLUSIVE`; ``power`` says whether the round could tell them apart.
+    :data:`INCONCLUSIVE`; ``reasons`` why each inconclusive one is (:data:`TIED_SHARE` or
+    :data:`WIDE_BOUNDS`); ``power`` says whether the round could tell them apart.
     """
 
     profile: str
@@ -207,10 +228,15 @@ class Confirmation:
     winner: str
     verdicts: dict[str, str]
     power: Power | None
+    reasons: dict[str, str] = field(default_factory=dict)
 
     def with_verdict(self, verdict: str) -> list[str]:
         """The algorithms with ``verdict``, in study order."""
         return [a for a, v in self.verdicts.items() if v == verdict]
+
+    def inconclusive_because(self, reason: str) -> list[str]:
+        """The inconclusive algorithms for ``reason``, in study order."""
+        return [a for a in self.inconclusive if self.reasons.get(a) == reason]
 
     @property
     def significantly_worse(self) -> list[str]:
@@ -261,7 +287,8 @@ class PerformanceProfilesResult:
         ``position`` lists them in study order.
     verdicts : pandas.DataFrame
         profile, tolerance, lambda, winner, algorithm, verdict (first round of Algorithm 2):
-        "significantly worse", "no significant difference" or "inconclusive".
+        "significantly worse", "no significant difference" or "inconclusive", and reason (why
+        inconclusive: "tied share solved" or "wide bounds"; empty otherwise).
     power : pandas.DataFrame
         tolerance, lambda, winner, solved_mean (share its mean curve solves), solved_upper
         (share its upper-bound curve solves in step 2), wide_share (share of problems where
@@ -269,7 +296,8 @@ class PerformanceProfilesResult:
         median_half_width, conclusive — one row per first round.
     ranking : pandas.DataFrame
         profile, tolerance, lambda, rank, algorithm (§IV-E; groups contiguous in the mean
-        order).
+        order), after (the verdict that closed the previous group: "significantly worse" or
+        "inconclusive"; empty in the first).
     caveats : tuple of Caveat
     start_value : str
         The ``f(x0)`` rule used: ``worst_first_mean`` or the name of the data column.
@@ -373,9 +401,16 @@ class PerformanceProfilesResult:
         verdicts = dict(
             zip(rows["algorithm"].astype(str), rows["verdict"].astype(str), strict=True)
         )
+        reasons = dict(zip(rows["algorithm"].astype(str), rows["reason"].astype(str), strict=True))
         winner = str(rows["winner"].iloc[0])
         return Confirmation(
-            profile, tolerance, lam, winner, verdicts, self.power_at(tolerance, lam)
+            profile,
+            tolerance,
+            lam,
+            winner,
+            verdicts,
+            self.power_at(tolerance, lam),
+            {a: r for a, r in reasons.items() if r},
         )
 
     def confirmations(self, profile: str) -> list[Confirmation]:
@@ -384,6 +419,20 @@ class PerformanceProfilesResult:
             self.confirmation(profile, tau, lam) for tau in self.tolerances for lam in self.lambdas
         )
         return [c for c in found if c is not None]
+
+    def groups(self, profile: str, tolerance: float, lam: float) -> list[tuple[list[str], str]]:
+        """The full ranking at (``profile``, τ, λ) as groups, best first, each with the verdict
+        that closed the group before it (empty for the first): :data:`SIGNIFICANTLY_WORSE`,
+        or :data:`INCONCLUSIVE` where the groups follow each other in the mean order only."""
+        rows = self.ranking[
+            (self.ranking["profile"] == profile)
+            & (self.ranking["tolerance"] == tolerance)
+            & (self.ranking["lambda"] == lam)
+        ]
+        out: list[tuple[list[str], str]] = []
+        for _, part in rows.groupby("rank", sort=True):
+            out.append(([str(a) for a in part["algorithm"]], str(part["after"].iloc[0])))
+        return out
 
     def ranks(self, profile: str, tolerance: float, lam: float) -> dict[str, int]:
         """The full ranking of §IV-E at (``profile``, τ, λ): algorithm → rank (1 = best; the
@@ -779,6 +828,24 @@ def _order_key(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return solved, inverse
 
 
+def _verdict(worse: bool, *, tied: bool, conclusive: bool) -> tuple[str, str]:
+    """Step 2's verdict on one algorithm and, when inconclusive, why.
+
+    ``worse``: the winner's upper-bound profile ends strictly higher than the algorithm's
+    lower-bound profile; ``tied``: the algorithm's mean curve solves as many problems as the
+    winner's (the winner won step 1 on the tie-break, speed, which the right-end comparison
+    never tests, so "no difference" there is certain before looking at the bounds);
+    ``conclusive``: the round has power. A difference found stands in every case.
+    """
+    if worse:
+        return SIGNIFICANTLY_WORSE, ""
+    if tied:
+        return INCONCLUSIVE, TIED_SHARE
+    if not conclusive:
+        return INCONCLUSIVE, WIDE_BOUNDS
+    return NO_SIGNIFICANT_DIFFERENCE, ""
+
+
 def _has_power(solved_mean: float, solved_upper: float) -> bool:
     """Whether step 2 can separate anything: the winner's upper-bound curve still solves at
     least :data:`POWER_SHARE` of the problems its mean curve solves."""
@@ -958,6 +1025,7 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
             remaining = list(everyone)
             rank = 1
             first = True
+            after = ""  # the verdict that closed the previous round's group
             while remaining:
                 t1 = _step_one(tables, remaining, k)
                 winner = _winner(remaining, t1)
@@ -967,28 +1035,34 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
                 w = remaining.index(winner)
                 conclusive = _has_power(float(solved1[w]), float(solved2[w]))
                 verdict_of = {
-                    s: (
-                        SIGNIFICANTLY_WORSE
-                        if solved2[w] > solved2[i]
-                        else NO_SIGNIFICANT_DIFFERENCE
-                        if conclusive
-                        else INCONCLUSIVE
+                    s: _verdict(
+                        bool(solved2[w] > solved2[i]),
+                        tied=bool(solved1[i] >= solved1[w]),
+                        conclusive=conclusive,
                     )
                     for i, s in enumerate(remaining)
                     if s != winner
                 }
                 # The round's group: the winner and the algorithms that follow it in the mean
                 # order without a break (a verdict other than "no significant difference"):
-                # an algorithm never moves above another by having wider bounds.
+                # an algorithm never moves above another by having wider bounds, and an
+                # untested or inconclusive comparison never makes a shared place.
                 in_order = sorted(
                     range(len(remaining)), key=lambda i: (-solved1[i], -inverse1[i], i)
                 )
                 best = [winner]
+                closed_by = ""
                 for i in in_order:
                     s = remaining[i]
                     if s == winner:
                         continue
-                    if verdict_of[s] != NO_SIGNIFICANT_DIFFERENCE:
+                    verdict = verdict_of[s][0]
+                    # Equal to the winner on both mean criteria: a tie, not a lead to test.
+                    equal = (solved1[i], inverse1[i]) == (solved1[w], inverse1[w])
+                    if verdict != NO_SIGNIFICANT_DIFFERENCE and not (
+                        equal and verdict == INCONCLUSIVE
+                    ):
+                        closed_by = verdict
                         break
                     best.append(s)
                 if first:
@@ -1030,7 +1104,7 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
                         for s in remaining:
                             if s == winner:
                                 continue
-                            verdict = verdict_of[s]
+                            verdict, reason = verdict_of[s]
                             verdict_rows.append(
                                 {
                                     "profile": kind,
@@ -1039,6 +1113,7 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
                                     "winner": algorithms[winner],
                                     "algorithm": algorithms[s],
                                     "verdict": verdict,
+                                    "reason": reason,
                                 }
                             )
                     first = False
@@ -1051,9 +1126,11 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
                                 "lambda": lam,
                                 "rank": rank,
                                 "algorithm": algorithms[s],
+                                "after": after,
                             }
                         )
                 remaining = [s for s in remaining if s not in best]
+                after = closed_by
                 rank += 1
 
     runs = pd.DataFrame(
@@ -1093,9 +1170,12 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
             "conclusive",
         ],
     )
-    ranking = by_kind(ranking_rows, ["profile", "tolerance", "lambda", "rank", "algorithm"])
+    ranking = by_kind(
+        ranking_rows, ["profile", "tolerance", "lambda", "rank", "algorithm", "after"]
+    )
     verdicts = by_kind(
-        verdict_rows, ["profile", "tolerance", "lambda", "winner", "algorithm", "verdict"]
+        verdict_rows,
+        ["profile", "tolerance", "lambda", "winner", "algorithm", "verdict", "reason"],
     )
     profiles = by_kind(
         profile_rows, ["profile", "step", "tolerance", "lambda", "algorithm", "x", "value"]

@@ -270,8 +270,9 @@ def reading_guide(result: PerformanceProfilesResult) -> str:
             "(Algorithm 2): the winner's upper confidence-bound curve (mean + λS/√n_r) against "
             "the others' lower-bound curves (mean − λS/√n_r). An algorithm whose curve ends "
             "below the winner's is significantly worse; the panel title lists those that are "
-            "not (n.s.) or cannot be told apart because the winner's upper curve solves fewer "
-            "than half the problems its mean curve solves (inconclusive)."
+            "not (n.s.) and those the test cannot tell apart (inconclusive): their mean curves "
+            "solve as many problems as the winner's, which leads by speed alone, or the "
+            "winner's upper curve solves fewer than half the problems its mean curve solves."
             + (" Bound curves are clipped to the range of the runs." if result.clip_bounds else "")
         )
     return text + (

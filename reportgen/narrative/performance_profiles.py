@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from reportgen.analyses.performance_profiles import PerformanceProfilesResult
+from reportgen.analyses.performance_profiles import (
+    TIED_SHARE,
+    WIDE_BOUNDS,
+    PerformanceProfilesResult,
+)
 from reportgen.present.findings import Finding, join_words
 from reportgen.present.format import power_of_ten, share
 from reportgen.present.labels import Labels
@@ -54,26 +58,32 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
                 continue
             worse = confirmation.significantly_worse
             same = confirmation.not_significant
-            unclear = confirmation.inconclusive
+            unclear = confirmation.inconclusive_because(WIDE_BOUNDS)
+            untested = confirmation.inconclusive_because(TIED_SHARE)
             w = confirmation.winner
             power = confirmation.power
             assert power is not None  # every tested round records its power
             at = f"At τ = {power_of_ten(tau)} and λ = {lam:g}"
             if len(joint) > 1:
                 # Tied on the means: the reference is one of equals, not a winner.
+                found = [
+                    *(
+                        [f"{join_words([labels.label(a) for a in worse])} significantly worse"]
+                        if worse
+                        else []
+                    ),
+                    *(
+                        [
+                            f"{join_words([labels.label(a) for a in same])} not significantly different"
+                        ]
+                        if same
+                        else []
+                    ),
+                ]
                 text = (
                     f"{at}, no algorithm leads on the mean profiles; against {labels.label(w)} "
                     "(the reference, first in study order) the confidence bounds find "
-                    + (
-                        f"{join_words([labels.label(a) for a in worse])} significantly worse"
-                        if worse
-                        else "no significant difference"
-                    )
-                    + (
-                        f" and {join_words([labels.label(a) for a in same])} not significantly different"
-                        if worse and same
-                        else ""
-                    )
+                    + (" and ".join(found) if found else "no algorithm significantly worse")
                     + "."
                 )
             else:
@@ -85,6 +95,19 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
                         f"{join_words([labels.label(a) for a in same])} is not significant"
                     )
                 text += "."
+            if untested:
+                names = join_words([labels.label(a) for a in untested])
+                text += (
+                    f" The comparison with {names} is inconclusive: "
+                    f"{'it solves' if len(untested) == 1 else 'they solve'} as many problems as "
+                    f"{labels.label(w)} on the mean profiles, and the test compares only the "
+                    "shares of problems solved"
+                    + (
+                        "."
+                        if len(joint) > 1
+                        else f", not the speed by which {labels.label(w)} leads."
+                    )
+                )
             if unclear:
                 text += (
                     f" The comparison with {join_words([labels.label(a) for a in unclear])} is "
@@ -105,7 +128,8 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
                         "winner": w,
                         "significantly_worse": worse,
                         "no_significant_difference": same,
-                        "inconclusive": unclear,
+                        "inconclusive": unclear + untested,
+                        "inconclusive_tied_share": untested,
                         "solved_upper": power.solved_upper,
                         "solved_mean": power.solved_mean,
                         "wide_share": power.wide_share,

@@ -69,6 +69,7 @@ from reportgen.synthesis.rankings import (
     BEST,
     DEGENERATE,
     FINAL_VALUES,
+    INCONCLUSIVE,
     NOT_SIGNIFICANT,
     PROFILES,
     U_SCORES,
@@ -537,28 +538,46 @@ def _significance(r: Ranking, labels: Labels) -> Finding | None:
     reference = best[0]
     worse = [a for a, v in r.verdicts.items() if v == WORSE]
     same = [a for a, v in r.verdicts.items() if v == NOT_SIGNIFICANT]
+    unclear = [a for a, v in r.verdicts.items() if v == INCONCLUSIVE]
+    tested = len(worse) + len(same)
     if len(r.first) > 1:
         # A shared first place: the test's reference is one of equals, not a winner.
         head = f"By {r.significance}, {_names(r.first, labels)} share first place; against {labels.label(reference)}, the test's reference,"
         if worse:
-            text = f"{head} {len(worse)} of {len(worse) + len(same)} algorithms are significantly worse."
+            text = f"{head} {len(worse)} of {tested} algorithms are significantly worse."
         else:
             text = f"{head} no algorithm is significantly worse."
     else:
         head = f"By {r.significance}, {labels.label(reference)}"
         if worse and not same:
-            text = f"{head} is significantly better than every other algorithm."
+            text = f"{head} is significantly better than {'every other algorithm' if not unclear else f'{len(worse)} of {tested + len(unclear)} algorithms'}."
+        elif not worse and same:
+            text = f"{head} is best, but its lead over {'every other algorithm' if not unclear else _names(same, labels)} is not significant."
         elif not worse:
-            text = f"{head} is best, but its lead over every other algorithm is not significant."
+            text = f"{head} is best; no test separates it from another algorithm."
         else:
             text = (
-                f"{head} is significantly better than {len(worse)} of {len(worse) + len(same)} algorithms; "
+                f"{head} is significantly better than {len(worse)} of {tested + len(unclear)} algorithms; "
                 f"its lead over {_names(same, labels)} is not significant."
             )
+    if unclear:
+        # Untested pairs are neither a significant lead nor a tie (e.g. equal shares solved
+        # on confidence-bound profiles, where the test compares nothing else).
+        text = text.removesuffix(".") + (
+            f"; the test is inconclusive for {_names(unclear, labels)}."
+            if len(unclear) <= 3
+            else f"; the test is inconclusive for {len(unclear)} others."
+        )
     return Finding(
         f"summary.significance.{r.id}",
         text + _caveat([r]),
-        {"ranking": r.id, "best": reference, "significantly_worse": worse, "not_significant": same},
+        {
+            "ranking": r.id,
+            "best": reference,
+            "significantly_worse": worse,
+            "not_significant": same,
+            "inconclusive": unclear,
+        },
     )
 
 

@@ -15,6 +15,8 @@ from reportgen.analyses.performance_profiles import (
     INCONCLUSIVE,
     NO_SIGNIFICANT_DIFFERENCE,
     SIGNIFICANTLY_WORSE,
+    TIED_SHARE,
+    WIDE_BOUNDS,
     compute,
 )
 from reportgen.data.frames import AnalysisData, sorted_problems
@@ -354,33 +356,70 @@ def test_clipping_keeps_a_skewed_algorithm_from_solving_what_no_run_solved():
 
 
 def test_wide_bounds_make_the_verdict_inconclusive():
-    # Two problems alike, τ = 0.1, λ = 2, bounds m ± 2c (dropping_runs), f(x0) = 100.
-    # A: m = 0, drops at 10; B: m = 8, c = 1 (lower 6), drops at 20.
-    # Step 1: f_L = 0 → f ≤ 10: both solve 2/2; A is faster (r = 1 vs 2) and wins.
-    # Wide A (c = 10, upper 20): step 2 f_L = min(20, 6) = 6 → f ≤ 6 + 0.1·94 = 15.4: A's
-    #   upper fails both, B's lower passes both. A's upper solves 0 of the 2 problems its mean
-    #   solves (< half): inconclusive, not "no significant difference". Its half-width 20
-    #   exceeds the tolerance band 0.1·(100 − 0) = 10 on both problems.
-    # Narrow A (c = 3, upper 6): f_L = 6 → f ≤ 15.4: both pass both → no significant difference.
-    for c_a, verdict, conclusive, wide in (
-        (10.0, INCONCLUSIVE, False, 1.0),
-        (3.0, NO_SIGNIFICANT_DIFFERENCE, True, 0.0),
+    # Two problems, τ = 0.1, λ = 2, bounds m ± 2c (dropping_runs), f(x0) = 100.
+    # A: m = 0 on both, drops at 10; B: m = 8 on p1 and 12 on p2, c = 1 (lower 6 and 10).
+    # Step 1: f_L = 0 → f ≤ 10: A solves 2/2, B 1/2 (12 > 10): A wins on the share solved.
+    # Wide A (c = 10, upper 20): step 2 p1 f_L = min(20, 6) = 6 → f ≤ 6 + 0.1·94 = 15.4;
+    #   p2 f_L = min(20, 10) = 10 → f ≤ 10 + 0.1·90 = 19: A's upper (20) fails both, B's lower
+    #   (6, 10) passes both. A's upper solves 0 of the 2 problems its mean solves (< half):
+    #   inconclusive (wide bounds), not "no significant difference". Its half-width 20 exceeds
+    #   the tolerance band 0.1·(100 − 0) = 10 on both problems.
+    # Narrow A (c = 3, upper 6): f_L = 6 on both → f ≤ 15.4: A (6) and B (6, 10) pass both →
+    #   2/2 each: no significant difference, a tested one (B's mean solves fewer than A's).
+    for c_a, verdict, reason, conclusive, wide in (
+        (10.0, INCONCLUSIVE, WIDE_BOUNDS, False, 1.0),
+        (3.0, NO_SIGNIFICANT_DIFFERENCE, "", True, 0.0),
     ):
         records = {
             (alg, p, 2): dropping_runs(m, c, at)
-            for p in ("p1", "p2")
-            for alg, m, c, at in (("A", 0.0, c_a, 10.0), ("B", 8.0, 1.0, 20.0))
+            for p, m_b in (("p1", 8.0), ("p2", 12.0))
+            for alg, m, c, at in (("A", 0.0, c_a, 10.0), ("B", m_b, 1.0, 20.0))
         }
         result = compute(
             histories(records), options(tolerances=[0.1], lambdas=[2], profiles=["performance"])
         )
         assert result.verdicts["verdict"].tolist() == [verdict]
+        assert result.verdicts["reason"].tolist() == [reason]
         power = result.power.iloc[0]
         assert (power["winner"], power["solved_mean"]) == ("A", 1.0)
         assert power["solved_upper"] == (0.0 if c_a == 10.0 else 1.0)
         assert bool(power["conclusive"]) is conclusive and power["wide_share"] == wide
         assert power["median_half_width"] == pytest.approx(2 * c_a)
         assert result.conclusive(0.1, 2.0) is conclusive
+        # Only the tested "no significant difference" makes a shared place.
+        expected = [(["A", "B"], "")] if conclusive else [(["A"], ""), (["B"], INCONCLUSIVE)]
+        assert result.groups("performance", 0.1, 2.0) == expected
+
+
+def test_a_tie_in_the_share_solved_is_untested_not_a_shared_place():
+    # Two problems, τ = 0.1, λ = 2, f(x0) = 100; A: m = 0, c = 3 (upper 6), drops at 10;
+    # B: m = 8, c = 1 (lower 6), drops at 20.
+    # Step 1: f_L = 0 → f ≤ 10: both solve 2/2; A wins on the tie-break (r = 1 against 2).
+    # Step 2: f_L = 6 → f ≤ 6 + 0.1·94 = 15.4: A's upper (6) and B's lower (6) pass both:
+    #   2/2 each. The winner's upper curve solves all its mean solves (the round has power),
+    #   but the right ends could not differ whatever the bounds: B's mean already solves as
+    #   many as A's, and the speed that made A the winner is not what step 2 compares. The
+    #   verdict is inconclusive (tied share solved) and the ranking puts A alone first, B after
+    #   it by the mean order only — not "A, B" sharing first place.
+    records = {
+        (alg, p, 2): dropping_runs(m, c, at)
+        for p in ("p1", "p2")
+        for alg, m, c, at in (("A", 0.0, 3.0, 10.0), ("B", 8.0, 1.0, 20.0))
+    }
+    result = compute(
+        histories(records), options(tolerances=[0.1], lambdas=[2], profiles=["performance"])
+    )
+    assert result.mean_ranking["algorithm"].tolist() == ["A", "B"]
+    assert result.mean_ranking["solved"].tolist() == [1.0, 1.0]
+    assert result.verdicts["verdict"].tolist() == [INCONCLUSIVE]
+    assert result.verdicts["reason"].tolist() == [TIED_SHARE]
+    assert result.conclusive(0.1, 2.0)
+    confirmation = result.confirmation("performance", 0.1, 2.0)
+    assert confirmation is not None
+    assert confirmation.inconclusive_because(TIED_SHARE) == ["B"]
+    assert confirmation.not_significant == []
+    assert result.groups("performance", 0.1, 2.0) == [(["A"], ""), (["B"], INCONCLUSIVE)]
+    assert result.ranks("performance", 0.1, 2.0) == {"A": 1, "B": 2}
 
 
 def test_groups_never_lift_an_algorithm_over_a_better_mean():
@@ -423,6 +462,12 @@ def test_identical_algorithms_share_the_mean_rank():
     result = compute(histories(records), options(tolerances=[0.1]))
     assert result.mean_ranking["rank"].tolist() == [1, 1, 1]
     assert result.mean_ranking["position"].tolist() == [1, 2, 3]
+    # With bounds: equal shares solved leave the test nothing to compare (inconclusive), but
+    # equals still share their place — study order never ranks them.
+    bounded = compute(histories(records), options(tolerances=[0.1], lambdas=[2]))
+    assert set(bounded.verdicts["verdict"]) == {INCONCLUSIVE}
+    assert set(bounded.verdicts["reason"]) == {TIED_SHARE}
+    assert bounded.groups("performance", 0.1, 2.0) == [(["A", "B", "C"], "")]
 
 
 def test_data_profiles_need_dimensions():

@@ -8,6 +8,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from reportgen.analyses.performance_profiles import (
+    INCONCLUSIVE,
+    SIGNIFICANTLY_WORSE,
+    TIED_SHARE,
+)
 from reportgen.pipeline import StudyResults, compute_study, load_study
 from tests.analyses.test_u_scores import TABLE_7
 from tests.conftest import ROOT
@@ -73,3 +78,30 @@ def test_cec2022_cutpoint_note_states_the_computed_numbers() -> None:
     assert f"the {success['fes_to_target'].nunique()} distinct evaluation counts" in note
     assert (histories.groupby("dim")["fes"].nunique() == 16).all()
     assert "16 checkpoints" in note and "collapse to 14" in note
+
+
+def test_cec2022_profiles_put_neither_sphh_nor_co_ppso_first() -> None:
+    """SPHH and Co-PPSO are last by every other method; no confidence-bound ranking may put
+    them first or jointly first. At τ = 0.1 nine entrants solve every problem on the mean
+    profiles, so the right-end test cannot separate them: Co-PPSO (third by speed) used to
+    share a ten-way first place through that untested comparison."""
+    result = computed(ROOT / "example_studies" / "cec2022" / "study.yaml")["performance_profiles"]
+    for profile in result.profile_kinds:
+        for tau in result.tolerances:
+            for lam in result.lambdas:
+                first, *_ = result.groups(profile, tau, lam)
+                assert not set(first[0]) & {"SPHH", "Co-PPSO"}, (profile, tau, lam, first)
+    mean = {p.algorithm: p for p in result.mean_order(0.1)}
+    assert mean["Co-PPSO"].solved == mean["EA4"].solved == 1.0
+    confirmation = result.confirmation("performance", 0.1, 2.0)
+    assert confirmation is not None and confirmation.winner == "EA4"
+    tied = {a for a, p in mean.items() if p.solved == 1.0} - {"EA4"}
+    assert set(confirmation.inconclusive_because(TIED_SHARE)) == tied
+    assert "Co-PPSO" in tied
+    # The round itself has power (the winner's upper curve solves every problem), so the other
+    # comparisons stand: SPHH is significantly worse.
+    assert result.conclusive(0.1, 2.0)
+    assert confirmation.verdicts["SPHH"] == SIGNIFICANTLY_WORSE
+    # EA4 alone is first; the next group follows by the mean order only.
+    first, second, *_ = result.groups("performance", 0.1, 2.0)
+    assert first == (["EA4"], "") and second == (["IMPML"], INCONCLUSIVE)

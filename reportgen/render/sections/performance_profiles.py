@@ -73,9 +73,11 @@ def _verdict_table(result: PerformanceProfilesResult, style: FigureStyle) -> Tab
         name="verdicts",
         caption="Significance verdicts of Algorithm 2 (Liu et al. §IV-E) per tolerance τ and λ: 'worse' = "
         "significantly worse than the winner (its lower-bound profile ends below the winner's upper-bound "
-        "profile); 'n.s.' = no significant difference; 'inconclusive' = the winner's upper-bound curve solves "
-        "fewer than half the problems its mean curve solves (last column), so the bounds are too wide at this "
-        "(τ, λ) to tell the algorithms apart. Performance and data profiles give the same verdicts "
+        "profile); 'n.s.' = no significant difference; 'inconclusive' = not tested: either the algorithm's mean "
+        "curve solves as many problems as the winner's, so the winner leads by speed alone, which the "
+        "right-end comparison does not test, or the winner's upper-bound curve solves fewer than half the "
+        "problems its mean curve solves (last column), so the bounds are too wide at this (τ, λ) to tell the "
+        "algorithms apart. Performance and data profiles give the same verdicts "
         "(their right ends coincide, Remark 3).",
         frame=table,
         bold=bold,
@@ -86,24 +88,26 @@ def _full_ranking_table(result: PerformanceProfilesResult, style: FigureStyle) -
     rows = []
     for tau in result.tolerances:
         for lam in result.lambdas:
-            rounds: dict[int, list[str]] = {}
-            for algorithm, rank in result.ranks(result.profile_kinds[0], tau, lam).items():
-                rounds.setdefault(rank, []).append(style.label(algorithm))
+            text = ""
+            for members, after in result.groups(result.profile_kinds[0], tau, lam):
+                if after:
+                    text += "  ≻  " if after == SIGNIFICANTLY_WORSE else "  →  "
+                text += ", ".join(style.label(a) for a in members)
             rows.append(
                 {
                     "τ": power_of_ten(tau),
                     "λ": f"{lam:g}",
-                    "ranking (best first; ties share a rank)": "  ≻  ".join(
-                        ", ".join(rounds[rank]) for rank in sorted(rounds)
-                    ),
+                    "ranking (best first; ties share a rank)": text,
                 }
             )
     return TableBlock(
         name="ranking",
         caption="Full ranking by repeating Algorithm 2 without the best algorithm(s) of the previous round "
         "(Liu et al. §IV-E), in the order of the mean profiles: a group is the round's winner and the algorithms "
-        "that follow it in that order without a significant or inconclusive verdict in between, so no algorithm "
-        "moves above another by having wider bounds.",
+        "that follow it in that order with a tested 'no significant difference', so no algorithm moves above "
+        "another by having wider bounds and no untested comparison makes a shared place. '≻': the next "
+        "algorithm in the mean order is significantly worse than the group's winner; '→': the comparison is "
+        "inconclusive, and the groups follow each other in the order of the mean profiles only.",
         frame=pd.DataFrame(rows),
     )
 
@@ -168,8 +172,11 @@ def build_section(
             )
             + "Power: when the winner's upper-bound curve solves fewer than half the problems its mean curve "
             "solves, equality of the right ends means only that the bounds are wide, and the verdict is "
-            "'inconclusive' instead of 'no significant difference'. The ranking orders algorithms by their mean "
-            "profiles; the verdicts only group neighbours in that order."
+            "'inconclusive' instead of 'no significant difference'. The same holds for an algorithm whose mean "
+            "curve solves as many problems as the winner's: the winner then leads by speed alone (the area "
+            "under the performance profile), which the right-end comparison cannot test. The ranking orders "
+            "algorithms by their mean profiles; only a tested 'no significant difference' groups neighbours "
+            "in that order."
         )
     return Section(
         id=options.id or options.kind,

@@ -59,7 +59,8 @@ def verdict_matrix(
         "their group) by every "
         "ranking the analyses produce (first row: its method family), with the significance verdict where the "
         "method tests one ('worse' = significantly worse than the method's best algorithm, 'n.s.' = not "
-        "significantly different, 'inconclusive' = the test's bounds are too wide to tell). Rankings marked "
+        "significantly different, 'inconclusive' = the test cannot tell: its bounds are too wide, or the quantity it compares does "
+        "not differ). Rankings marked "
         "'not counted' (inconclusive, or tying every algorithm) are shown but enter neither the first-place "
         "counts nor Kendall's τ. First places of counted rankings in bold.",
         frame=frame,
