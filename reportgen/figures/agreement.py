@@ -13,15 +13,19 @@ from reportgen.synthesis.uncertainty import ALL, RUNS_MARK, TWO_STAGE
 
 def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
     """Heat map of Kendall's τ-b between every pair of counted rankings (None with fewer than
-    three).
+    three, or when every pair agrees perfectly).
 
     With two rankings the one number is in the summary's sentence; a 2 × 2 map adds nothing.
+    Nor does a map whose every cell reads 1.00: the summary's sentence says that all rankings
+    order the algorithms identically.
     """
     counted = result.counted
     if len(counted) < 3:
         return None
     labels = [r.label for r in counted]
     tau = result.agreement.tau.to_numpy(dtype=float)
+    if np.isfinite(tau).all() and bool(np.all(tau == 1.0)):
+        return None
     n = len(labels)
     size = max(3.2, 0.42 * n + 1.8)
     # Long ranking labels ("profiles τ = 10⁻⁵, λ = 2") need room beside and below the square map.
@@ -110,7 +114,7 @@ def uncertainty_figure(result: SynthesisResult, style: FigureStyle) -> FigureSpe
                 color="white" if p[i, j] > 0.6 else "black",
             )
     colorbar = fig.colorbar(image, ax=ax, shrink=0.8)
-    colorbar.set_label("p_first", fontsize=8)
+    colorbar.set_label(r"$p_{\mathrm{first}}$", fontsize=8)
     colorbar.ax.tick_params(labelsize=8)
     return FigureSpec(
         name="ranking_uncertainty",

@@ -6,8 +6,10 @@ algorithm called ``<script>alert(1)</script>`` appears as text.
 
 from __future__ import annotations
 
+import re
+
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from reportgen.errors import shorten_words
 from reportgen.render.document import Document
@@ -24,9 +26,33 @@ def _readable(value: object) -> object:
     return value
 
 
+_SUBSCRIPT = re.compile(
+    r"(?<![\w/.\\])([A-Za-zα-ωΑ-Ω])_(first|[A-Za-z0-9α-ω]|\{[^{}<>]+\})(?![\w/])"
+)
+"""A one-letter symbol with a subscript as the generated text writes it: θ_f, μ_f, n_r, R_0,
+q_α, p_first, x_{ij} (the subscript one character, the word "first" or braced). A letter
+inside a word or a path (``u_scores``, ``report_holm_mean.tex``, ``value_floor``) never
+matches."""
+
+
+def typeset(value: object) -> Markup:
+    """``value`` as escaped HTML with its symbols' subscripts set as subscripts (θ_f → θ<sub>f</sub>).
+
+    The methods appendix typesets formulas with LaTeX; the prose, captions and tables use the
+    same symbols in plain text, where ``θ_f`` would read as an identifier. Escaping comes
+    first, so nothing from the spec or the data becomes markup.
+    """
+    text = str(escape(_readable(value)))
+
+    def sub(match: re.Match[str]) -> str:
+        return f"{match.group(1)}<sub>{match.group(2).strip('{}')}</sub>"
+
+    return Markup(_SUBSCRIPT.sub(sub, text))
+
+
 def template_environment() -> jinja2.Environment:
     """The jinja2 environment over ``templates/``, autoescaping everything."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(resource("templates")),
         autoescape=True,
         finalize=_readable,
@@ -34,6 +60,8 @@ def template_environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["typeset"] = typeset
+    return env
 
 
 def render_html(document: Document) -> str:
