@@ -4,7 +4,10 @@ Each diagram shows the mean ranks of the algorithms over the problems on a scale
 left) to k, the critical difference CD as a bar above the scale, and a thick bar under the
 scale for each group of algorithms whose mean ranks differ by less than CD (no significant
 Nemenyi difference). The groups, CD and ranks are read from the result; nothing is recomputed.
-The control of Holm's procedure is printed in bold.
+The control of Holm's procedure is printed in bold and every algorithm Holm's procedure finds
+significantly different from it carries an asterisk, so that the diagram shows both tests and the
+printed report needs no Holm table beside it (the table, with z and p, is in the HTML report and
+the analysis's holm.csv).
 """
 
 from __future__ import annotations
@@ -59,9 +62,11 @@ def _caption(c: PerspectiveComparison, style: FigureStyle) -> str:
         f"do not differ significantly by the Nemenyi test at α = {c.alpha:g}; "
         f"CD = q_α √(k(k+1)/(6N)) = {c.q_alpha:.3f} × √({c.n_algorithms}·"
         f"{c.n_algorithms + 1}/(6·{c.n_problems})) = {c.critical_difference:.2f}. "
-        f"The control of Holm's procedure ({style.label(c.control)}) is in bold. Nemenyi tests "
-        "all pairs with one critical difference; the Holm table tests each algorithm against "
-        "the control only, step-down, and is more powerful, so the two can differ"
+        f"The control of Holm's procedure ({style.label(c.control)}) is in bold; an asterisk "
+        "marks each algorithm Holm's procedure finds significantly different from it (z and p in "
+        "the Holm table). Nemenyi tests all pairs with one critical difference; Holm tests each "
+        "algorithm against the control only, step-down, and is more powerful, so the two can "
+        "differ"
     )
     conflicts = c.holm_nemenyi_conflicts()
     if conflicts:
@@ -120,7 +125,10 @@ def critical_difference_diagram(c: PerspectiveComparison, style: FigureStyle) ->
     height_in = (top - bottom) * _UNIT_IN
 
     # Width: the scale plus room for the longest label on each side.
-    label_text = {a: f"{style.label(a)} ({ranks[a]:.2f})" for a in ordered}
+    rejected = set(c.rejected)
+    label_text = {
+        a: f"{style.label(a)} ({ranks[a]:.2f})" + (" *" if a in rejected else "") for a in ordered
+    }
     left_in = _CHAR_IN * max(len(label_text[a]) for a in left) + 0.35
     right_in = _CHAR_IN * max((len(label_text[a]) for a in right), default=0) + 0.35
     scale_in = _SCALE_IN if k <= 12 else _SCALE_IN + 0.08 * (k - 12)

@@ -8,6 +8,7 @@ computes a statistic — everything comes from the result objects via the sectio
 from __future__ import annotations
 
 import base64
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,11 +41,14 @@ class RenderedTable:
     files: tuple[str, ...]
     wide: bool
     in_print: bool = True
+    landscape: bool = False
+    """Printed on a landscape page of its own: only a wide table whose columns cannot fit the
+    portrait text width even in the wide tables' small type (see :func:`printed_width_pt`)."""
 
 
 @dataclass(frozen=True)
 class RenderedBlock:
-    kind: str  # text | prose | figure | table
+    kind: str  # text | prose | figure | table | pointer (print only: what the PDF leaves out)
     text: str = ""
     findings: tuple[Finding, ...] = ()
     as_list: bool = False
@@ -128,10 +132,68 @@ def render_sections(
                 number=str(first_number + offset),
                 anchor=f"sec-{section.id}",
                 title=section.title,
-                blocks=tuple(blocks),
+                blocks=with_print_pointers(blocks),
                 methods=tuple(tuple(split_math(p)) for p in section.methods),
             )
         )
+    return tuple(out)
+
+
+def _short_title(caption: str, limit: int = 70) -> str:
+    """A caption's first clause ("Mean final value" of "Mean final value (best per row in
+    bold)."), cut at a word boundary when longer than ``limit`` characters."""
+    title = re.split(r"\. |: | \(|; ", caption.strip(), maxsplit=1)[0].rstrip(".")
+    if len(title) <= limit:
+        return title
+    return title[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def _where(files: Sequence[str]) -> str:
+    """The folders holding ``files``, each once ("tables/perspectives/")."""
+    folders = dict.fromkeys(f.rsplit("/", 1)[0] + "/" for f in files if "/" in f)
+    return " and ".join(folders) if folders else "the output folder"
+
+
+def with_print_pointers(blocks: Sequence[RenderedBlock]) -> tuple[RenderedBlock, ...]:
+    """``blocks`` with one print-only sentence before each run of blocks the PDF leaves out.
+
+    The sentence names every left-out figure and table by number and short title and says
+    where they are (the HTML report and their folders), so that the printed report loses
+    nothing; one sentence per run instead of one per block, which filled half pages with
+    pointers in sections with several raw-number tables in a row.
+    """
+    out: list[RenderedBlock] = []
+    run: list[RenderedBlock] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        names: list[str] = []
+        files: list[str] = []
+        for block in run:
+            item = block.figure or block.table
+            assert item is not None
+            kind = "Figure" if block.figure is not None else "Table"
+            names.append(f"{kind} {item.number} ({_short_title(item.caption)})")
+            files.extend(item.files)
+        kinds = {"figure" if b.figure is not None else "table" for b in run}
+        what = "/".join(sorted(kinds)) + ("s" if len(run) > 1 else "")
+        text = (
+            f"Not printed ({what} of raw values or variants of a printed figure), in the HTML "
+            f"report and in {_where(files)}: {'; '.join(names)}."
+        )
+        out.append(RenderedBlock("pointer", text=text))
+        out.extend(run)
+        run.clear()
+
+    for block in blocks:
+        item = block.figure or block.table
+        if item is not None and not item.in_print:
+            run.append(block)
+            continue
+        flush()
+        out.append(block)
+    flush()
     return tuple(out)
 
 
@@ -149,14 +211,49 @@ def _table(
             bold = bool(block.bold.iat[i, j]) if block.bold is not None else False
             cells.append((str(frame.iat[i, j]), bold))
         rows.append(tuple(cells))
+    wide = frame.shape[1] > 8
+    header = tuple(str(c) for c in frame.columns)
     return RenderedTable(
         number=number,
         anchor=f"tab-{section_id}-{block.name}",
         caption=block.caption,
-        header=tuple(str(c) for c in frame.columns),
+        header=header,
         rows=tuple(rows),
         notes=block.notes,
         files=written[(section_id, block.name)].files,
-        wide=frame.shape[1] > 8,
+        wide=wide,
         in_print=block.in_print,
+        landscape=wide and printed_width_pt(header, rows) > PORTRAIT_TEXT_WIDTH_PT,
     )
+
+
+PORTRAIT_TEXT_WIDTH_PT = (210 - 2 * 16) / 25.4 * 72
+"""The print stylesheet's text width on a portrait A4 page (16 mm margins), in pt."""
+
+
+WIDE_TABLE_PT = 6.5
+"""The type size of a wide table (more than eight columns) in print, cells and headers: the
+print stylesheet's ``figure.table.wide`` sets the same."""
+
+
+def printed_width_pt(
+    header: Sequence[str],
+    rows: Sequence[Sequence[tuple[str, bool]]],
+    font_pt: float = WIDE_TABLE_PT,
+) -> float:
+    """The width a wide table needs in print, estimated from its text (in pt).
+
+    A column is as wide as its longest cell (cells are not wrapped: '10 (worse)' on two lines
+    is hard to read) or its header's longest word (headers wrap at spaces and after hyphens:
+    'NL-' / 'LBC'), whichever is wider, plus its padding (0.35 em each side). Widths use
+    generous average glyph widths (0.6 em for the serif cells, 0.68 em for the bold sans-serif
+    headers, DejaVu's) so that an estimate that fits really fits. Landscape pages stand alone (a
+    narrow table on one left most of it blank), so a table is rotated only when this estimate
+    exceeds the portrait text width.
+    """
+    total = 0.0
+    for j, title in enumerate(header):
+        cells = max((len(row[j][0]) for row in rows), default=0) * 0.6
+        words = max((len(w) for w in re.split(r"\s+|(?<=-)", title)), default=0) * 0.68
+        total += (max(cells, words) + 0.7) * font_pt
+    return total

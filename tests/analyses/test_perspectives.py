@@ -34,7 +34,7 @@ from reportgen.analyses.perspectives import (
 )
 from reportgen.data.frames import AnalysisData, sorted_problems
 from reportgen.errors import InputError
-from reportgen.figures.perspectives import figures
+from reportgen.figures.perspectives import critical_difference_diagram, figures
 from reportgen.figures.style import make_style
 from reportgen.narrative.perspectives import _perspective_findings, findings
 from reportgen.render.blocks import FigureBlock, TableBlock
@@ -656,3 +656,29 @@ def test_holm_can_separate_what_a_nemenyi_bar_joins() -> None:
     assert c.holm_nemenyi_conflicts() == ("X",)
     said = {f.id: f.text for f in _perspective_findings(c, make_style(first))}
     assert "X differs significantly from C by Holm's procedure, yet" in said["nemenyi_holm.mean"]
+
+
+def test_cd_diagram_marks_holms_verdicts_so_print_needs_no_holm_table() -> None:
+    # The same ranks as above: Holm rejects W, Z, Y and X against the control C, so every label
+    # but C's carries the asterisk, and C's is bold.
+    first, second = ("C", "X", "Y", "Z", "W"), ("C", "Y", "X", "Z", "W")
+    orders = [first] * 14 + [second] * 6
+    values = pd.DataFrame(
+        [{a: float(order.index(a) + 1) for a in first} for order in orders],
+        index=[f"f{i}" for i in range(1, 21)],
+    )
+    c = compare(values, "mean")
+    figure = critical_difference_diagram(c, make_style(first))
+    labels = {t.get_text().split()[0]: t for t in figure.axes[0].texts if "(" in t.get_text()}
+    assert labels["C"].get_text() == "C (1.00)" and labels["C"].get_fontweight() == "bold"
+    assert labels["X"].get_text() == "X (2.30) *"
+    assert all(labels[a].get_text().endswith(" *") for a in ("W", "Z", "Y", "X"))
+
+
+def test_holm_tables_stay_in_the_html_when_the_diagram_is_printed() -> None:
+    style = make_style(ALGORITHMS)
+    for with_diagrams in (True, False):
+        opts = options(critical_difference=with_diagrams)
+        section = build_section(compute(cec2008_summary(), opts), opts, style)
+        holm = [b for b in section.blocks if isinstance(b, TableBlock) and "holm_" in b.name]
+        assert holm and all(t.in_print is not with_diagrams for t in holm)

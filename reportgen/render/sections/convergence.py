@@ -1,6 +1,6 @@
 """The report section of the convergence analysis: the small-multiples grids and fixed-budget
 tables (one per dimension and budget: one row per problem, one column per algorithm, the median
-value of the runs, the smallest per row in bold)."""
+value of the runs, the smallest per row in bold; in the HTML and as files, the PDF naming them)."""
 
 from __future__ import annotations
 
@@ -45,6 +45,8 @@ def _fixed_budget_tables(
                     f"(quartiles and means in tables/{analysis_id}/fixed_budget.csv).",
                     frame=frame,
                     bold=pd.DataFrame(bold_rows, columns=frame.columns).astype(bool),
+                    # a value per problem and algorithm: the grids carry the argument in print
+                    in_print=False,
                 )
             )
     return blocks

@@ -3,12 +3,14 @@ performance" and its CEC 2008 / BBOB 2010 tables).
 
 Order: intro, findings, the synthesis table ("which algorithm is best, and which are
 significantly worse, by each perspective"), mean ranks, the per-problem statistics tables (best
-per row in bold), reliability and repeats (∞ printed as "∞"), then per perspective its Holm
-table and critical-difference diagram. Cells are formatted here; nothing is recomputed.
+per row in bold), reliability and repeats (∞ printed as "∞"), then per perspective its
+critical-difference diagram and Holm table (the table in the HTML only when the diagram, which
+marks Holm's verdicts, is printed). Cells are formatted here; nothing is recomputed.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pandas as pd
@@ -347,10 +349,14 @@ def build_section(
     blocks.extend(_reliability_tables(result))
     figure_of = {spec.name: spec for spec in figures(result, style)}
     for c in result.comparisons:
-        blocks.append(_holm_table(c, style, result.critical_difference_diagrams))
         spec = figure_of.get(f"cd_{c.perspective}")
-        if spec is not None:
-            blocks.append(FigureBlock(spec))
+        holm = _holm_table(c, style, result.critical_difference_diagrams)
+        if spec is None:
+            blocks.append(holm)
+            continue
+        # The diagram marks Holm's verdicts (bold control, asterisks): in print it stands for
+        # the table, whose z and p stay in the HTML and the files.
+        blocks += [FigureBlock(spec), dataclasses.replace(holm, in_print=False)]
     return Section(
         id=options.id or "perspectives",
         title=options.title or "Perspectives: accuracy, reliability, robustness, efficiency",

@@ -3,6 +3,7 @@ agreement between methods."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pandas as pd
@@ -166,8 +167,9 @@ def build_summary_section(
         blocks.append(verdict_matrix(result, style, sections))
     table = uncertainty_table(result, style)
     if table is not None:
-        blocks.append(table)
         figure = uncertainty_figure(result, style)
+        # The figure prints the table's numbers in its cells: on paper once is enough.
+        blocks.append(dataclasses.replace(table, in_print=figure is None))
         if figure is not None:
             blocks.append(FigureBlock(figure))
     figure = agreement_figure(result)
