@@ -17,6 +17,10 @@ Decisions
   ``inputs/<name of their folder>/`` (made unique with ``-2``, ``-3``, …), keeping their paths
   relative to that folder so that files that name each other (IOHprofiler's ``.json`` and its
   ``.dat`` files) still find each other.
+- A source given as a DataFrame (the Python API's ``frames``) is written as
+  ``inputs/dataframes/<source>.csv`` with the frame's own columns (the source keeps its
+  ``format`` and ``columns``), so the bundle reruns without the author's Python session; a spec
+  given as a mapping is bundled as ``study/study.yaml``.
 - The spec is rewritten with its comments dropped: each source's ``path``/``paths`` becomes the
   explicit list of bundled files or folders, in the order the study read them (a glob is
   expanded, so the rerun reads the same files in the same order); an analysis's
@@ -121,6 +125,8 @@ def _source_roots(spec: LoadedSpec) -> tuple[dict[str, list[Path]], dict[str, Pa
     roots: dict[str, list[Path]] = {}
     absolute: dict[str, Path] = {}
     for name, source in spec.study.data.items():
+        if name in spec.frames:
+            continue  # a DataFrame of the Python API: written as a file by write_bundle
         patterns = (
             [source.path]
             if source.path is not None
@@ -152,6 +158,25 @@ def _other_files(spec: LoadedSpec) -> dict[tuple[str | int, ...], Path]:
     }
 
 
+def bundled_spec_name(spec: LoadedSpec) -> str:
+    """The spec's file name in the bundle: its own, or ``study.yaml`` for a spec given as a
+    mapping (the Python API)."""
+    return "study.yaml" if spec.source_text is not None else spec.path.name
+
+
+def _frame_names(spec: LoadedSpec, taken: set[str]) -> dict[str, str]:
+    """Bundle names of the sources given as DataFrames (the Python API): each is written as
+    ``inputs/dataframes/<source>.csv`` (``-2``, ``-3``, … if the name is taken)."""
+    out: dict[str, str] = {}
+    for source in spec.frames:
+        stem = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in source) or "frame"
+        name, number = f"{INPUTS_FOLDER}/dataframes/{stem}.csv", 2
+        while name in taken or name in out.values():
+            name, number = f"{INPUTS_FOLDER}/dataframes/{stem}-{number}.csv", number + 1
+        out[source] = name
+    return out
+
+
 def _literal(name: str) -> str:
     """A bundle name as a spec path: glob characters escaped so the name matches only itself."""
     return glob.escape(name) if any(ch in name for ch in "*?[") else name
@@ -164,7 +189,7 @@ def bundled_spec_text(
 ) -> str:
     """The spec with each source's paths (and ``others``, by key path) replaced by the bundled
     files (see the module notes)."""
-    raw = yaml.safe_load(spec.path.read_text(encoding="utf-8"))
+    raw = yaml.safe_load(spec.text())
     for key_path, name in (others or {}).items():
         node = raw
         for key in key_path[:-1]:
@@ -182,7 +207,7 @@ def bundled_spec_text(
     header = (
         "# The study spec as bundled by reportgen: every data path points at the copies in "
         "inputs/.\n# Rerun from the bundle's top folder: reportgen run "
-        f"study/{spec.path.name} -o rerun\n"
+        f"study/{bundled_spec_name(spec)} -o rerun\n"
     )
     return header + yaml.safe_dump(
         raw, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None
@@ -253,6 +278,7 @@ def write_bundle(
         is bundled as written.
     """
     say = progress or (lambda _: None)
+    spec_name = bundled_spec_name(spec)
     records = list(records)
     roots, absolute = _source_roots(spec)
     names = _Names(spec.base_dir)
@@ -261,7 +287,7 @@ def write_bundle(
             names.add_anchor(root if root.is_dir() else root.parent)
     files: dict[Path, None] = {}  # every file read, once, in reading order
     for record in records:
-        if record.path is not None:
+        if record.path is not None and record.source not in spec.frames:
             for file in _expand(record.path.resolve()):
                 names.add_anchor(file.parent)
                 files.setdefault(file, None)
@@ -270,6 +296,8 @@ def write_bundle(
         names.add_anchor(path.parent)
         files.setdefault(path, None)
     source_paths = {name: [names.name(root) for root in paths] for name, paths in roots.items()}
+    frame_names = _frame_names(spec, {names.name(file) for file in files})
+    source_paths |= {name: [bundle_name] for name, bundle_name in frame_names.items()}
     other_names = {key: names.name(path) for key, path in others.items()}
 
     staging = target.with_name(f".{target.name}.study")
@@ -284,7 +312,13 @@ def write_bundle(
             destination.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(file, destination)
             bundled[name] = destination
-        spec_file = study_dir / spec.path.name
+        for source, name in frame_names.items():
+            destination = study_dir / name
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            # Every column as the frame holds it; floats in their shortest round-trip form.
+            spec.frames[source].to_csv(destination, index=False, lineterminator="\n")
+            bundled[name] = destination
+        spec_file = study_dir / spec_name
         spec_file.write_text(bundled_spec_text(spec, source_paths, other_names), encoding="utf-8")
         # Read the bundled study's data once: it proves the bundle loads, and gives the input
         # names the rerun will print, which replace the original ones in results.json.
@@ -307,9 +341,9 @@ def write_bundle(
             ((written, names.name(path)) for written, path in absolute.items()),
             key=lambda pair: -len(pair[0]),
         )
-        pairs.append((str(spec.path), f"study/{spec.path.name}"))
+        pairs.append((str(spec.path), f"study/{spec_name}"))
         pairs.append((str(spec.base_dir), "study"))  # e.g. in the recorded command line
-        manifest = [f"{file_sha256(spec_file)}  study/{spec.path.name}"]
+        manifest = [f"{file_sha256(spec_file)}  study/{spec_name}"]
         manifest += [f"{file_sha256(path)}  study/{name}" for name, path in sorted(bundled.items())]
         replaced: dict[str, bytes] = {}
         html_path = report_dir / "report.html"
@@ -327,7 +361,7 @@ def write_bundle(
                     render_pdf(html, staging / "report.pdf")
                     replaced["report.pdf"] = (staging / "report.pdf").read_bytes()
         with zipfile.ZipFile(target, "w") as archive:
-            _add(archive, README, _readme(spec.path.name, spec.study.study.title, version).encode())
+            _add(archive, README, _readme(spec_name, spec.study.study.title, version).encode())
             _add(archive, MANIFEST, ("\n".join(manifest) + "\n").encode("utf-8"))
             for path in sorted(p for p in report_dir.rglob("*") if p.is_file()):
                 relative = path.relative_to(report_dir).as_posix()
@@ -339,7 +373,7 @@ def write_bundle(
                     data = (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode()
                 data = replaced.get(relative, data)
                 _add(archive, f"report/{relative}", data)
-            _add(archive, f"study/{spec.path.name}", spec_file.read_bytes())
+            _add(archive, f"study/{spec_name}", spec_file.read_bytes())
             for name, path in sorted(bundled.items()):
                 _add(archive, f"study/{name}", path.read_bytes())
     finally:
