@@ -30,9 +30,31 @@ def test_no_absolute_path_in_provenance_results_or_appendix(tmp_path):
     assert provenance["spec"]["path"] == "study.yaml"
     assert provenance["inputs"][0]["file"] == "../elsewhere/s.csv"
     html = (out / "report.html").read_text()
-    # The only absolute path left is the one the user typed, quoted in the spec listing.
-    assert html.count(str(tmp_path)) == 1 and f"path: {data}" in html
-    assert "../elsewhere/s.csv" in html
+    # The spec listing too: the path the user typed, relative to the spec's folder.
+    assert str(tmp_path) not in html
+    assert "s: {path: ../elsewhere/s.csv, format: summary}" in html
+
+
+def test_spec_listing_without_the_authors_folders(tmp_path, monkeypatch):
+    """Absolute paths in any value (output, data) and in comments (the spec's folder, the home
+    folder) are listed relative to the spec's folder in the appendix; the spec file keeps them."""
+    home = tmp_path / "home" / "alice"
+    monkeypatch.setenv("HOME", str(home))
+    data = write(home, "elsewhere/s.csv", CSV)
+    study = home / "study"
+    text = SPEC.replace("DATA", str(data)).replace(
+        "report: {formats: [html]}", f"report: {{formats: [html], output: '{study}/out'}}"
+    )
+    text = f"# data from {home}/elsewhere, copied to {study}/data\n" + text
+    spec = write(study, "study.yaml", text)
+    assert run_cli("run", str(spec), "--quiet").code == 0
+    html = (study / "out" / "report.html").read_text()
+    listing = html.split('<pre class="spec">')[1].split("</pre>")[0]
+    assert str(tmp_path) not in html
+    assert "# data from ~/elsewhere, copied to data" in listing
+    assert "path: ../elsewhere/s.csv" in listing
+    assert "output: &#39;out&#39;" in listing or "output: 'out'" in listing
+    assert str(home) in spec.read_text()  # the user's file is not touched
 
 
 def test_absolute_paths_only_when_asked(tmp_path):
@@ -45,3 +67,5 @@ def test_absolute_paths_only_when_asked(tmp_path):
     provenance = json.loads((tmp_path / "study/out/results.json").read_text())["provenance"]
     assert provenance["spec"]["path"] == str(spec)
     assert provenance["inputs"][0]["file"] == str(data)
+    html = (tmp_path / "study/out/report.html").read_text()
+    assert f"s: {{path: {data}, format: summary}}" in html
