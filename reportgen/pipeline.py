@@ -183,6 +183,7 @@ def compute_study(
         outcomes=[(o.kind, o.id, o.result) for o in outcomes],
         resamples=spec.study.summary.resamples,
         seed=spec.study.summary.seed,
+        problem_groups=data.groups,
     )
     return StudyResults(
         spec=spec,

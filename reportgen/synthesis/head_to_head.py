@@ -16,10 +16,22 @@ states, for a pair (a, b):
 - otherwise from the first counted ranking with per-problem scores: the number of problems on
   which each has the better score (no test).
 
+Per dimension and per function group (``breakdown``; the table "Head to head" of the
+executive summary shows it and the sentences read it): the same counts over each dimension's
+problems (where the study has several) and each function group's (``problems.groups``), and
+who wins more *problems* — the problems on which one wins more trial comparisons (U-scores)
+or has A12 on its side (problem table) — with a two-sided sign test over those problems
+(:func:`scipy.stats.binomtest`, p = ½; problems neither wins are left out; Demšar 2006, §3.1.3):
+one is *ahead* in a group when it wins more problems and the sign test's p-value is below the
+analysis's α, else the two are *indistinguishable* there.
+
 Decisions
 ---------
 - The U-score analysis used is the first in the study whose pairwise table holds the pair
   (plain U-scores before U-scores at cut-points, in study order).
+- "Ahead" counts problems, not their significance: a problem won narrowly counts as one won
+  widely, so one large win cannot make a leader (the totals can), and a group of 12 problems
+  needs 10 of them for p < 0.05. The per-problem significance counts stay beside it.
 - "Why the methods disagree" is one rule: when the algorithm with more significant problem
   wins (or more trial wins) is behind on the total, the leader on the total wins through
   larger margins on fewer problems, and the sentence says so.
@@ -27,14 +39,97 @@ Decisions
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from scipy.stats import binomtest
 
-from reportgen.analyses.problem_table import OVERALL
+from reportgen.analyses.problem_table import BETTER, OVERALL, WORSE
 from reportgen.synthesis.rankings import Ranking
+
+
+@dataclass(frozen=True)
+class PairGroup:
+    """The pair over one set of problems (all, a dimension, or a function group).
+
+    Attributes
+    ----------
+    group : str
+        ``"all problems"``, ``"D=10"`` or a function group's name.
+    problems : int
+    share_a : float
+        Share of trial comparisons ``a`` wins (NaN without U-scores).
+    wins_a, wins_b : int
+        Problems each wins (more trial comparisons; or A12 on its side).
+    significant_a, significant_b : int
+        Problems on which each is significantly better (the source's per-problem test).
+    sign_p : float
+        Two-sided sign test over the problems won (1 when neither wins any).
+    ahead : str
+        The algorithm ahead (sign test below α), or empty: indistinguishable.
+    """
+
+    group: str
+    problems: int
+    share_a: float
+    wins_a: int
+    wins_b: int
+    significant_a: int
+    significant_b: int
+    sign_p: float
+    ahead: str
+
+
+ALL_PROBLEMS = "all problems"
+"""The ``group`` of the breakdown row over every problem."""
+
+
+def _breakdown(
+    a: str,
+    b: str,
+    keys: Sequence[tuple[str, int]],
+    won: np.ndarray,
+    significant: np.ndarray,
+    trials: tuple[np.ndarray, np.ndarray] | None,
+    groups: Mapping[str, Sequence[str]],
+    alpha: float,
+) -> tuple[PairGroup, ...]:
+    """Rows of :class:`PairGroup` over all problems, each dimension (when several) and each
+    function group. ``won``/``significant``: per problem +1 (a), −1 (b) or 0; ``trials``: the
+    trial comparisons each wins per problem (U-scores) or None."""
+    dims = sorted({d for _, d in keys})
+    subsets: list[tuple[str, np.ndarray]] = [(ALL_PROBLEMS, np.ones(len(keys), dtype=bool))]
+    if len(dims) > 1:
+        subsets += [(f"D={d}", np.array([k[1] == d for k in keys])) for d in dims]
+    for name, members in groups.items():
+        mask = np.array([k[0] in set(members) for k in keys], dtype=bool)
+        if mask.any():
+            subsets.append((name, mask))
+    rows = []
+    for name, mask in subsets:
+        wins_a, wins_b = int((won[mask] > 0).sum()), int((won[mask] < 0).sum())
+        p = binomtest(wins_a, wins_a + wins_b, 0.5).pvalue if wins_a + wins_b else 1.0
+        share = math.nan
+        if trials is not None:
+            total = trials[0][mask].sum() + trials[1][mask].sum()
+            share = float(trials[0][mask].sum() / total) if total else math.nan
+        rows.append(
+            PairGroup(
+                group=name,
+                problems=int(mask.sum()),
+                share_a=share,
+                wins_a=wins_a,
+                wins_b=wins_b,
+                significant_a=int((significant[mask] > 0).sum()),
+                significant_b=int((significant[mask] < 0).sum()),
+                sign_p=float(p),
+                ahead=(a if wins_a > wins_b else b) if p < alpha else "",
+            )
+        )
+    return tuple(rows)
 
 
 @dataclass(frozen=True)
@@ -56,6 +151,11 @@ class HeadToHead:
         Their totals (U-scores) or mean scores.
     by_group : tuple of (group, share_a, significant_a, significant_b, problems)
         The same per dimension where the analysis groups by dimension.
+    breakdown : tuple of PairGroup
+        All problems, each dimension and each function group, with problems won and the sign
+        test (empty for a comparison by scores without a test).
+    alpha : float
+        The level of the sign test (the source analysis's α).
     tested : bool
         Whether the per-problem counts come from a test.
     test : str
@@ -78,9 +178,13 @@ class HeadToHead:
     by_group: tuple[tuple[str, float, int, int, int], ...] = field(default_factory=tuple)
     test: str = ""
     a12_b: float = float("nan")
+    breakdown: tuple[PairGroup, ...] = ()
+    alpha: float = 0.05
 
 
-def _from_problem_table(a: str, b: str, analysis_id: str, result: Any) -> HeadToHead | None:
+def _from_problem_table(
+    a: str, b: str, analysis_id: str, result: Any, groups: Mapping[str, Sequence[str]]
+) -> HeadToHead | None:
     """The pair from a problem table that tests one of them against the other (its reference).
 
     W/T/L are from the tested algorithm's side: its wins are its significantly better problems,
@@ -99,7 +203,24 @@ def _from_problem_table(a: str, b: str, analysis_id: str, result: Any) -> HeadTo
 
     sig_a, sig_b, n = counts(OVERALL)
     a12 = result.median_a12(other)
-    groups = tuple((g, float("nan"), *counts(g)) for g in result.groups if g.startswith("D="))
+    cells = result.comparisons(other)
+    # Per problem from a's side: +1 where a has A12 (or the significant marker) on its side.
+    side = 1.0 if other == a else -1.0
+    won = np.array([side * np.sign(c.a12 - 0.5) if not math.isnan(c.a12) else 0.0 for c in cells])
+    significant = np.array(
+        [side * (1.0 if c.marker == BETTER else -1.0 if c.marker == WORSE else 0.0) for c in cells]
+    )
+    breakdown = _breakdown(
+        a,
+        b,
+        [(c.problem, c.dimension) for c in cells],
+        won,
+        significant,
+        None,
+        groups,
+        result.alpha,
+    )
+    by_dimension = tuple((g, float("nan"), *counts(g)) for g in result.groups if g.startswith("D="))
     correction = {"holm": "Holm", "bonferroni": "Bonferroni", "none": "no"}[result.correction]
     return HeadToHead(
         a=a,
@@ -112,11 +233,13 @@ def _from_problem_table(a: str, b: str, analysis_id: str, result: Any) -> HeadTo
         total_a=float("nan"),
         total_b=float("nan"),
         tested=True,
-        by_group=groups if len(groups) > 1 else (),
+        by_group=by_dimension if len(by_dimension) > 1 else (),
         test=f"two-sided Mann–Whitney U test per problem, {correction} correction over "
         f"problems, α = {result.alpha:g}",
         # A12 of b against a: the table's own where b is tested, its complement where a is.
         a12_b=a12 if other == b else 1.0 - a12,
+        breakdown=breakdown,
+        alpha=result.alpha,
     )
 
 
@@ -139,10 +262,35 @@ def _pair_counts(pairwise: Any, a: str, b: str, alpha: float) -> tuple[float, in
     )
 
 
+def _u_score_breakdown(
+    pairwise: Any, a: str, b: str, alpha: float, groups: Mapping[str, Sequence[str]]
+) -> tuple[PairGroup, ...]:
+    """:func:`_breakdown` from the rows of one U-score pairwise table (either orientation)."""
+    forward = pairwise[(pairwise["algorithm_a"] == a) & (pairwise["algorithm_b"] == b)]
+    backward = pairwise[(pairwise["algorithm_a"] == b) & (pairwise["algorithm_b"] == a)]
+    keys = [
+        (str(p), int(d))
+        for frame in (forward, backward)
+        for p, d in zip(frame["problem"], frame["dimension"], strict=True)
+    ]
+    wins_a = np.r_[forward["wins_a"].to_numpy(float), backward["wins_b"].to_numpy(float)]
+    wins_b = np.r_[forward["wins_b"].to_numpy(float), backward["wins_a"].to_numpy(float)]
+    p = np.r_[forward["p_value"].to_numpy(float), backward["p_value"].to_numpy(float)]
+    won = np.sign(wins_a - wins_b)
+    significant = np.where(p < alpha, won, 0.0)
+    return _breakdown(a, b, keys, won, significant, (wins_a, wins_b), groups, alpha)
+
+
 def head_to_head(
-    a: str, b: str, outcomes: Sequence[tuple[str, str, Any]], rankings: Sequence[Ranking]
+    a: str,
+    b: str,
+    outcomes: Sequence[tuple[str, str, Any]],
+    rankings: Sequence[Ranking],
+    groups: Mapping[str, Sequence[str]] | None = None,
 ) -> HeadToHead | None:
-    """The head-to-head of ``a`` and ``b`` (None when no analysis compares them per problem)."""
+    """The head-to-head of ``a`` and ``b`` (None when no analysis compares them per problem);
+    ``groups``: the study's function groups (``problems.groups``), name → problem names."""
+    groups = groups or {}
     for kind, analysis_id, result in outcomes:
         if kind != "u_scores":
             continue
@@ -152,11 +300,11 @@ def head_to_head(
         ):
             continue
         share, sig_a, sig_b, n = _pair_counts(pairwise, a, b, result.alpha)
-        groups = []
+        by_group = []
         if len(result.groups) > 1:
             for group in result.groups:
                 rows = pairwise[pairwise["group"] == group]
-                groups.append((str(group), *_pair_counts(rows, a, b, result.alpha)))
+                by_group.append((str(group), *_pair_counts(rows, a, b, result.alpha)))
         totals = result.totals.set_index("algorithm")[result.ranking_column]
         return HeadToHead(
             a=a,
@@ -169,11 +317,13 @@ def head_to_head(
             total_a=float(totals[a]),
             total_b=float(totals[b]),
             tested=True,
-            by_group=tuple(groups),
+            by_group=tuple(by_group),
+            breakdown=_u_score_breakdown(pairwise, a, b, result.alpha, groups),
+            alpha=result.alpha,
         )
     for kind, analysis_id, result in outcomes:
         if kind == "problem_table":
-            found = _from_problem_table(a, b, analysis_id, result)
+            found = _from_problem_table(a, b, analysis_id, result, groups)
             if found is not None:
                 return found
     for ranking in rankings:

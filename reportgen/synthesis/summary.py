@@ -34,7 +34,10 @@ Bottom line (one paragraph at the top of the report)
    algorithms whose order flips.
 6. Head-to-head — the leader against the best other algorithm of each family (at most two),
    from a U-score analysis's trial comparisons where there is one, else from a problem table
-   that tests one against the other (:mod:`reportgen.synthesis.head_to_head`).
+   that tests one against the other (:mod:`reportgen.synthesis.head_to_head`); then the
+   problems each wins over all problems, per dimension and per function group, with a sign
+   test over them: "ahead" or "indistinguishable" per group, as the summary's table "Head to
+   head" shows it (the bottom line of an "X or Y" study repeats the per-dimension split).
 7. Uncertainty — the leader's ``p_first`` and 95 % rank interval per resampled ranking
    (:mod:`reportgen.synthesis.uncertainty`).
 8. Against the reference — for each tested problem table, the W/T/L of its rank-sum test
@@ -50,8 +53,9 @@ them (its per-problem rank-sum test, corrected over problems; the sentence names
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,7 +67,7 @@ from reportgen.present.findings import Finding, join_words
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.present.labels import Labels
 from reportgen.synthesis.agreement import Agreement, agreement
-from reportgen.synthesis.head_to_head import HeadToHead, head_to_head
+from reportgen.synthesis.head_to_head import ALL_PROBLEMS, HeadToHead, PairGroup, head_to_head
 from reportgen.synthesis.rankings import (
     AWARD_POINTS,
     BEST,
@@ -183,6 +187,10 @@ class SynthesisResult:
                     "test": h.test,
                     "a12_b": json_value(h.a12_b),
                     "by_group": [[json_value(x) for x in g] for g in h.by_group],
+                    "breakdown": [
+                        {k: json_value(v) for k, v in dataclasses.asdict(g).items()}
+                        for g in h.breakdown
+                    ],
                 }
                 for h in self.head_to_heads
             ],
@@ -223,6 +231,7 @@ def synthesise(
     outcomes: Sequence[tuple[str, str, Any]] = (),
     resamples: int = RESAMPLES,
     seed: int = SEED,
+    problem_groups: Mapping[str, Sequence[str]] | None = None,
 ) -> SynthesisResult:
     """Compare every ranking the analyses produce; derive the bottom line and the findings.
 
@@ -239,6 +248,8 @@ def synthesise(
         The analyses' results, for the head-to-head's per-problem comparisons.
     resamples, seed : int
         The bootstrap of :mod:`reportgen.synthesis.uncertainty`.
+    problem_groups : mapping, optional
+        The study's function groups (``problems.groups``): the head-to-head per group.
     """
     rankings = list(rankings)
     ranks = rank_frame(rankings, list(algorithms))
@@ -249,10 +260,13 @@ def synthesise(
     pairs = [
         h
         for b in evidence.contenders()
-        if (h := head_to_head(evidence.leaders[0], b, outcomes, counted)) is not None
+        if (h := head_to_head(evidence.leaders[0], b, outcomes, counted, problem_groups))
+        is not None
     ]
     if len(evidence.leaders) == 2:
-        tie = head_to_head(evidence.leaders[0], evidence.leaders[1], outcomes, counted)
+        tie = head_to_head(
+            evidence.leaders[0], evidence.leaders[1], outcomes, counted, problem_groups
+        )
         pairs = [tie] if tie is not None else []
     findings = _findings(rankings, evidence, agree, sure, pairs, labels)
     findings += [
@@ -655,6 +669,44 @@ _UNCORRECTED = (
 )
 
 
+def _where(group: str) -> str:
+    """How a breakdown row's problems are named in a sentence."""
+    if group == ALL_PROBLEMS:
+        return "over all problems"
+    return f"at {group}" if group.startswith("D=") else f"on the {group} problems"
+
+
+def _split_text(h: HeadToHead, labels: Labels, rows: Sequence[PairGroup]) -> str:
+    """Who is ahead where, by problems won: ``"indistinguishable at D=10 (5–7) and D=20
+    (6–6)"`` or ``"EA4 ahead at D=20 (10–2, p = 0.04); indistinguishable at D=10 (5–7)"``."""
+    ahead: dict[str, list[str]] = {}
+    even = []
+    for g in rows:
+        count = f"{g.wins_a}–{g.wins_b}"
+        if g.ahead:
+            ahead.setdefault(g.ahead, []).append(f"{_where(g.group)} ({count}, p = {g.sign_p:.2f})")
+        else:
+            even.append(f"{_where(g.group)} ({count})")
+    parts = [f"{labels.label(x)} ahead {join_words(where)}" for x, where in ahead.items()]
+    if even:
+        parts.append(f"indistinguishable {join_words(even)}")
+    return "; ".join(parts)
+
+
+def _breakdown_sentence(h: HeadToHead, labels: Labels) -> str:
+    """The head-to-head by problems won, from the summary's head-to-head table."""
+    if not h.breakdown:
+        return ""
+    a, b = labels.label(h.a), labels.label(h.b)
+    return (
+        f" Problems won ({a}–{b}; a problem goes to the one with "
+        + ("more trial comparisons won" if not math.isnan(h.share_a) else "A12 on its side")
+        + f"; two-sided sign test over the problems won, α = {h.alpha:g}; table 'Head to head'): "
+        + _split_text(h, labels, h.breakdown)
+        + "."
+    )
+
+
 def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
     a, b = labels.label(h.a), labels.label(h.b)
     if h.test:
@@ -697,6 +749,7 @@ def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
             f"Head to head by {h.source}, {a} against {b}: {a} is ahead on {h.significant_a} and "
             f"{b} on {h.significant_b} of {h.problems} problems (per-problem results, no test)."
         )
+    text += _breakdown_sentence(h, labels)
     return Finding(
         f"summary.head_to_head.{h.a}.{h.b}",
         text,
@@ -708,6 +761,15 @@ def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
             "significant_b": h.significant_b,
             "problems": h.problems,
             "a12_b": None if math.isnan(h.a12_b) else round(h.a12_b, 2),
+            "problems_won": {
+                g.group: {
+                    "a": g.wins_a,
+                    "b": g.wins_b,
+                    "sign_p": round(g.sign_p, 4),
+                    "ahead": g.ahead,
+                }
+                for g in h.breakdown
+            },
         },
     )
 
@@ -831,6 +893,7 @@ def _bottom_line(
             f"Bottom line: {name} or {labels.label(h.b)}. {name} is {family_text}"
             + (f" and {p_text}" if p_text else "")
             + f"; but head to head {_challenge(h, labels)}."
+            + _dimension_split(h, labels)
         )
     elif unseparated:
         text = f"Bottom line: {name} leads, but {unseparated_text}. It is {family_text}" + (
@@ -867,6 +930,18 @@ def _bottom_line(
         text += " " + elsewhere_text
     text += _caveat(r for r in counted if leader in r.first)
     return Finding("summary.bottom_line", text, numbers)
+
+
+def _dimension_split(h: HeadToHead, labels: Labels) -> str:
+    """The bottom line's split by dimension (or over all problems in one dimension): who is
+    ahead by problems won, from the head-to-head table."""
+    rows = [g for g in h.breakdown if g.group.startswith("D=")] or [
+        g for g in h.breakdown if g.group == ALL_PROBLEMS
+    ]
+    if not rows:
+        return ""
+    a, b = labels.label(h.a), labels.label(h.b)
+    return f" By problems won ({a}–{b}, sign test): " + _split_text(h, labels, rows) + "."
 
 
 def _challenge(h: HeadToHead, labels: Labels) -> str:

@@ -105,3 +105,34 @@ def test_cec2022_profiles_put_neither_sphh_nor_co_ppso_first() -> None:
     # EA4 alone is first; the next group follows by the mean order only.
     first, second, *_ = result.groups("performance", 0.1, 2.0)
     assert first == (["EA4"], "") and second == (["IMPML"], INCONCLUSIVE)
+
+
+def test_cec2022_head_to_head_per_dimension_and_group() -> None:
+    """The EA4 / NL-LBC head-to-head per dimension and per function group: the problem counts
+    agree with the per-dimension counts the sentence already gave, and the bottom line says
+    where each is ahead (the sign test: p for 4 of 12 is 2·794/4096 ≈ 0.39, not below 0.05)."""
+    results = computed(ROOT / "example_studies" / "cec2022" / "study.yaml")
+    pair = next(h for h in results.synthesis.head_to_heads if h.b == "NL-LBC")
+    rows = {g.group: g for g in pair.breakdown}
+    assert list(rows) == [
+        "all problems",
+        "D=10",
+        "D=20",
+        "unimodal",
+        "basic",
+        "hybrid",
+        "composition",
+    ]
+    for group, _, sig_a, sig_b, n in pair.by_group:
+        assert (rows[group].significant_a, rows[group].significant_b, rows[group].problems) == (
+            sig_a,
+            sig_b,
+            n,
+        )
+    assert sum(rows[g].problems for g in ("unimodal", "basic", "hybrid", "composition")) == 24
+    assert (rows["D=10"].wins_a, rows["D=10"].wins_b) == (4, 8)
+    assert rows["D=10"].sign_p == pytest.approx(2 * 794 / 4096)
+    assert not any(g.ahead for g in pair.breakdown)
+    bottom = results.synthesis.bottom_line
+    assert bottom is not None
+    assert "indistinguishable at D=10 (4–8) and at D=20 (5–7)" in bottom.text

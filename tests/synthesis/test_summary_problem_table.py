@@ -112,8 +112,16 @@ def test_wtl_and_a12_against_the_reference_in_the_summary() -> None:
     assert h2h.text == (
         "Head to head in the problem table (two-sided Mann–Whitney U test per problem, Holm "
         "correction over problems, α = 0.05), R against A: R is significantly better on 1 and A "
-        "on 2 of 4 problems; the median A12 of A against R is 0.80 (large)."
+        "on 2 of 4 problems; the median A12 of A against R is 0.80 (large). Problems won (R–A; "
+        "a problem goes to the one with A12 on its side; two-sided sign test over the problems "
+        "won, α = 0.05; table 'Head to head'): indistinguishable over all problems (1–3)."
     )
+    # A12 on A's side on f2, f4 (0 and 1 by construction) and f3 (A [1, 3, …, 9] against
+    # R [2, 4, …, 10]: 15 of 25 pairs A smaller, A12 = 0.6); on R's side on f1: 1–3. Sign test
+    # 2·P(X ≤ 1 | n = 4, ½) = 2·5/16 = 0.625 ≥ 0.05: indistinguishable.
+    (row,) = pair.breakdown
+    assert (row.wins_a, row.wins_b, row.ahead) == (1, 3, "")
+    assert row.sign_p == 0.625
     # More significant wins for A: the bottom line names both, with the test.
     assert result.bottom_line is not None
     assert result.bottom_line.text.startswith("Bottom line: R or A.")

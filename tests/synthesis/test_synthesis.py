@@ -198,7 +198,9 @@ def test_head_to_head_sentences_say_the_counts_are_not_corrected() -> None:
     assert "significantly better on 1 and B on 1 of 3 problems (per-problem Mann–Whitney U" in (
         sentence
     )
-    assert "not corrected over problems" in sentence and sentence.endswith("can count fewer).")
+    assert "not corrected over problems" in sentence and "can count fewer). " in sentence
+    # Then the problems won, from the summary's head-to-head table.
+    assert sentence.endswith("table 'Head to head'): indistinguishable over all problems (2–1).")
     assert "not corrected over problems" in _challenge(h, labels)
 
 

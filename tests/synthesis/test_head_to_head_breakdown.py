@@ -1,0 +1,89 @@
+"""The head-to-head per dimension and per function group: problems won and the sign test,
+checked against hand calculations (no shared data needed)."""
+
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+
+import pandas as pd
+import pytest
+
+from reportgen.present.labels import Labels
+from reportgen.synthesis.head_to_head import ALL_PROBLEMS, head_to_head
+from reportgen.synthesis.summary import _dimension_split, _head_to_head_finding
+
+
+def _pairwise() -> pd.DataFrame:
+    """12 problems in D=10 and 12 in D=20, A against B, 10 trial comparisons per problem.
+
+    D=10: A wins 8 of 10 comparisons on p1–p10 (significant on p1–p6), B wins 7 of 10 on
+    p11–p12 (significant on p11). D=20: A wins 6 of 10 on p1–p5, B 6 of 10 on p6–p11, and
+    p12 is split 5–5 (won by neither). Rows are stored in both orientations to check that
+    either is read: D=20's rows have B as algorithm_a.
+    """
+    rows = []
+    for i in range(1, 13):
+        a_wins, p = (8.0, 0.01 if i <= 6 else 0.2) if i <= 10 else (3.0, 0.01 if i == 11 else 0.3)
+        rows.append(("D=10", f"p{i}", 10, "A", "B", a_wins, 10 - a_wins, p))
+    for i in range(1, 13):
+        a_wins = 6.0 if i <= 5 else 4.0 if i <= 11 else 5.0
+        rows.append(("D=20", f"p{i}", 20, "B", "A", 10 - a_wins, a_wins, 0.5))
+    columns = ["group", "problem", "dimension", "algorithm_a", "algorithm_b", "wins_a", "wins_b"]
+    return pd.DataFrame(rows, columns=[*columns, "p_value"])
+
+
+def _result() -> SimpleNamespace:
+    """The parts of a U-score result the head-to-head reads."""
+    return SimpleNamespace(
+        pairwise=_pairwise(),
+        alpha=0.05,
+        groups=("D=10", "D=20"),
+        totals=pd.DataFrame({"algorithm": ["A", "B"], "total": [10.0, 9.0]}),
+        ranking_column="total",
+    )
+
+
+def test_problems_won_and_the_sign_test_by_hand() -> None:
+    groups = {"first": ("p1", "p2", "p3"), "last": ("p11", "p12")}
+    h = head_to_head("A", "B", [("u_scores", "u", _result())], [], groups)
+    assert h is not None
+    rows = {g.group: g for g in h.breakdown}
+    assert list(rows) == [ALL_PROBLEMS, "D=10", "D=20", "first", "last"]
+    # D=10: A wins 10 problems, B 2. Sign test two-sided: 2·P(X ≤ 2 | n = 12, ½)
+    #   = 2·(1 + 12 + 66)/4096 = 158/4096 ≈ 0.0386 < 0.05 → A ahead.
+    d10 = rows["D=10"]
+    assert (d10.wins_a, d10.wins_b, d10.significant_a, d10.significant_b) == (10, 2, 6, 1)
+    assert d10.sign_p == pytest.approx(158 / 4096)
+    assert d10.ahead == "A"
+    assert d10.share_a == pytest.approx((10 * 8 + 2 * 3) / 120)
+    # D=20 (stored as B against A): A wins 5 problems, B 6, one tie left out.
+    #   2·P(X ≤ 5 | n = 11) = 2·(1 + 11 + 55 + 165 + 330 + 462)/2048 = 1 → indistinguishable.
+    d20 = rows["D=20"]
+    assert (d20.wins_a, d20.wins_b, d20.problems) == (5, 6, 12)
+    assert d20.sign_p == pytest.approx(1.0) and d20.ahead == ""
+    # All 24: A 15, B 8: 2·P(X ≤ 8 | n = 23) = 2·Σ_{k≤8} C(23, k)/2²³.
+    total = sum(math.comb(23, k) for k in range(9))
+    assert rows[ALL_PROBLEMS].sign_p == pytest.approx(2 * total / 2**23)
+    assert rows[ALL_PROBLEMS].ahead == ""
+    # A function group takes its problems in every dimension: p1–p3 twice, A wins all 6:
+    #   2·(1/64) = 0.03125 → A ahead; p11, p12: B wins 2 of D=10 and p11 of D=20 (p12 tied).
+    assert (rows["first"].wins_a, rows["first"].wins_b, rows["first"].problems) == (6, 0, 6)
+    assert rows["first"].sign_p == pytest.approx(2 / 64) and rows["first"].ahead == "A"
+    assert (rows["last"].wins_a, rows["last"].wins_b) == (0, 3)
+    assert rows["last"].ahead == ""  # 2·(1/8) = 0.25
+
+
+def test_sentences_state_the_table_rows() -> None:
+    h = head_to_head("A", "B", [("u_scores", "u", _result())], [], {})
+    assert h is not None
+    labels = Labels({})
+    text = _head_to_head_finding(h, labels).text
+    assert (
+        "A ahead at D=10 (10–2, p = 0.04); indistinguishable over all problems (15–8) and at "
+        "D=20 (5–6)." in text
+    )
+    assert _dimension_split(h, labels) == (
+        " By problems won (A–B, sign test): A ahead at D=10 (10–2, p = 0.04); "
+        "indistinguishable at D=20 (5–6)."
+    )
