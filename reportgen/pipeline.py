@@ -41,7 +41,7 @@ from reportgen.present.format import counted
 from reportgen.present.labels import Labels
 from reportgen.published import PublishedComparison, compare_published, published_block
 from reportgen.registry import ANALYSES
-from reportgen.render.blocks import Prose, Section
+from reportgen.render.blocks import FigureBlock, Prose, Section
 from reportgen.render.document import Document, render_sections
 from reportgen.render.files import (
     BlockKey,
@@ -513,17 +513,17 @@ def _write_report(
         write_csv(frame, folder / "tables" / "summary" / f"{name}.csv")
     if results.changes is not None:
         write_csv(results.changes, folder / "tables" / "summary" / "changes.csv")
-    sizes = results.spec.study.report.figures
-    written = write_blocks(results.summary, folder, sizes)
     for outcome in results.analyses:
-        assert outcome.section is not None
-        say(f"writing tables and figures of {outcome.id}")
+        say(f"writing the tables of {outcome.id}")
         for name, frame in outcome.result.tables().items():
             write_csv(frame, folder / "tables" / outcome.id / f"{name}.csv")
             write_latex(frame, folder / "tables" / outcome.id / f"{name}.tex")
         if outcome.published is not None:
             write_csv(outcome.published.frame, folder / "tables" / outcome.id / "published.csv")
-        written |= write_blocks(outcome.section, folder, sizes)
+    sections = [results.summary, *(o.section for o in results.analyses if o.section is not None)]
+    figures = sum(isinstance(b, FigureBlock) for s in sections for b in s.blocks)
+    say(f"drawing {counted(figures, 'figure')}")
+    written = write_blocks(sections, folder, results.spec.study.report.figures)
     provenance = _provenance(results, command_line)
     write_json(results_document(results, style, provenance), folder / "results.json")
     say("rendering the report")

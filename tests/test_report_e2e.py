@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pytest
+import yaml
 
 from reportgen.pipeline import run_study
 from tests.conftest import ROOT
@@ -284,17 +285,35 @@ def test_supplement_bundle(rendered: dict[str, Path]) -> None:
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
-def test_figure_pdfs_embed_no_type3_font(rendered: dict[str, Path], name: str) -> None:
-    """Journals' PDF checkers refuse Type 3 fonts; every figure PDF embeds TrueType."""
+def test_figure_pdfs_where_asked_embed_no_type3_font(rendered: dict[str, Path], name: str) -> None:
+    """Figure PDFs are written only where the spec asks (report.figures.pdf), one beside every
+    SVG; journals' PDF checkers refuse Type 3 fonts, so every one embeds TrueType."""
+    spec = yaml.safe_load((ROOT / "example_studies" / name / "study.yaml").read_text())
+    svgs = sorted((rendered[name] / "figures").rglob("*.svg"))
+    pdfs = sorted((rendered[name] / "figures").rglob("*.pdf"))
+    if not spec["report"].get("figures", {}).get("pdf", False):
+        assert svgs and not pdfs
+        return
+    assert svgs and [p.with_suffix("") for p in pdfs] == [p.with_suffix("") for p in svgs]
     if shutil.which("pdffonts") is None:
         pytest.skip("poppler-utils (pdffonts) is not installed: scripts/system-deps.sh test")
-    pdfs = sorted((rendered[name] / "figures").rglob("*.pdf"))
-    assert pdfs
     for pdf in pdfs:
         listing = subprocess.run(
             ["pdffonts", str(pdf)], capture_output=True, text=True, check=True
         ).stdout
         assert "Type 3" not in listing, f"{pdf.relative_to(rendered[name])}:\n{listing}"
+
+
+def test_an_example_asks_for_figure_pdfs() -> None:
+    """The PDF-copy path runs end to end in at least one example (the test above checks it)."""
+    asks = [
+        name
+        for name in EXAMPLES
+        if yaml.safe_load((ROOT / "example_studies" / name / "study.yaml").read_text())["report"]
+        .get("figures", {})
+        .get("pdf")
+    ]
+    assert asks
 
 
 TEXT_WIDTH_PT = 178 / 25.4 * 72

@@ -108,7 +108,7 @@ def render_sections(
                 )
             elif isinstance(block, FigureBlock):
                 figure_no += 1
-                key = (section.id, block.spec.name)
+                key = (section.id, "figure", block.spec.name)
                 blocks.append(
                     RenderedBlock(
                         "figure",
@@ -220,7 +220,7 @@ def _table(
         header=header,
         rows=tuple(rows),
         notes=block.notes,
-        files=written[(section_id, block.name)].files,
+        files=written[(section_id, "table", block.name)].files,
         wide=wide,
         in_print=block.in_print,
         landscape=wide and printed_width_pt(header, rows) > PORTRAIT_TEXT_WIDTH_PT,

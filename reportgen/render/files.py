@@ -1,7 +1,10 @@
 """Machine-readable outputs: CSV and booktabs LaTeX tables, SVG/PDF figures, results.json.
 
-LaTeX tables compile with pdflatex (symbols as math macros, :func:`latex_text`); figure PDFs
-embed their fonts as TrueType (Type 42), not Type 3, which journals' PDF checkers reject.
+LaTeX tables compile with pdflatex (symbols as math macros, :func:`latex_text`). Every figure
+is written as SVG (the HTML embeds it, and weasyprint draws it into the PDF report); a PDF copy
+for a paper's LaTeX source only with ``report.figures.pdf`` (each costs about as much as the
+SVG, mostly subsetting its fonts), embedding its fonts as TrueType (Type 42), not Type 3, which
+journals' PDF checkers reject. Figures are drawn in parallel processes (:func:`draw_figures`).
 
 Every writer is deterministic: the same result gives byte-identical CSV, LaTeX and
 ``results.json`` (apart from its provenance block) on every run and machine. Floats are written
@@ -13,6 +16,10 @@ from __future__ import annotations
 import io
 import json
 import math
+import multiprocessing as mp
+import os
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -196,7 +203,8 @@ def resize_figure(
     """
     if font_size is not None and font_size != BASE_FONT_SIZE:
         factor = font_size / BASE_FONT_SIZE
-        figure.draw_without_rendering()  # creates the tick labels with their sizes
+        # No drawing needed: asking for the tick labels makes the axes create them (with
+        # their sizes); ticks created later when drawing follow the axes' tick parameters.
         ticks: set[int] = set()
         for ax in figure.axes:
             for minor in (False, True):
@@ -236,22 +244,74 @@ def _shorten_texts(figure: Figure) -> None:
             text.set_text(shorten_words(content))
 
 
-def write_figure(figure: Figure, stem: Path) -> str:
-    """Write ``stem.svg`` and ``stem.pdf``; return the SVG text for the HTML."""
+def write_figure(figure: Figure, stem: Path, *, pdf: bool = False) -> str:
+    """Write ``stem.svg`` (and ``stem.pdf`` with ``pdf``); return the SVG text for the HTML.
+
+    The figure is laid out once: the SVG's drawing runs the layout engine, which is then
+    switched off, so the PDF copy is drawn with the same positions without laying out again.
+    """
     stem.parent.mkdir(parents=True, exist_ok=True)
     _shorten_texts(figure)
-    # Lay the figure out once, then freeze it: both files share one layout pass.
-    figure.draw_without_rendering()
-    figure.set_layout_engine("none")
     svg = figure_svg(figure)
     # Not Path.with_suffix: a stem such as "tau_0.001" has a dot of its own.
     stem.parent.joinpath(stem.name + ".svg").write_text(svg, encoding="utf-8")
-    figure.savefig(
-        stem.parent / (stem.name + ".pdf"),
-        format="pdf",
-        metadata={"CreationDate": None, "Creator": None, "Producer": None},
-    )
+    if pdf:
+        figure.set_layout_engine("none")  # keep the layout the SVG's drawing computed
+        figure.savefig(
+            stem.parent / (stem.name + ".pdf"),
+            format="pdf",
+            metadata={"CreationDate": None, "Creator": None, "Producer": None},
+        )
     return svg
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask where the system has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+_Job = tuple[Figure, Path]
+_PENDING: tuple[tuple[_Job, ...], FigureOptions] | None = None
+"""The figures of :func:`draw_figures`, set before its worker processes fork: a forked worker
+finds every figure in its copy of this module and draws the one whose index it is sent, so no
+figure is pickled (a matplotlib figure does not always survive pickling, and it would cost)."""
+
+
+def _draw(job: _Job, options: FigureOptions) -> str:
+    figure, stem = job
+    resize_figure(figure, options.width, options.height, options.font_size)
+    return write_figure(figure, stem, pdf=options.pdf)
+
+
+def _draw_pending(index: int) -> str:
+    assert _PENDING is not None, "a figure worker runs only in a process forked by draw_figures"
+    jobs, options = _PENDING
+    return _draw(jobs[index], options)
+
+
+def draw_figures(jobs: Sequence[_Job], options: FigureOptions) -> list[str]:
+    """Draw figures to ``stem.svg`` (and ``stem.pdf``) at the study's size; their SVG texts.
+
+    Figures are independent, so up to ``options.workers`` (default: :func:`usable_cpus`)
+    forked processes draw them, one figure at a time each (matplotlib is not thread-safe,
+    hence processes). A worker draws a figure exactly as this process would (same code, same
+    rcParams, the SVG's ids salted by ``svg.hashsalt``), so the files do not depend on the
+    number of workers; the texts come back in the order of ``jobs``. Where ``fork`` is not
+    available, or with one worker or figure, they are drawn here in turn.
+    """
+    global _PENDING
+    jobs = tuple(jobs)
+    workers = min(options.workers or usable_cpus(), len(jobs))
+    if workers <= 1 or "fork" not in mp.get_all_start_methods():
+        return [_draw(job, options) for job in jobs]
+    _PENDING = (jobs, options)
+    try:
+        with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
+            return list(pool.map(_draw_pending, range(len(jobs))))
+    finally:
+        _PENDING = None
 
 
 def write_json(data: dict[str, Any], path: Path) -> None:
@@ -267,8 +327,10 @@ def write_json(data: dict[str, Any], path: Path) -> None:
     )
 
 
-BlockKey = tuple[str, str]
-"""A figure or display table of the report: (section id, block name)."""
+BlockKey = tuple[str, str, str]
+"""A figure or display table of the report: (section id, "figure" or "table", block name). The
+kind is part of the key: a section may hold a figure and a table of the same name (the
+summary's ranking_uncertainty), and each must keep its own files."""
 
 
 @dataclass(frozen=True)
@@ -288,20 +350,23 @@ class WrittenBlock:
 
 
 def write_blocks(
-    section: Section, folder: Path, sizes: FigureOptions
+    sections: Sequence[Section], folder: Path, options: FigureOptions
 ) -> dict[BlockKey, WrittenBlock]:
-    """Write a section's figures (SVG + PDF, at the study's size) and display tables (LaTeX)."""
+    """Write the sections' figures (:func:`draw_figures`) and display tables (LaTeX)."""
     written: dict[BlockKey, WrittenBlock] = {}
-    for block in section.blocks:
-        if isinstance(block, FigureBlock):
-            relative = f"figures/{section.id}/{block.spec.name}"
-            resize_figure(block.spec.figure, sizes.width, sizes.height, sizes.font_size)
-            svg = write_figure(block.spec.figure, folder / relative)
-            written[(section.id, block.spec.name)] = WrittenBlock(
-                (f"{relative}.svg", f"{relative}.pdf"), svg
-            )
-        elif isinstance(block, TableBlock):
-            relative = f"tables/{section.id}/report_{block.name}.tex"
-            write_latex(block.frame, folder / relative, block.bold)
-            written[(section.id, block.name)] = WrittenBlock((relative,))
+    figures: list[tuple[BlockKey, str, Figure]] = []
+    for section in sections:
+        for block in section.blocks:
+            if isinstance(block, FigureBlock):
+                relative = f"figures/{section.id}/{block.spec.name}"
+                key = (section.id, "figure", block.spec.name)
+                figures.append((key, relative, block.spec.figure))
+            elif isinstance(block, TableBlock):
+                relative = f"tables/{section.id}/report_{block.name}.tex"
+                write_latex(block.frame, folder / relative, block.bold)
+                written[(section.id, "table", block.name)] = WrittenBlock((relative,))
+    svgs = draw_figures([(figure, folder / relative) for _, relative, figure in figures], options)
+    suffixes = (".svg", ".pdf") if options.pdf else (".svg",)
+    for (key, relative, _), svg in zip(figures, svgs, strict=True):
+        written[key] = WrittenBlock(tuple(relative + suffix for suffix in suffixes), svg)
     return written

@@ -86,7 +86,8 @@ class ProblemFilter(SpecModel):
 
 
 class FigureOptions(SpecModel):
-    """Size and lettering of every figure, e.g. to match a journal's column width."""
+    """Size and lettering of every figure (e.g. to match a journal's column width), its files
+    and how many processes draw the figures."""
 
     width: float | None = Field(
         None,
@@ -108,6 +109,20 @@ class FigureOptions(SpecModel):
         "other text is scaled with it, keeping titles larger and annotations smaller. Default: "
         "10.",
     )
+    pdf: bool = Field(
+        False,
+        description="Also write every figure as PDF beside its SVG under figures/ (TrueType "
+        "fonts, for \\includegraphics in a paper's LaTeX source). Off by default: the HTML and "
+        "PDF reports need only the SVG, and each PDF copy costs about a second of CPU.",
+    )
+    workers: int | None = Field(
+        None,
+        ge=1,
+        le=1024,
+        description="Processes drawing the figures in parallel (default: the CPUs this process "
+        "may use, at most one per figure; 1: draw them in this process). The files are the "
+        "same either way.",
+    )
 
 
 class ReportOptions(SpecModel):
@@ -119,7 +134,8 @@ class ReportOptions(SpecModel):
     )
     figures: FigureOptions = Field(
         default=FigureOptions(),
-        description="Size and font size of the figures (HTML, PDF and the figure files alike).",
+        description="Size and font size of the figures (HTML, PDF and the figure files alike), "
+        "whether they are also written as PDF, and how many processes draw them.",
     )
     paths: Literal["relative", "absolute"] = Field(
         "relative",

@@ -17,7 +17,7 @@ from reportgen.analyses.convergence import axis_scale, compute, values_at
 from reportgen.data.frames import AnalysisData, sorted_problems
 from reportgen.data.load import load_data
 from reportgen.errors import InputError
-from reportgen.figures.convergence import figures
+from reportgen.figures.convergence import _steps, figures
 from reportgen.figures.style import make_style
 from reportgen.render.sections.convergence import build_section
 from reportgen.spec.analyses.convergence import ConvergenceOptions
@@ -181,3 +181,23 @@ def test_a_curve_of_one_point_is_drawn_as_a_marker() -> None:
         if line.get_marker() not in ("None", None, "") and len(line.get_xdata()) == 1
     ]
     assert len(points) == 1
+
+
+def test_step_curves_drop_only_points_that_change_nothing() -> None:
+    """The figure keeps the first, the last and every point where a value changes; a
+    steps-post curve through the kept points has, at every original point, the original
+    value (the value of the last kept point at or before it)."""
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        n = int(rng.integers(1, 40))
+        low = np.sort(rng.integers(0, 4, n))[::-1].astype(float)
+        high = low + rng.integers(0, 2, n)
+        if n > 2:
+            low[rng.integers(0, n)] = np.nan
+        x = np.cumsum(rng.integers(1, 5, n)).astype(float)
+        at = _steps(low, high)
+        assert at[0] == 0 and at[-1] == n - 1
+        for values in (low, high):
+            redrawn = values[at][np.searchsorted(x[at], x, side="right") - 1]
+            np.testing.assert_array_equal(redrawn, values)
+    assert list(_steps(np.array([5.0, 5, 5, 4, 4, 1, 1, 1]))) == [0, 3, 5, 7]

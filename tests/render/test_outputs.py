@@ -12,8 +12,10 @@ import pandas as pd
 import pytest
 from matplotlib.figure import Figure
 
+from reportgen.figures.style import FigureSpec
 from reportgen.pipeline import run_study
 from reportgen.render import files
+from reportgen.render.blocks import FigureBlock, Section, TableBlock
 from reportgen.render.files import (
     figure_svg,
     latex_table,
@@ -22,6 +24,7 @@ from reportgen.render.files import (
     write_figure,
 )
 from reportgen.render.pdf import _confined_fetcher
+from reportgen.spec.study import FigureOptions
 
 
 def test_latex_table_escapes_and_marks_infinity():
@@ -87,7 +90,7 @@ def test_figure_pdf_embeds_truetype_fonts(tmp_path: Path):
     ax.plot([1, 2, 3], [3, 1, 2], label="τ = 10⁻⁵")
     ax.set_xlabel("evaluations")
     ax.legend()
-    write_figure(fig, tmp_path / "f")
+    write_figure(fig, tmp_path / "f", pdf=True)
     fonts = subprocess.run(
         ["pdffonts", str(tmp_path / "f.pdf")], capture_output=True, text=True, check=True
     ).stdout.splitlines()[2:]
@@ -153,3 +156,53 @@ def test_figure_options_reach_the_written_files(tiny_study: Path):
     for svg in svgs:
         head = svg.read_text(encoding="utf-8")[:1000]
         assert 'width="252pt" height="180pt"' in head, svg.name  # 3.5 in × 72, 2.5 in × 72
+
+
+def test_figure_pdfs_only_when_asked_and_files_do_not_depend_on_the_workers(tiny_study: Path):
+    """report.figures.pdf adds a PDF beside every SVG (and names it in the caption); drawing in
+    two forked processes writes byte-identical files to drawing in this process."""
+    text = tiny_study.read_text()
+    outputs = {}
+    for workers in (1, 2):
+        tiny_study.write_text(
+            text.replace(
+                "  formats: [html]",
+                f"  formats: [html]\n  output: out{workers}\n  figures: {{pdf: true, workers: {workers}}}",
+            ).replace("  output: out\n", "")
+        )
+        results = run_study(tiny_study)
+        assert results.output_dir is not None
+        outputs[workers] = results.output_dir
+    one, two = outputs[1], outputs[2]
+    assert one.name == "out1" and two.name == "out2"
+    svgs = sorted((one / "figures").rglob("*.svg"))
+    assert len(svgs) >= 4
+    for svg in svgs:
+        pdf = svg.with_suffix(".pdf")
+        assert pdf.read_bytes().startswith(b"%PDF")
+        for path in (svg, pdf):
+            assert path.read_bytes() == (two / path.relative_to(one)).read_bytes(), path.name
+    html = (one / "report.html").read_text(encoding="utf-8")
+    name = svgs[0].relative_to(one).as_posix()
+    assert f"{name}, {name[:-4]}.pdf" in html
+
+
+def test_a_figure_and_a_table_of_the_same_name_keep_their_own_files(tmp_path: Path):
+    """The summary holds a figure and a table both named ranking_uncertainty: the table's
+    caption must name its LaTeX file, not the figure's SVG (it did, the figure's entry
+    having replaced the table's)."""
+    fig = Figure(figsize=(2, 2))
+    fig.add_subplot().plot([1, 2], [2, 1])
+    section = Section(
+        id="summary",
+        title="Summary",
+        blocks=(
+            TableBlock(name="same", caption="t", frame=pd.DataFrame({"a": ["1"]})),
+            FigureBlock(FigureSpec(name="same", caption="f", figure=fig)),
+        ),
+    )
+    written = files.write_blocks([section], tmp_path, FigureOptions(workers=1))
+    assert written[("summary", "table", "same")].files == ("tables/summary/report_same.tex",)
+    assert written[("summary", "figure", "same")].files == ("figures/summary/same.svg",)
+    assert (tmp_path / "tables/summary/report_same.tex").is_file()
+    assert (tmp_path / "figures/summary/same.svg").is_file()
