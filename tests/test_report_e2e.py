@@ -187,16 +187,27 @@ def test_executive_summary_numbers_match_the_analyses(rendered: dict[str, Path],
 
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_ranking_uncertainty_table(rendered: dict[str, Path], name: str) -> None:
-    """Every study with a resamplable ranking has the table, and p_first sums to 1 per ranking."""
+    """Every ranking of every study has its rows, and p_first sums to 1 per ranking; the runs
+    are resampled exactly for the U-scores and the perspectives read from runs."""
     results = _results(rendered[name])
     table = pd.read_csv(rendered[name] / "tables" / "summary" / "ranking_uncertainty.csv")
     assert {"ranking", "algorithm", "p_first", "rank_low", "rank_high"} <= set(table.columns)
-    resamplable = [
+    assert set(table["ranking"]) == {r["id"] for r in results["summary"]["rankings"]}
+    with_runs = {
         r["id"]
         for r in results["summary"]["rankings"]
-        if r["id"].endswith((":total", ":profiles")) or r["analysis_id"].startswith("perspectives")
-    ]
-    assert set(table["ranking"]) == set(resamplable)
+        if r["id"].endswith(":total")
+        or (
+            r["analysis_id"].startswith("perspectives")
+            and results["analyses"][r["analysis_id"]]["result"]["parameters"]["input_format"]
+            == "trials"
+        )
+    }
+    resampled = table.groupby("ranking")["resampled"].agg(set)
+    assert {i for i, v in resampled.items() if v == {"problems and runs"}} == with_runs
+    assert {i for i, v in resampled.items() if v == {"problems"}} == set(
+        resampled.index
+    ) - with_runs
     assert set(table["group"]) <= {"all"} | {f"D={d}" for d in range(1, 1000)}
     for _, rows in table.groupby(["ranking", "group"]):
         assert rows["p_first"].sum() == pytest.approx(1.0)

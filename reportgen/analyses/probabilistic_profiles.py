@@ -225,6 +225,11 @@ class ProbabilisticProfilesResult:
     summary: tuple[AlgorithmSummary, ...]
     crossings: tuple[Crossing, ...]
     caveats: tuple[Caveat, ...] = field(default=())
+    by_problem: pd.DataFrame | None = None
+    """problem, dimension, algorithm, at_1, at_x_max: each problem's term
+    :math:`P(C_{ij}/b_j \\le x)` of :math:`\\bar\\rho_i` at 1 and at ``x_max``, whose means over
+    the problems are ``rho_bar_1`` and ``solved_bar`` (what the summary's bootstrap
+    resamples)."""
 
     @property
     def fixed_target(self) -> bool:
@@ -1056,7 +1061,31 @@ def compute(
         summary=tuple(summary),
         crossings=crossings,
         caveats=_caveats(data, options, entries, table, has_baseline),
+        by_problem=_by_problem(data, ratio, ratio_std, run_ratios, entries.n, x_max),
     )
+
+
+def _by_problem(
+    data: AnalysisData,
+    ratio: Floats,
+    ratio_std: Floats,
+    run_ratios: list[list[Floats]] | None,
+    runs: NDArray[np.int64],
+    x_max: float,
+) -> pd.DataFrame:
+    """Each problem's term of ρ̄ at 1 and at ``x_max`` (``ProbabilisticProfilesResult.by_problem``):
+    the profile of that one problem, by the model's own function."""
+    at = np.array([1.0, x_max])
+    rows = []
+    for i, algorithm in enumerate(data.algorithms):
+        for j, (problem, dimension) in enumerate(data.problems):
+            term = (
+                empirical_profile([run_ratios[i][j]], [int(runs[i, j])], at)
+                if run_ratios is not None
+                else normal_profile([ratio[i, j]], [ratio_std[i, j]], at)
+            )
+            rows.append((problem, dimension, algorithm, float(term[0]), float(term[1])))
+    return pd.DataFrame(rows, columns=["problem", "dimension", "algorithm", "at_1", "at_x_max"])
 
 
 def _crossings(

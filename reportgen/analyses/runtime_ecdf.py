@@ -133,6 +133,12 @@ class RuntimeEcdfResult:
         and largest budget of all algorithms — larger is better), common_budget (the smallest
         max_budget of the dimension) and solved_at_common_budget (the ECDF there).
     caveats : tuple of Caveat
+    problem_areas : pandas.DataFrame or None
+        ecdf_dimension (the ECDF's dimension, 0 when pooled), problem, dimension, algorithm,
+        area: each problem's share of the area — the same integral of its own ECDF (its
+        targets and runs only) over the group's log-budget window, so that the group's
+        ``area`` is their sum over the group's functions divided by their number. The
+        executive summary's bootstrap resamples these (:meth:`area_scores`).
     """
 
     algorithms: tuple[str, ...]
@@ -143,6 +149,7 @@ class RuntimeEcdfResult:
     ecdf: pd.DataFrame
     summary: pd.DataFrame
     caveats: tuple[Caveat, ...] = ()
+    problem_areas: pd.DataFrame | None = None
 
     def tables(self) -> dict[str, pd.DataFrame]:
         return {"ert": self.ert, "ecdf": self.ecdf, "summary": self.summary}
@@ -191,6 +198,19 @@ class RuntimeEcdfResult:
         )
         area = pooled.groupby("algorithm", sort=False)["area"].mean()
         return {str(a): float(v) for a, v in area.items()}
+
+    def area_scores(self) -> pd.DataFrame:
+        """Per (problem, dimension, algorithm) a score whose mean over all rows orders the
+        algorithms as :meth:`areas` does: the problem's area, weighted by
+        ``rows / (groups · functions of its group)`` so that each ECDF group (dimension) weighs
+        the same, as in the mean over dimensions (weight 1 with one group of equal size)."""
+        if self.problem_areas is None:
+            return pd.DataFrame(columns=["problem", "dimension", "algorithm", "score"])
+        frame = self.problem_areas
+        keys = frame[["ecdf_dimension", "problem", "dimension"]].drop_duplicates()
+        size = keys.groupby("ecdf_dimension")["problem"].nunique()  # functions per group
+        weight = len(keys) / (len(size) * frame["ecdf_dimension"].map(size))
+        return frame[["problem", "dimension", "algorithm"]].assign(score=frame["area"] * weight)
 
     def to_json(self) -> dict[str, Any]:
         """ERTs grouped per (problem, dimension, algorithm), one list over ``ert_targets``."""
@@ -325,6 +345,8 @@ def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResul
     ert_rows: list[dict[str, Any]] = []
     # per (ecdf group, algorithm): lists of (times / D, weights) and budgets / D
     samples: dict[tuple[int, str], list[tuple[np.ndarray, np.ndarray]]] = {}
+    # per (ecdf group, algorithm): (problem, dimension, hits / D) of each problem, for the areas
+    by_problem: dict[tuple[int, str], list[tuple[str, int, np.ndarray]]] = {}
     budgets: dict[tuple[int, str], list[np.ndarray]] = {}
     functions: dict[int, set[str]] = {}
     for (problem, dimension, algorithm), group in frame.groupby(
@@ -357,6 +379,7 @@ def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResul
         key = (int(dimension) if options.per_dimension else 0, str(algorithm))
         weight = np.full(hits.shape, 1.0 / runs)
         samples.setdefault(key, []).append((hits.ravel() / scale, weight.ravel()))
+        by_problem.setdefault(key, []).append((str(problem), int(dimension), hits / scale))
         budgets.setdefault(key, []).append(used / scale)
         functions.setdefault(key[0], set()).add(str(problem))
     order_of = {a: i for i, a in enumerate(data.algorithms)}
@@ -381,6 +404,7 @@ def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResul
     )
     ecdf_rows: list[pd.DataFrame] = []
     summary_rows: list[dict[str, Any]] = []
+    area_rows: list[dict[str, Any]] = []
     for group_dimension in sorted(functions):
         keys = [k for k in samples if k[0] == group_dimension]
         n_pairs = len(functions[group_dimension]) * len(targets)
@@ -406,6 +430,21 @@ def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResul
             grid = np.log10(np.r_[x, 10**high])
             inside = np.clip(grid, low, high)
             area = float(np.sum(np.diff(inside) * value) / (high - low)) if high > low else 0.0
+            # Each problem's part: a run reaching a target at t adds (high − log10 t) of the
+            # window to the integral, one that never does nothing.
+            for problem, dimension, problem_hits in by_problem[key]:
+                with np.errstate(divide="ignore"):
+                    reach = high - np.clip(np.log10(problem_hits), low, high)
+                reach[~np.isfinite(problem_hits)] = 0.0
+                area_rows.append(
+                    {
+                        "ecdf_dimension": group_dimension,
+                        "problem": problem,
+                        "dimension": dimension,
+                        "algorithm": key[1],
+                        "area": float(reach.mean() / (high - low)) if high > low else 0.0,
+                    }
+                )
             summary_rows.append(
                 {
                     "dimension": group_dimension,
@@ -464,4 +503,7 @@ def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResul
         ecdf=ecdf,
         summary=summary,
         caveats=tuple(caveats),
+        problem_areas=pd.DataFrame(
+            area_rows, columns=["ecdf_dimension", "problem", "dimension", "algorithm", "area"]
+        ),
     )

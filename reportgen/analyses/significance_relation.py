@@ -105,6 +105,9 @@ from typing import Any
 import networkx as nx
 import numpy as np
 import pandas as pd
+from scipy.sparse import csr_array
+from scipy.sparse.csgraph import connected_components
+from scipy.stats import rankdata
 
 from reportgen.data.frames import KEYS, RUN_KEYS, AnalysisData, Format, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
@@ -623,6 +626,108 @@ def sweep(algorithms: Sequence[str], points: np.ndarray) -> tuple[SweepInterval,
             SweepInterval(low, high, graph.number_of_edges(), cycle_free, cyclic, maximum, layers)
         )
     return tuple(intervals)
+
+
+def auto_layers(points: np.ndarray) -> np.ndarray:
+    """The rank layer (1 = maximum set) of every algorithm at ``auto``, the smallest σ with a
+    cycle-free relation — ``sweep(...)[auto_index].layers`` without the rest of the sweep.
+
+    Examples
+    --------
+    A beats B and C by 3 points, B beats C by 1: cycle-free from the smallest σ, layers A, B, C.
+
+    >>> auto_layers(np.array([[0, 3, 3], [-3, 0, 1], [-3, -1, 0]], dtype=float)).tolist()
+    [1, 2, 3]
+    """
+    return _auto_layers_of(points[None])[0]
+
+
+def _auto_layers_of(points: np.ndarray) -> np.ndarray:
+    """:func:`auto_layers` of a stack ``[m, n, n]`` of award-point matrices at once.
+
+    For each matrix, the relations ``{D ≥ d_k}`` at all its distinct positive values ``d_k``
+    (and the empty relation after the last) are the diagonal blocks of one sparse graph, whose
+    strongly connected components :func:`scipy.sparse.csgraph.connected_components` finds in
+    one call: a relation is cycle-free when each of its components is one algorithm, and
+    ``auto`` is the first cycle-free one. Its layers are the topological generations
+    (:func:`networkx.topological_generations`), computed once per distinct relation.
+    """
+    m, n, _ = points.shape
+    flat = points.reshape(m, -1)
+    positive = np.where(flat > 0, flat, np.inf)
+    thresholds = np.sort(positive, axis=1)
+    keep = np.ones_like(thresholds, dtype=bool)
+    keep[:, 1:] = thresholds[:, 1:] != thresholds[:, :-1]  # distinct values; ∞ pads
+    thresholds = np.where(keep, thresholds, np.inf)
+    thresholds = np.sort(thresholds, axis=1)[:, : int(keep.sum(axis=1).max()) + 1]
+    slots = thresholds.shape[1]  # ≥ 1 empty relation (∞) after the largest value
+    related = points[:, None, :, :] >= thresholds[:, :, None, None]  # [m, slots, n, n]
+    block, row, col = np.nonzero(related.reshape(m * slots, n, n))
+    size = m * slots * n
+    graph = csr_array(
+        (np.ones(len(block), dtype=np.int8), (block * n + row, block * n + col)),
+        shape=(size, size),
+    )
+    _, labels = connected_components(graph, directed=True, connection="strong")
+    grouped = np.sort(labels.reshape(m * slots, n), axis=1)
+    components = 1 + (np.diff(grouped, axis=1) != 0).sum(axis=1)
+    cycle_free = (components == n).reshape(m, slots)
+    first = cycle_free.argmax(axis=1)  # the empty relation is always cycle-free
+    out = np.empty((m, n), dtype=int)
+    known: dict[bytes, np.ndarray] = {}
+    for b in range(m):
+        relation = related[b, first[b]]
+        key = relation.tobytes()
+        if key not in known:
+            digraph = nx.DiGraph()
+            digraph.add_nodes_from(range(n))
+            digraph.add_edges_from(zip(*np.nonzero(relation), strict=True))
+            layer = np.empty(n, dtype=int)
+            for k, generation in enumerate(nx.topological_generations(digraph), 1):
+                layer[list(generation)] = k
+            known[key] = layer
+        out[b] = known[key]
+    return out
+
+
+_BOOTSTRAP_CHUNK = 100
+"""Resamples whose award points and relations are computed in one vectorised call."""
+
+
+def bootstrap_layers(
+    result: SignificanceRelationResult, rng: np.random.Generator, resamples: int
+) -> np.ndarray:
+    """Ranks by the ``auto`` layers recomputed on ``resamples`` resamples of the problems.
+
+    Each resample draws the problem instances with replacement (as many as there are), and
+    recomputes the award points ``D`` of every pair on them (a problem drawn twice counts
+    twice, its ratio ranked twice), the smallest cycle-free σ and that relation's rank layers
+    (:func:`auto_layers`). σ is not held at the full sample's ``auto``: award points are ranks
+    among the resample's ratios, and the layers the report shows are those at the smallest
+    cycle-free σ.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``[resamples, algorithms]`` ranks, 1 for the maximum set, else one more than the
+        number of algorithms in better layers (as the summary ranks layers); algorithms in
+        ``result.algorithms`` order.
+    """
+    values = result.values
+    n_alg, n_p = values.shape
+    first, second = np.triu_indices(n_alg, 1)
+    out = np.empty((resamples, n_alg))
+    for start in range(0, resamples, _BOOTSTRAP_CHUNK):
+        count = min(_BOOTSTRAP_CHUNK, resamples - start)
+        drawn = values[:, rng.integers(0, n_p, size=(count, n_p))]  # [algorithms, count, n_p]
+        x = drawn[first].reshape(-1, n_p)
+        y = drawn[second].reshape(-1, n_p)
+        d = _award_rows(x, y, result.relative_tolerance).reshape(len(first), count)
+        points = np.zeros((count, n_alg, n_alg))
+        points[:, first, second] = d.T
+        points[:, second, first] = -d.T
+        out[start : start + count] = rankdata(_auto_layers_of(points), method="min", axis=1)
+    return out
 
 
 def _shortest_cycles(

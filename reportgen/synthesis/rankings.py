@@ -21,16 +21,19 @@ Decisions
   algorithm never moves up by having wider bounds: the verdicts never change the order. When
   the confirmation has no power (the winner's upper-bound curve solves fewer than half the
   problems its mean curve solves) the ranking is *inconclusive*: shown, not counted.
-- Probabilistic profiles rank by the expected share solved at ``x_max``, then by ρ̄(1).
+- Probabilistic profiles rank by the expected share solved at ``x_max``, then by ρ̄(1); each
+  problem's terms of the two means are its scores.
 - U-scores contribute the overall total's ranks; the per-problem U-scores are its scores.
 - Perspectives contribute one ranking per computed perspective (mean ranks over problems),
   with Holm's verdicts against the control; the per-problem ranks are its scores.
 - The runtime ECDF contributes the order of the areas under the algorithms' ECDFs (pooled over
-  dimensions when pooled, else averaged over dimensions).
+  dimensions when pooled, else averaged over dimensions); each problem's share of the area
+  (``RuntimeEcdfResult.area_scores``) is its score.
 - Significance relations contribute each algorithm's rank layer at the smallest σ at which the
   relation is cycle-free (``auto``): layer 1 is the maximum set. Award points rank each
-  problem's ratio among all problems, so a resample of problems is not a resample of scores:
-  the layers have no bootstrap.
+  problem's ratio among all problems, so the layers are not a mean of per-problem scores:
+  their bootstrap recomputes award points, ``auto`` and the layers on each resample of the
+  problems (:func:`~reportgen.analyses.significance_relation.bootstrap_layers`).
 - A ranking in which every algorithm ties is *degenerate*: shown, not counted, and no finding
   names a best algorithm by it.
 """
@@ -51,7 +54,7 @@ from reportgen.analyses.performance_profiles import PerformanceProfilesResult
 from reportgen.analyses.perspectives import WALL_CLOCK, PerspectivesResult, run_resampled_ranks
 from reportgen.analyses.probabilistic_profiles import ProbabilisticProfilesResult
 from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult
-from reportgen.analyses.significance_relation import SignificanceRelationResult
+from reportgen.analyses.significance_relation import SignificanceRelationResult, bootstrap_layers
 from reportgen.analyses.u_scores import UScoresResult, run_resampled_u_scores
 from reportgen.errors import shorten
 from reportgen.present.format import power_of_ten, share
@@ -94,6 +97,9 @@ class Scores:
     groups: tuple[str, ...] = ()
     """Per problem row, its dimension group (``"D=10"``) when the problems span several
     dimensions; empty otherwise."""
+    tiebreak: np.ndarray | None = None
+    """A second per-problem score (same shape and direction) whose mean orders algorithms whose
+    means of ``values`` tie (the probabilistic profile: solved within x_max, then wins)."""
     resample_runs: Callable[[np.ndarray, np.random.Generator], np.ndarray] | None = None
     """Where the analysis keeps the runs behind each score: ``resample_runs(slots, rng)``
     recomputes the per-problem scores of the problem rows ``slots`` (``[B, n]`` row indices,
@@ -287,8 +293,18 @@ def probabilistic_profiles(analysis_id: str, result: ProbabilisticProfilesResult
             label="probabilistic profile ρ̄",
             ranks=tied,
             source=f"analyses.{analysis_id}.result.summary (solved_bar, rho_bar_1)",
+            scores=_expected_profile_scores(result),
         )
     ]
+
+
+def _expected_profile_scores(result: ProbabilisticProfilesResult) -> Scores | None:
+    """Per problem: its term of ρ̄ at x_max (ties broken by its term at 1)."""
+    if result.by_problem is None or not len(result.by_problem):
+        return None
+    at_x_max = _pivot_scores(result.by_problem, "at_x_max", result.algorithms, True)
+    at_1 = _pivot_scores(result.by_problem, "at_1", result.algorithms, True)
+    return dataclasses.replace(at_x_max, tiebreak=at_1.values)
 
 
 def u_scores(analysis_id: str, result: UScoresResult) -> list[Ranking]:
@@ -421,6 +437,9 @@ def significance_relation(analysis_id: str, result: SignificanceRelationResult) 
             label=f"relation layers σ={auto.sigma:g}",
             ranks=_ranks(layers),
             source=f"analyses.{analysis_id}.result (layers at sigma_auto = {auto.sigma:g})",
+            bootstrap=functools.partial(bootstrap_layers, result)
+            if len(result.problems) > 1
+            else None,
         )
     ]
 
@@ -435,6 +454,11 @@ def runtime_ecdf(analysis_id: str, result: RuntimeEcdfResult) -> list[Ranking]:
             label="runtime ECDF area",
             ranks=_ranks(area, higher_is_better=True),
             source=f"analyses.{analysis_id}.result.summary (area)",
+            scores=_pivot_scores(
+                result.area_scores(), "score", result.algorithms, higher_is_better=True
+            )
+            if result.problem_areas is not None and len(result.problem_areas)
+            else None,
         )
     ]
 

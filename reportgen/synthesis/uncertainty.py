@@ -1,7 +1,9 @@
 """How sure each ranking is: a seeded bootstrap over problems, and over runs where there are runs.
 
 A ranking that aggregates per-problem scores (a sum of U-scores, a mean of Friedman ranks,
-the mean-profile order, the mean ECDF area; :class:`~reportgen.synthesis.rankings.Scores`) is
+the mean-profile order, the runtime-ECDF area as the mean of each problem's share of it, the
+expected probabilistic profile as the mean of each problem's term;
+:class:`~reportgen.synthesis.rankings.Scores`) is
 recomputed on ``B`` resamples of its problems drawn with replacement. Where the analysis has
 the runs behind each per-problem score (U-scores: the trials' places in the dominance order;
 final-value perspectives: the runs' final values and times), the bootstrap is two-stage: each
@@ -30,9 +32,12 @@ Decisions
   ``problems and runs``). Problems only for rankings whose per-problem statistic is not
   recomputed from runs here: the mean-profile order and the runtime-ECDF area (each
   problem's curve pools the runs of every target: re-deriving it per resample would cost a
-  full profile per resample), the probabilistic profile (a published table of means and
-  deviations has no runs) and the award-point layers (their values are one statistic per
-  problem).
+  full profile per resample), the probabilistic profile (its normal model reads means and
+  deviations, often a published table without runs) and the award-point layers (one value per
+  problem; a summary table has no runs).
+- Award-point layers: each resample recomputes the award points on the drawn problems, the
+  smallest cycle-free σ and its layers; σ follows the resample, since the layers the report
+  shows are those at the smallest cycle-free σ.
 - Resampling runs widens the intervals by the run-to-run noise of each per-problem score:
   where two algorithms differ on a problem by less than their runs vary, a problem that
   always went to one of them under the problems-only bootstrap now goes either way.
@@ -48,8 +53,10 @@ Decisions
   ranking is also resampled within each dimension's problems (``group`` ``D=<d>``; its
   ``rank`` is the order of that dimension's mean scores), so that "ahead at D = 20 but not at
   D = 10" can be said with its probability. Rows over all problems have ``group`` ``all``.
-- Rankings with neither per-problem scores nor a bootstrap of their own are absent from the
-  table (the report names them under it).
+- Every ranking adapter of :mod:`reportgen.synthesis.rankings` provides per-problem scores or
+  a bootstrap of its own; a ranking over fewer than two problems has nothing to draw and is
+  absent from the table (the report names it under the table). Problem tables rank no
+  algorithm (each is tested against the reference only), so they have no row.
 """
 
 from __future__ import annotations
@@ -174,17 +181,31 @@ def bootstrap_ranks(
         means = scores.resample_runs(slots, runs).mean(axis=1)
     else:
         means = values[index].mean(axis=1)  # [B, algorithms]
-    return ranks_of(means, scores.higher_is_better)
+    second = scores.tiebreak[index].mean(axis=1) if scores.tiebreak is not None else None
+    return rank_rows(means, scores.higher_is_better, second)
 
 
-def ranks_of(means: np.ndarray, higher_is_better: bool) -> np.ndarray:
+def rank_rows(
+    means: np.ndarray, higher_is_better: bool, tiebreak: np.ndarray | None = None
+) -> np.ndarray:
     """Ranks per row (1 = best, ties share the best rank) of ``[resamples, algorithms]``
-    aggregates, equal up to 12 significant digits of the row's largest magnitude tying."""
+    aggregates; where ``tiebreak`` is given, equal aggregates are ordered by it."""
+    key = _key(means, higher_is_better)
+    if tiebreak is not None:
+        # Lexicographic: dense ranks of the first key, then of the second within its ties.
+        first = rankdata(key, method="dense", axis=1)
+        second = rankdata(_key(tiebreak, higher_is_better), method="dense", axis=1)
+        key = first * (means.shape[1] + 1) + second
+    return rankdata(key, method="min", axis=1)
+
+
+def _key(means: np.ndarray, higher_is_better: bool) -> np.ndarray:
+    """``[resamples, algorithms]`` aggregates as an ascending sort key (smaller = better),
+    equal up to 12 significant digits of the row's largest magnitude made equal."""
     scale = np.abs(means).max(axis=1, keepdims=True)
     scale[(scale == 0) | ~np.isfinite(scale)] = 1.0
     rounded = np.round(means / scale, 12)
-    key = -rounded if higher_is_better else rounded
-    return rankdata(key, method="min", axis=1)
+    return -rounded if higher_is_better else rounded
 
 
 def p_first(ranks: np.ndarray) -> np.ndarray:
@@ -216,7 +237,8 @@ def uncertainty(rankings: Sequence[Ranking], resamples: int, seed: int) -> Uncer
         for group in dict.fromkeys(scores.groups):
             keep = np.asarray([g == group for g in scores.groups])
             if keep.sum() >= 2:
-                part = replace(scores, values=scores.values[keep], groups=())
+                tiebreak = scores.tiebreak[keep] if scores.tiebreak is not None else None
+                part = replace(scores, values=scores.values[keep], groups=(), tiebreak=tiebreak)
                 parts.append((group, part, np.flatnonzero(keep)))
         resampled = PROBLEMS_AND_RUNS if scores.resample_runs is not None else PROBLEMS
         for index, (group, part, part_rows) in enumerate(parts):
@@ -234,8 +256,8 @@ def uncertainty(rankings: Sequence[Ranking], resamples: int, seed: int) -> Uncer
 
 def _ranks_of_means(scores: Scores) -> np.ndarray:
     """The ranks of the full sample's means (what a group's own ranking is)."""
-    means = scores.values.mean(axis=0)
-    return rankdata(-means if scores.higher_is_better else means, method="min")
+    second = scores.tiebreak.mean(axis=0)[None] if scores.tiebreak is not None else None
+    return rank_rows(scores.values.mean(axis=0)[None], scores.higher_is_better, second)[0]
 
 
 def _rows(

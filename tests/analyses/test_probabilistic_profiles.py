@@ -643,3 +643,25 @@ def test_final_values_are_never_solved_and_impossible_mass_is_a_caveat() -> None
     assert not [t for t in texts if "solved" in t or "solves" in t]
     (figure, *_) = figures(result, style)
     assert figure.figure.axes[0].get_ylabel() == "share of problems within x of the best"
+
+
+@pytest.mark.parametrize("model", ["normal", "empirical"])
+def test_by_problem_terms_average_to_the_expected_profile(model: str) -> None:
+    # The per-problem terms the summary's bootstrap resamples: their means over the problems
+    # are ρ̄(1) and ρ̄(x_max). Empirical, by hand (test_empirical_model_hand_calculation):
+    # A's terms at 1 are 1/2 (p1: one run of two at ratio ≤ 1) and 0 (p2).
+    rows = (
+        runs("A", "p1", [80.0, 120.0])
+        + runs("A", "p2", [240.0, 360.0])
+        + runs("B", "p1", [150.0, 250.0])
+        + runs("B", "p2", [120.0, 180.0])
+    )
+    result = compute(trials_data(rows, ("A", "B")), options(model=model))
+    terms = result.by_problem
+    assert terms is not None and len(terms) == 4
+    for algorithm, rows_of in terms.groupby("algorithm"):
+        summary = result.summary_of(str(algorithm))
+        assert rows_of["at_1"].mean() == pytest.approx(summary.rho_bar_1, abs=1e-12)
+        assert rows_of["at_x_max"].mean() == pytest.approx(summary.solved_bar, abs=1e-12)
+    if model == "empirical":
+        assert terms[terms["algorithm"] == "A"]["at_1"].tolist() == [0.5, 0.0]

@@ -297,3 +297,21 @@ def test_unequal_budgets_caveat_common_budget_and_one_best() -> None:
     # Equal budgets: no caveat and the plain sentence.
     equal = compute(_data(HAND), _options())
     assert not [c for c in equal.caveats if c.code == "unequal_budgets"]
+
+
+def test_problem_areas_by_hand_and_their_mean_is_the_area() -> None:
+    # HAND with a second function f2 (a copy of f1 two evaluations later): per problem, a run
+    # reaching a target at t adds (high − log10 t)/(high − low) to the mean over the (run,
+    # target) pairs; the window is [log10 1, log10 16] (the largest budget / D: (30 + 2)/2).
+    later = HAND.assign(problem="f2", evaluations=HAND["evaluations"] + 2)
+    result = compute(_data(pd.concat([HAND, later])), _options(targets=[1.0, 1e-3]))
+    low, high = 0.0, math.log10(16.0)
+    f1 = sum(high - math.log10(t) for t in (2.0, 1.5, 2.5)) / 6 / (high - low)
+    f2 = sum(high - math.log10(t) for t in (3.0, 2.5, 3.5)) / 6 / (high - low)
+    areas = result.problem_areas
+    assert areas is not None
+    assert areas["area"].tolist() == pytest.approx([f1, f2])
+    # The ECDF's area is the mean of its problems' areas (the bootstrap's scores).
+    assert result.summary["area"].iloc[0] == pytest.approx((f1 + f2) / 2, rel=1e-12)
+    scores = result.area_scores()
+    assert scores["score"].tolist() == pytest.approx([f1, f2])  # one group: weight 1

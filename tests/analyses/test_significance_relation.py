@@ -36,8 +36,10 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from reportgen.analyses.significance_relation import (
+    auto_layers,
     award_point_matrix,
     award_points,
+    bootstrap_layers,
     compute,
     relation_graph,
     sweep,
@@ -237,6 +239,38 @@ def test_sigma_sweep_is_exact(rows: list[list[int]]) -> None:
                 sub = graph.subgraph(left)
                 assert set(layer) == {a for a in left if sub.in_degree(a) == 0}
                 left -= set(layer)
+
+
+@given(integer_matrices)
+@settings(max_examples=60, deadline=None)
+def test_auto_layers_are_the_sweeps(rows: list[list[int]]) -> None:
+    # The bootstrap's shortcut to the layers at auto agrees with the full sweep (networkx).
+    values = np.array(rows, dtype=float)
+    names = tuple(f"a{i}" for i in range(len(rows)))
+    points = award_point_matrix(values)
+    intervals = sweep(names, points)
+    auto = next(iv for iv in intervals if iv.cycle_free)
+    assert auto_layers(points).tolist() == [auto.layer_of(a) for a in names]
+
+
+def test_layer_bootstrap_by_hand() -> None:
+    # A is best on every problem: in every resample A dominates B and C, so A alone is the
+    # maximum set: p_first(A) = 1.
+    data = summary_data({"A": [1, 1, 1, 1], "B": [2, 3, 2, 5], "C": [3, 2, 4, 4]})
+    result = compute(data, options())
+    ranks = bootstrap_layers(result, np.random.default_rng(0), 300)
+    assert (ranks[:, 0] == 1).all() and (ranks[:, 1:] > 1).all()
+    # The three-cycle of test_cycle_by_hand: C → A → B at auto on the full sample. Resampled,
+    # the order changes, but always into layers (a rank per algorithm) and deterministically.
+    cycle = compute(
+        summary_data({"A": [4, 4, 1, 3], "B": [2, 4, 2, 4], "C": [3, 3, 4, 2]}), options()
+    )
+    first = bootstrap_layers(cycle, np.random.default_rng(5), 400)
+    assert np.array_equal(first, bootstrap_layers(cycle, np.random.default_rng(5), 400))
+    assert set(np.unique(first)) <= {1.0, 2.0, 3.0}
+    # The resample that draws the four problems once each is the full sample: C, A, B.
+    assert auto_layers(cycle.award_points).tolist() == [2, 3, 1]
+    assert len({tuple(r) for r in first.tolist()}) > 1
 
 
 # --------------------------------------------------------------------------------------------

@@ -202,3 +202,42 @@ def test_the_run_bootstrap_is_deterministic_and_sums_to_one() -> None:
     for _, rows in first.groupby("ranking"):
         assert rows["p_first"].sum() == pytest.approx(1.0)
         assert (rows["rank_low"] <= rows["rank_high"]).all()
+
+
+# --- rankings that are not a mean of run statistics -------------------------------------------
+
+
+def test_relation_layers_and_profiles_have_rows_too() -> None:
+    from reportgen.analyses import probabilistic_profiles, significance_relation
+    from reportgen.spec.analyses.probabilistic_profiles import ProbabilisticProfilesOptions
+    from reportgen.spec.analyses.significance_relation import SignificanceRelationOptions
+    from reportgen.synthesis.rankings import probabilistic_profiles as profile_rankings
+    from reportgen.synthesis.rankings import significance_relation as relation_rankings
+
+    rows = [
+        {"algorithm": a, "problem": f"p{j + 1}", "dimension": 0, "mean": m, "std": 0.0, "n": 5}
+        for a, means in {"A": [1.0, 1.0, 1.0], "B": [1.2, 2.0, 1.5], "C": [3.0, 1.5, 2.0]}.items()
+        for j, m in enumerate(means)
+    ]
+    data = AnalysisData(
+        "summary", pd.DataFrame(rows), ("A", "B", "C"), (("p1", 0), ("p2", 0), ("p3", 0))
+    )
+    relation = significance_relation.compute(
+        data, SignificanceRelationOptions(kind="significance_relation", data="t")
+    )
+    profile = probabilistic_profiles.compute(
+        data, ProbabilisticProfilesOptions(kind="probabilistic_profiles", data="t", x_max=4.0)
+    )
+    rankings = relation_rankings("r", relation) + profile_rankings("p", profile)
+    table = uncertainty(rankings, resamples=500, seed=9).table
+    assert set(table["ranking"]) == {"r:layers", "p:expected_profile"}
+    assert set(table["resampled"]) == {PROBLEMS}
+    for _, part in table.groupby("ranking"):
+        assert part["p_first"].sum() == pytest.approx(1.0)
+    # A has the best value on every problem: first in every resample of either. In the profile
+    # every algorithm is within ratio 4 on every problem (a tie at x_max); the tie is broken by
+    # the wins at ratio 1: A 3 of 3, B and C none (tied second in every resample).
+    first = table[table["algorithm"] == "A"].set_index("ranking")["p_first"]
+    assert first.to_dict() == {"r:layers": 1.0, "p:expected_profile": 1.0}
+    profile_rows = table[table["ranking"] == "p:expected_profile"].set_index("algorithm")
+    assert profile_rows[["rank_low", "rank_high"]].to_numpy().tolist() == [[1, 1], [2, 2], [2, 2]]

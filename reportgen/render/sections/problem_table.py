@@ -192,6 +192,11 @@ def build_section(
             f"{number(b)} (D={d})" if d else number(b) for d, b in result.budget.items()
         )
         intro += f" Each run's value is read at {budgets} evaluations."
+    intro += (
+        " The table ranks no algorithm among the others — each is compared with the reference "
+        "only — so the executive summary's ranking uncertainty has no row for it"
+        + ("; how sure each comparison is, its test says." if result.tested else ".")
+    )
     blocks: list[Block] = [Text(intro), Prose(tuple(findings(result, style)), as_list=True)]
     if result.tested:
         blocks.append(_summary_table(result, style))

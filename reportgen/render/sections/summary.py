@@ -104,7 +104,7 @@ def uncertainty_table(result: SynthesisResult, style: FigureStyle) -> TableBlock
         "has several, in tables/summary/ranking_uncertainty.csv."
         + (f" {TWO_STAGE}" if runs else ""),
         notes=(
-            f"Not resampled (their statistic is not a sum over problems): {', '.join(not_resampled)}."
+            f"Not resampled (fewer than two problems to draw): {', '.join(not_resampled)}."
             if not_resampled
             else ""
         ),
@@ -232,8 +232,10 @@ def build_summary_section(
             "both rank (scipy.stats.kendalltau); a pair of algorithms flips when one ranking puts it in one order "
             "and another ranking in the other.",
             "Ranking uncertainty: each ranking that aggregates per-problem scores (U-score totals, Friedman mean "
-            "ranks, the mean-profile order) is recomputed on bootstrap resamples of the problems drawn with "
-            "replacement (numpy PCG64, seeded: summary.seed); where the analysis keeps the runs (U-scores: each "
+            "ranks, the mean-profile order, the runtime-ECDF area as each problem's share of it, the expected "
+            "probabilistic profile as each problem's term) is recomputed on bootstrap resamples of the problems "
+            "drawn with replacement (numpy PCG64, seeded: summary.seed); the award-point layers are recomputed "
+            "whole on each resample (award points, the smallest cycle-free σ, its layers); where the analysis keeps the runs (U-scores: each "
             "trial's place in the dominance order; perspectives: the runs' final values and times) the bootstrap "
             "is two-stage, each drawn problem's scores recomputed from a resample of each algorithm's runs on it "
             "(drawn with replacement, as many as it has; θ_f and the dominance order stay those of the full "
