@@ -878,14 +878,17 @@ def resampled_u_scores(
     total = len(codes)
     starts = np.cumsum(sizes) - sizes
     labels = np.repeat(np.arange(len(sizes)), sizes)
-    draw = starts[labels] + (rng.random((resamples, total)) * sizes[labels]).astype(np.intp)
-    drawn = codes[draw]  # [resamples, trials]
+    # float32 draws: exact enough to pick one of at most 10⁶ trials, half the cost of float64
+    uniform = rng.random((resamples, total), dtype=np.float32)
+    draw = starts[labels] + (uniform * sizes[labels].astype(np.float32)).astype(np.intp)
+    np.minimum(draw, (starts + sizes - 1)[labels], out=draw)  # float32 rounding up to n
     places = int(codes.max()) + 1
-    flat = drawn + places * np.arange(resamples)[:, None]
+    # place of each drawn trial, offset per resample: one bincount counts every resample
+    flat = codes[draw] + places * np.arange(resamples)[:, None]
     held = np.bincount(flat.ravel(), minlength=resamples * places).reshape(resamples, places)
     worse = total - np.cumsum(held, axis=1)
-    rank = worse + (held + 1) / 2.0
-    rank_sums = np.add.reduceat(np.take_along_axis(rank, drawn, axis=1), starts, axis=1)
+    rank = (worse + (held + 1) / 2.0).ravel()
+    rank_sums = np.add.reduceat(rank[flat], starts, axis=1)
     return rank_sums - sizes * (sizes + 1) / 2.0
 
 

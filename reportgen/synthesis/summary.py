@@ -208,15 +208,16 @@ def _names(algorithms: Sequence[str], labels: Labels) -> str:
     return join_words([labels.label(a) for a in algorithms])
 
 
-def _runs_words(sure: Uncertainty, ids: Sequence[str], label: dict[str, str]) -> str:
-    """ "and of their runs " when the named rankings resampled the runs too (naming them when
-    only some did); empty when none did."""
-    runs = [i for i in dict.fromkeys(ids) if i in sure.runs_resampled()]
+def _runs_words(sure: Uncertainty, rankings: Sequence[Ranking]) -> str:
+    """ "and of their runs " when the rankings resampled the runs too, "(and of the runs for
+    <families>) " when only some did (by method family: a list of rankings reads badly);
+    empty when none did."""
+    runs = [r for r in rankings if r.id in sure.runs_resampled()]
     if not runs:
         return ""
-    if len(runs) == len(set(ids)):
+    if len(runs) == len(rankings):
         return "and of their runs "
-    return f"(and of their runs for {join_words([label[i] for i in runs])}) "
+    return f"(and of the runs for the {join_words(list(dict.fromkeys(r.family for r in runs)))}) "
 
 
 def _percent(value: float) -> str:
@@ -446,7 +447,7 @@ def _findings(
                 Finding(
                     "summary.uncertainty",
                     f"How sure: over {sure.resamples} bootstrap resamples of the problems "
-                    f"{_runs_words(sure, list(table['ranking']), label)}(seed "
+                    f"{_runs_words(sure, [r for r in counted if r.id in set(table['ranking'])])}(seed "
                     f"{sure.seed}), {labels.label(leader)} ranks first in {join_words(parts)}."
                     + _caveat(r for r in counted if r.id in set(table["ranking"])),
                     {
