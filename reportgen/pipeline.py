@@ -196,7 +196,7 @@ def compute_study(
     )
 
 
-READS_BY_PROBLEM = frozenset({"performance_profiles"})
+READS_BY_PROBLEM = frozenset({"performance_profiles", "runtime_ecdf", "convergence"})
 """Analyses that read a partitioned source problem by problem, in their work items
 (:meth:`reportgen.data.frames.AnalysisData.problem_items`); the others get its whole table."""
 

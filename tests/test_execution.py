@@ -119,7 +119,15 @@ def test_dask_results_equal_the_local_ones(cluster, tmp_path):
     # the per-problem work of the wired analyses ran as tasks of the cluster
     # (Dask names a task after its function, without the leading underscore)
     ran = set(cluster.scheduler.task_prefixes)
-    wired = {"score_problem", "tests_of_problem", "award_row_item", "problem_statistics"}
+    wired = {
+        "score_problem",
+        "tests_of_problem",
+        "award_row_item",
+        "problem_statistics",
+        "passages_of_problem",
+        "problem_runtimes",
+        "curves_of_problem",
+    }
     assert wired <= ran, ran
     assert remote == local
     assert local_tables.keys() == remote_tables.keys()

@@ -114,7 +114,13 @@ def test_on_a_cluster_the_workers_read_the_partitions(base, single, cluster):
     assert executor["engine"] == "dask" and executor["workers"] == 2
     # checking the files, deriving trials and the profiles' per-problem work ran as tasks
     ran = set(cluster.scheduler.task_prefixes)
-    assert {"check_files", "trials_of_problem", "problem_item"} <= ran, ran
+    assert {
+        "check_files",
+        "trials_of_problem",
+        "passages_of_problem",
+        "problem_runtimes",
+        "curves_of_problem",
+    } <= ran, ran
     assert computed.data.sources["h"].frame.empty
     assert document == single
 

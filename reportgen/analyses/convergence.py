@@ -43,8 +43,9 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from reportgen.data.frames import KEYS, RUN_KEYS, AnalysisData, problem_label
+from reportgen.data.frames import RUN_KEYS, AnalysisData, problem_frame, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import counted
 from reportgen.present.jsonable import frame_records, json_value
@@ -240,7 +241,7 @@ def _check_input(data: AnalysisData, options: ConvergenceOptions) -> None:
     missing = [c for c in (*RUN_KEYS, "evaluations", "value") if c not in data.frame.columns]
     if missing:
         raise InputError(Problem("data", f"the histories table lacks {quote_choices(missing)}"))
-    if data.frame.empty:
+    if data.frame.empty and data.records is None:
         raise InputError(Problem("data", "the data has no rows for the study's selection"))
     names = list(dict.fromkeys(p for p, _ in data.problems))
     for name in options.problems or []:
@@ -342,99 +343,138 @@ def log_floor(values: np.ndarray) -> float | None:
 
 
 def _budgets(
-    options: ConvergenceOptions, frame: pd.DataFrame, dimensions: Sequence[int]
+    options: ConvergenceOptions, largest: Mapping[int, float], dimensions: Sequence[int]
 ) -> dict[int, tuple[float, ...]]:
     if options.budgets is None:
-        largest = frame.groupby("dimension")["evaluations"].max()
         return {d: (float(largest[d]),) for d in dimensions}
     if isinstance(options.budgets, dict):
         return {d: tuple(sorted(float(b) for b in options.budgets[d])) for d in dimensions}
     return {d: tuple(sorted(float(b) for b in options.budgets)) for d in dimensions}
 
 
+@dataclass(frozen=True)
+class _ProblemCurves:
+    """One problem's share of the result: its curves, fixed-budget rows and axis."""
+
+    curves: list[Curve]
+    fixed: list[FixedBudget]
+    beyond: list[str]
+    scale: Scale | None
+    floor: float | None
+
+
+def _problem_curves(
+    item: Any,
+    problem: tuple[str, int],
+    algorithms: tuple[str, ...],
+    budgets: tuple[float, ...],
+    largest: float,
+    plotted: bool,
+    options: ConvergenceOptions,
+) -> _ProblemCurves:
+    """Curves and fixed-budget values of every algorithm on one problem (an executor work
+    item: the problem's rows, or what reads them where it runs)."""
+    name, dimension = problem
+    instance = problem_frame(item)[[*RUN_KEYS, "evaluations", "value"]]
+    groups = {str(k): g for k, g in instance.groupby("algorithm", sort=False, observed=True)}
+    evaluations = instance["evaluations"].to_numpy(dtype=float)
+    positive = evaluations[evaluations > 0]
+    grid = evaluation_grid(
+        float(positive.min()) if len(positive) else 1.0,
+        float(evaluations.max()),
+        budgets,
+    )
+    curves: list[Curve] = []
+    fixed: list[FixedBudget] = []
+    beyond: list[str] = []
+    plotted_values = []
+    for algorithm in algorithms:
+        group = groups.get(algorithm)
+        if group is None:
+            continue
+        end = float(group["evaluations"].max())
+        points = grid[grid <= end]
+        matrix = _run_matrix(group, points)
+        median, q1, q3, mean = _statistics(matrix)
+        keep = ~np.isnan(median)
+        n_runs = matrix.shape[0]
+        if plotted:
+            curves.append(
+                Curve(
+                    algorithm,
+                    name,
+                    dimension,
+                    n_runs,
+                    points[keep],
+                    median[keep],
+                    q1[keep],
+                    q3[keep],
+                    mean[keep],
+                )
+            )
+            plotted_values += [median[keep], q1[keep], q3[keep]]
+            if options.show_mean:
+                plotted_values.append(mean[keep])
+        at = np.asarray(budgets)
+        b_median, b_q1, b_q3, b_mean = _statistics(_run_matrix(group, at))
+        for j, budget in enumerate(budgets):
+            if budget > largest:
+                beyond.append(f"{algorithm} on {problem_label(name, dimension)}")
+            fixed.append(
+                FixedBudget(
+                    algorithm,
+                    name,
+                    dimension,
+                    float(budget),
+                    n_runs,
+                    float(b_median[j]),
+                    float(b_q1[j]),
+                    float(b_q3[j]),
+                    float(b_mean[j]),
+                )
+            )
+    scale: Scale | None = None
+    floor: float | None = None
+    if plotted:
+        values = np.concatenate(plotted_values) if plotted_values else np.array([])
+        scale, floor = axis_scale(values)
+        if options.y_scale == "linear":
+            scale, floor = "linear", None
+        elif options.y_scale == "log":
+            scale, floor = "log", log_floor(values)
+    return _ProblemCurves(curves, fixed, beyond, scale, floor)
+
+
+def _curves_of_problem(item: tuple[Any, ...]) -> _ProblemCurves:
+    """:func:`_problem_curves` of one work item (its arguments as a tuple)."""
+    return _problem_curves(*item)
+
+
 def compute(data: AnalysisData, options: ConvergenceOptions) -> ConvergenceResult:
     """Median/IQR/mean curves per problem instance and algorithm, and fixed-budget values."""
     _check_input(data, options)
-    frame = data.frame[[*RUN_KEYS, "evaluations", "value"]]
     dimensions = sorted({d for _, d in data.problems})
-    budgets = _budgets(options, frame, dimensions)
-    largest = frame.groupby("dimension")["evaluations"].max().astype(float).to_dict()
+    largest = data.last_evaluations()
+    budgets = _budgets(options, largest, dimensions)
     selected = set(options.problems or [p for p, _ in data.problems])
     plotted = tuple((p, d) for p, d in data.problems if p in selected)
-    groups = {
-        (str(k[0]), str(k[1]), int(k[2])): g
-        for k, g in frame.groupby(list(KEYS), sort=False, observed=True)
-    }
+    items = [
+        (item, key, data.algorithms, budgets[key[1]], largest[key[1]], key in plotted, options)
+        for item, key in zip(data.problem_items(), data.problems, strict=True)
+    ]
     curves: list[Curve] = []
     fixed: list[FixedBudget] = []
     scales: dict[tuple[str, int], Scale] = {}
     floors: dict[tuple[str, int], float] = {}
     beyond: list[str] = []
-    for problem, dimension in data.problems:
-        instance = frame[(frame["problem"] == problem) & (frame["dimension"] == dimension)]
-        evaluations = instance["evaluations"].to_numpy(dtype=float)
-        positive = evaluations[evaluations > 0]
-        grid = evaluation_grid(
-            float(positive.min()) if len(positive) else 1.0,
-            float(evaluations.max()),
-            budgets[dimension],
-        )
-        plotted_values = []
-        for algorithm in data.algorithms:
-            group = groups.get((algorithm, problem, dimension))
-            if group is None:
-                continue
-            end = float(group["evaluations"].max())
-            points = grid[grid <= end]
-            matrix = _run_matrix(group, points)
-            median, q1, q3, mean = _statistics(matrix)
-            keep = ~np.isnan(median)
-            n_runs = matrix.shape[0]
-            if (problem, dimension) in plotted:
-                curves.append(
-                    Curve(
-                        algorithm,
-                        problem,
-                        dimension,
-                        n_runs,
-                        points[keep],
-                        median[keep],
-                        q1[keep],
-                        q3[keep],
-                        mean[keep],
-                    )
-                )
-                plotted_values += [median[keep], q1[keep], q3[keep]]
-                if options.show_mean:
-                    plotted_values.append(mean[keep])
-            at = np.asarray(budgets[dimension])
-            b_median, b_q1, b_q3, b_mean = _statistics(_run_matrix(group, at))
-            for j, budget in enumerate(budgets[dimension]):
-                if budget > largest[dimension]:
-                    beyond.append(f"{algorithm} on {problem_label(problem, dimension)}")
-                fixed.append(
-                    FixedBudget(
-                        algorithm,
-                        problem,
-                        dimension,
-                        float(budget),
-                        n_runs,
-                        float(b_median[j]),
-                        float(b_q1[j]),
-                        float(b_q3[j]),
-                        float(b_mean[j]),
-                    )
-                )
-        if (problem, dimension) in plotted:
-            values = np.concatenate(plotted_values) if plotted_values else np.array([])
-            scale, floor = axis_scale(values)
-            if options.y_scale == "linear":
-                scale, floor = "linear", None
-            elif options.y_scale == "log":
-                scale, floor = "log", log_floor(values)
-            scales[(problem, dimension)] = scale
-            if floor is not None and scale == "log":
-                floors[(problem, dimension)] = floor
+    for key, part in zip(data.problems, map_items(_curves_of_problem, items), strict=True):
+        curves += part.curves
+        fixed += part.fixed
+        beyond += part.beyond
+        if part.scale is not None:
+            scales[key] = part.scale
+            if part.floor is not None and part.scale == "log":
+                floors[key] = part.floor
     fixed.sort(key=lambda f: (dimensions.index(f.dimension), f.budget))  # stable: keeps order
     caveats = []
     if beyond:

@@ -678,7 +678,7 @@ def _tables(
     # Problems are independent: locally two threads keep two cores busy (numpy releases the
     # GIL in the block computations); the outcome does not depend on the scheduling.
     outcomes = map_items(
-        _problem_item,
+        _passages_of_problem,
         [(item, problem, settings) for item, problem in zip(items, data.problems, strict=True)],
         threads=2,
     )
@@ -746,7 +746,7 @@ def _tables(
     return tables, n_runs, caveats, dict(sorted(record_ends.items()))
 
 
-def _problem_item(item: tuple[Any, tuple[str, int], _ProblemSettings]) -> _ProblemTables:
+def _passages_of_problem(item: tuple[Any, tuple[str, int], _ProblemSettings]) -> _ProblemTables:
     """:func:`_problem_tables` of one (piece, problem, settings) work item."""
     return _problem_tables(*item)
 

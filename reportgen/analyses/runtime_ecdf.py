@@ -64,6 +64,7 @@ Decisions
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -71,7 +72,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from reportgen.data.frames import AnalysisData
+from reportgen.data.frames import AnalysisData, problem_frame
+from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import number
 from reportgen.present.jsonable import frame_records, json_value
@@ -324,6 +326,45 @@ def _ecdf(times: np.ndarray, weights: np.ndarray, start: float) -> tuple[np.ndar
     return x, np.minimum(cumulative, 1.0)
 
 
+@dataclass(frozen=True)
+class _GroupRuntimes:
+    """One algorithm on one problem: ERT and successes per target, the runs' hitting times
+    of the ECDF targets and their budgets (a few numbers per run)."""
+
+    problem: str
+    dimension: int
+    algorithm: str
+    ert: np.ndarray
+    successes: np.ndarray
+    hits: np.ndarray
+    used: np.ndarray
+
+
+def _problem_runtimes(item: Any, targets: np.ndarray, in_ecdf: np.ndarray) -> list[_GroupRuntimes]:
+    """Hitting times and ERT of every algorithm on one problem (an executor work item: the
+    problem's rows, or what reads them where it runs)."""
+    frame = problem_frame(item)
+    out = []
+    for (problem, dimension, algorithm), group in frame.groupby(
+        ["problem", "dimension", "algorithm"], sort=False, observed=True
+    ):
+        codes = pd.factorize(group["run"], sort=True)[0]
+        order = np.lexsort((group["evaluations"].to_numpy(), codes))
+        hits, used = hitting_times(
+            codes[order],
+            group["evaluations"].to_numpy(dtype=float)[order],
+            group["value"].to_numpy(dtype=float)[order],
+            targets,
+        )
+        ert, successes = expected_running_time(hits, used)
+        out.append(
+            _GroupRuntimes(
+                str(problem), int(dimension), str(algorithm), ert, successes, hits[:, in_ecdf], used
+            )
+        )
+    return out
+
+
 def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResult:
     """ERT table and runtime ECDFs (see the module docstring)."""
     targets = np.array(
@@ -332,9 +373,8 @@ def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResul
     table_only = sorted(set(options.table_targets) - set(targets.tolist()), reverse=True)
     all_targets = np.r_[targets, table_only]
     in_ecdf = np.r_[np.ones(len(targets), bool), np.zeros(len(table_only), bool)]
-    frame = data.frame
     caveats: list[Caveat] = []
-    if (frame["dimension"] == 0).any():
+    if any(dimension == 0 for _, dimension in data.problems):
         caveats.append(
             Caveat(
                 "no_dimension",
@@ -349,21 +389,26 @@ def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResul
     by_problem: dict[tuple[int, str], list[tuple[str, int, np.ndarray]]] = {}
     budgets: dict[tuple[int, str], list[np.ndarray]] = {}
     functions: dict[int, set[str]] = {}
-    for (problem, dimension, algorithm), group in frame.groupby(
-        ["problem", "dimension", "algorithm"], sort=False
-    ):
-        codes = pd.factorize(group["run"], sort=True)[0]
-        order = np.lexsort((group["evaluations"].to_numpy(), codes))
-        hits, used = hitting_times(
-            codes[order],
-            group["evaluations"].to_numpy(dtype=float)[order],
-            group["value"].to_numpy(dtype=float)[order],
-            all_targets,
+    per_problem = map_items(
+        functools.partial(_problem_runtimes, targets=all_targets, in_ecdf=in_ecdf),
+        data.problem_items(),
+    )
+    # The groups in the canonical table's order (algorithm, problem, dimension; names as
+    # sorted text), whatever order the problems ran in: the ECDFs add their samples in it.
+    groups = sorted(
+        (g for problem in per_problem for g in problem),
+        key=lambda g: (str(g.algorithm), str(g.problem), g.dimension),
+    )
+    for group in groups:
+        problem, dimension, algorithm, hits, used = (
+            group.problem,
+            group.dimension,
+            group.algorithm,
+            group.hits,
+            group.used,
         )
-        ert, successes = expected_running_time(hits, used)
-        hits = hits[:, in_ecdf]
         runs = len(used)
-        for target, e, s in zip(all_targets, ert, successes, strict=True):
+        for target, e, s in zip(all_targets, group.ert, group.successes, strict=True):
             ert_rows.append(
                 {
                     "problem": problem,

@@ -119,6 +119,16 @@ class AnalysisData:
         frame = self.records.read(self.problems)
         return dataclasses.replace(self, frame=frame, records=None)
 
+    def last_evaluations(self) -> dict[int, float]:
+        """Per dimension, the largest evaluation count of any record (histories)."""
+        if self.records is None:
+            largest = self.frame.groupby("dimension")["evaluations"].max()
+            return {int(d): float(e) for d, e in largest.items()}
+        return {
+            dimension: self.records.last_evaluation([p for p in self.problems if p[1] == dimension])
+            for dimension in sorted({d for _, d in self.problems})
+        }
+
     def problem_items(self) -> list[Any]:
         """One work item per problem instance, in :attr:`problems` order: the problem's rows,
         or, for partitioned data, what reads them (:func:`problem_frame` turns either into
