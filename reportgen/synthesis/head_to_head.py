@@ -13,7 +13,8 @@ states, for a pair (a, b):
   reference): the problems on which each is significantly better by the table's two-sided
   Mann–Whitney U test, corrected over problems (Holm by default) — the table's own W/T/L — and
   the median Vargha–Delaney A12 of ``b`` against ``a``, per dimension where there are several;
-- otherwise from the first counted ranking with per-problem scores: the number of problems on
+- otherwise from the first counted ranking with per-problem scores (equal scores decided by its
+  second key where it has one): the number of problems on
   which each has the better score (no test).
 
 Per dimension and per function group (``breakdown``; the table "Head to head" of the
@@ -332,10 +333,14 @@ def head_to_head(
             continue
         if a not in scores.algorithms or b not in scores.algorithms:
             continue
-        va = scores.values[:, scores.algorithms.index(a)]
-        vb = scores.values[:, scores.algorithms.index(b)]
-        better_a = va > vb if scores.higher_is_better else va < vb
-        better_b = vb > va if scores.higher_is_better else vb < va
+        ia, ib = scores.algorithms.index(a), scores.algorithms.index(b)
+        va, vb = scores.values[:, ia], scores.values[:, ib]
+        sign = 1.0 if scores.higher_is_better else -1.0
+        difference = sign * (va - vb)
+        if scores.tiebreak is not None:  # equal scores: the ranking's second key decides
+            second = sign * (scores.tiebreak[:, ia] - scores.tiebreak[:, ib])
+            difference = np.where(difference == 0, second, difference)
+        better_a, better_b = difference > 0, difference < 0
         return HeadToHead(
             a=a,
             b=b,

@@ -221,6 +221,12 @@ def _runs_words(sure: Uncertainty, rankings: Sequence[Ranking]) -> str:
 
 
 def _percent(value: float) -> str:
+    """A share in whole percent; never "100 %" or "0 %" for a share that is not exactly 1 or 0
+    (0.9985 is "over 99 %": a bootstrap that once put another algorithm first is not certain)."""
+    if 0.995 <= value < 1.0:
+        return "over 99 %"
+    if 0.0 < value < 0.005:
+        return "under 1 %"
     return f"{100 * value:.0f} %"
 
 
@@ -838,11 +844,15 @@ def _bottom_line(
     )
     p_text = ""
     if p:
-        low, high = f"{100 * min(p):.0f}", _percent(max(p))
-        p_text = (
-            f"ranks first in {high if low + ' %' == high else f'{low}–{high}'} of bootstrap "
-            "resamples of the problems"
+        low, high = _percent(min(p)), _percent(max(p))
+        span = (
+            high
+            if low == high
+            else f"{low.removesuffix(' %')}–{high}"
+            if low[0].isdigit()
+            else f"{low} to {high}"  # "over 99 % to 100 %"
         )
+        p_text = f"ranks first in {span} of bootstrap resamples of the problems"
         split = next(
             (r for r in counted if leader in r.first and sure.groups(r.id)),
             None,

@@ -241,3 +241,34 @@ def test_relation_layers_and_profiles_have_rows_too() -> None:
     assert first.to_dict() == {"r:layers": 1.0, "p:expected_profile": 1.0}
     profile_rows = table[table["ranking"] == "p:expected_profile"].set_index("algorithm")
     assert profile_rows[["rank_low", "rank_high"]].to_numpy().tolist() == [[1, 1], [2, 2], [2, 2]]
+
+
+def test_head_to_head_by_scores_breaks_equal_scores_by_the_second_key() -> None:
+    from reportgen.synthesis.head_to_head import head_to_head
+    from reportgen.synthesis.rankings import Scores
+
+    # Both reach x_max on all three problems (first key 1, 1, 1); at ratio 1 A's terms are
+    # (0.5, 0.5, 0.2) and B's (0.1, 0.5, 0.4): A is ahead on p1, B on p3, p2 ties.
+    scores = Scores(
+        np.ones((3, 2)),
+        ("A", "B"),
+        higher_is_better=True,
+        tiebreak=np.array([[0.5, 0.1], [0.5, 0.5], [0.2, 0.4]]),
+    )
+    ranking = Ranking(id="p", analysis_id="p", label="p", ranks={"A": 1.0, "B": 2.0}, scores=scores)
+    found = head_to_head("A", "B", [], [ranking])
+    assert found is not None and not found.tested
+    assert (found.significant_a, found.significant_b, found.problems) == (1, 1, 3)
+
+
+def test_a_share_short_of_certain_is_never_printed_as_certain() -> None:
+    from reportgen.synthesis.summary import _percent
+
+    # 1997 of 2000 resamples is not "100 %"; 3 of 2000 is not "0 %".
+    assert [_percent(v) for v in (1.0, 1997 / 2000, 0.994, 3 / 2000, 0.0)] == [
+        "100 %",
+        "over 99 %",
+        "99 %",
+        "under 1 %",
+        "0 %",
+    ]
