@@ -20,7 +20,9 @@ Decisions
   annotates it: "best" for the winner, "worse", "n.s." or "inconclusive" for the others. An
   algorithm never moves up by having wider bounds: the verdicts never change the order. When
   the confirmation has no power (the winner's upper-bound curve solves fewer than half the
-  problems its mean curve solves) the ranking is *inconclusive*: shown, not counted.
+  problems its mean curve solves) the ranking is *inconclusive*: shown, not counted. With
+  fewer than 30 runs on some problem (Liu et al.'s Remark 4) every summary sentence that
+  ranks by it ends with that caveat.
 - Probabilistic profiles rank by the expected share solved at ``x_max``, then by ρ̄(1); each
   problem's terms of the two means are its scores.
 - U-scores contribute the overall total's ranks; the per-problem U-scores are its scores.
@@ -50,7 +52,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import rankdata
 
-from reportgen.analyses.performance_profiles import PerformanceProfilesResult
+from reportgen.analyses.performance_profiles import MIN_RUNS, PerformanceProfilesResult
 from reportgen.analyses.perspectives import WALL_CLOCK, PerspectivesResult, run_resampled_ranks
 from reportgen.analyses.probabilistic_profiles import ProbabilisticProfilesResult
 from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult
@@ -253,6 +255,16 @@ def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) ->
                 f"its half-width λS/√n exceeds the tolerance band on "
                 f"{share(power.wide_share)} of them"
             )
+    caveat = ""
+    fewest = int(result.runs["n_runs"].min()) if len(result.runs) else MIN_RUNS
+    if result.lambdas and fewest < MIN_RUNS:
+        # Liu et al.'s Remark 4: the bounds need n_r ≥ 30; the summary must not state their
+        # verdicts without it.
+        caveat = (
+            f"The confidence bounds rest on as few as {fewest} runs per algorithm and problem, "
+            f"fewer than the {MIN_RUNS} Liu et al. require (Remark 4), so their verdicts are "
+            "indicative only."
+        )
     return [
         Ranking(
             id=f"{analysis_id}:profiles",
@@ -265,6 +277,7 @@ def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) ->
             status=status or COUNTED,
             note=note,
             scores=_profile_scores(result, tau),
+            caveat=caveat,
         )
     ]
 

@@ -296,3 +296,36 @@ def test_rankings_are_also_resampled_within_each_dimension() -> None:
     assert ten["rank"].to_dict() == {"A": 1.0, "B": 2.0}
     for _, rows in result.table.groupby("group"):
         assert rows["p_first"].sum() == pytest.approx(1.0)
+
+
+def test_profile_verdicts_on_fewer_than_30_runs_carry_remark_4() -> None:
+    # Two algorithms, one problem, 4 runs each (Liu et al. require n_r ≥ 30 for the bounds):
+    # every summary sentence ranking by the profiles says the verdicts are indicative only.
+    from reportgen.analyses.performance_profiles import compute as profiles
+    from reportgen.spec.analyses.performance_profiles import PerformanceProfilesOptions
+    from reportgen.synthesis.rankings import performance_profiles as profile_rankings
+    from tests.analyses.test_performance_profiles import dropping_runs, histories
+
+    records = {
+        ("A", "p1", 2): dropping_runs(1.0, 0.0, 5.0, n_runs=4),
+        ("B", "p1", 2): dropping_runs(9.0, 0.0, 8.0, n_runs=4),
+    }
+
+    def ranking_of(**options: object) -> Ranking:
+        result = profiles(
+            histories(records),
+            PerformanceProfilesOptions.model_validate(
+                {"kind": "performance_profiles", "data": "h", "tolerances": [0.1], **options}
+            ),
+        )
+        (r,) = profile_rankings("pp", result)
+        return r
+
+    bounded = ranking_of(lambdas=[2])
+    assert "as few as 4 runs" in bounded.caveat and "Remark 4" in bounded.caveat
+    assert ranking_of().caveat == ""  # without λ there are no bounds to doubt
+    sure = uncertainty([bounded], 50, 1)
+    findings = _findings(
+        [bounded], _Evidence.of([bounded]), agreement([bounded]), sure, [], Labels({})
+    )
+    assert any(f.text.endswith(bounded.caveat) for f in findings)

@@ -119,10 +119,11 @@ def head_to_head_table(result: SynthesisResult, style: FigureStyle) -> TableBloc
     rows = []
     for h in result.head_to_heads:
         a, b = style.label(h.a), style.label(h.b)
-        for g in h.breakdown:
+        for i, g in enumerate(h.breakdown):
             rows.append(
                 {
-                    "pair (a – b)": f"{a} – {b}",
+                    # The pair once, on its first row: the rows below it are its breakdown.
+                    "pair (a – b)": f"{a} – {b}" if i == 0 else "",
                     "problems": f"{g.group} ({g.problems})",
                     "trial comparisons won": "–"
                     if math.isnan(g.share_a)
