@@ -26,6 +26,7 @@ from collections.abc import Iterable
 
 from reportgen.analyses.perspectives import WALL_CLOCK, PerspectiveComparison, PerspectivesResult
 from reportgen.present.findings import Finding, join_words
+from reportgen.present.format import number
 from reportgen.present.labels import Labels
 
 BY: dict[str, str] = {
@@ -40,10 +41,10 @@ BY: dict[str, str] = {
 
 
 def format_p(p: float | None) -> str:
-    """A p-value with three significant digits (scientific below 0.001)."""
+    """A p-value with three significant digits in the report's notation (1.2×10⁻¹⁴, 0.0434)."""
     if p is None:
         return "undefined"
-    return f"{p:.2e}" if p < 1e-3 else f"{p:.3g}"
+    return number(p, 3)
 
 
 def _by(perspectives: Iterable[str], conjunction: str = "and") -> str:

@@ -13,7 +13,7 @@ from reportgen.analyses.performance_profiles import (
 from reportgen.figures.performance_profiles import figures, reading_guide
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.performance_profiles import findings
-from reportgen.present.format import evaluations, number, power_of_ten, share
+from reportgen.present.format import evaluations, power_of_ten, share
 from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.performance_profiles import (
     WORST_FIRST_MEAN,
@@ -28,55 +28,57 @@ _VERDICT_MARK = {
 
 
 def _ranking_table(result: PerformanceProfilesResult, style: FigureStyle) -> TableBlock:
-    rows = [(tau, place) for tau in result.tolerances for place in result.mean_order(tau)]
-    table = pd.DataFrame(
-        {
-            "τ": [power_of_ten(tau) for tau, _ in rows],
-            "rank": [str(p.rank) for _, p in rows],
-            "algorithm": [style.label(p.algorithm) for _, p in rows],
-            "solved": [share(p.solved) for _, p in rows],
-            "fastest ρ(1)": [share(p.fastest) for _, p in rows],
-            "mean 1/r": [number(p.mean_inverse_ratio, 3) for _, p in rows],
-        }
-    )
+    """One row per algorithm, one column per τ: its place in the mean profiles' order with the
+    shares that decide it (13 algorithms × 4 τ: 13 rows, not 52)."""
+    places = {tau: {p.algorithm: p for p in result.mean_order(tau)} for tau in result.tolerances}
+    first = result.mean_order(result.tolerances[0])
+    table = pd.DataFrame({"algorithm": [style.label(p.algorithm) for p in first]})
     bold = pd.DataFrame(False, index=table.index, columns=table.columns)
-    bold["algorithm"] = [p.rank == 1 for _, p in rows]
+    for tau in result.tolerances:
+        column = f"τ = {power_of_ten(tau)}"
+        at = [places[tau].get(p.algorithm) for p in first]
+        table[column] = [
+            "–" if p is None else f"{p.rank} ({share(p.solved)}, {share(p.fastest)})" for p in at
+        ]
+        bold[column] = [p is not None and p.rank == 1 for p in at]
     return TableBlock(
         name="mean_ranking",
-        caption="Order of the mean profiles per tolerance τ: share of problems solved within the budget (the "
-        "profiles' right end), share on which the algorithm is fastest (ρ(1)), and the mean inverse "
-        "performance ratio used to break ties.",
+        caption="Place of each algorithm in the order of the mean profiles per tolerance τ (1 = "
+        "first; the first place in bold), with the share of problems solved within the budget "
+        "(the profiles' right end) and the share on which it is fastest (ρ(1)): 'place (solved, "
+        "fastest)'. Rows in the order at the first τ. Ties in both shares are broken by the "
+        "mean inverse performance ratio (column mean_inverse_ratio of mean_ranking.csv).",
         frame=table,
         bold=bold,
     )
 
 
 def _verdict_table(result: PerformanceProfilesResult, style: FigureStyle) -> TableBlock:
+    """One row per algorithm, one column per (τ, λ): a table as long as the algorithms, not as
+    wide (with 13 algorithms the other way round needed a landscape page)."""
     rounds = result.confirmations(result.profile_kinds[0])
+    several = len(result.lambdas) > 1
     columns: dict[str, list[str]] = {
-        "τ": [power_of_ten(c.tolerance) for c in rounds],
-        "λ": [f"{c.lam:g}" for c in rounds],
-        "winner": [style.label(c.winner) for c in rounds],
+        "algorithm": [style.label(a) for a in result.algorithms] + ["winner's upper / mean solves"]
     }
-    for algorithm in result.algorithms:
-        columns[style.label(algorithm)] = [
+    for c in rounds:
+        heading = f"τ = {power_of_ten(c.tolerance)}" + (f", λ = {c.lam:g}" if several else "")
+        columns[heading] = [
             "winner" if algorithm == c.winner else _VERDICT_MARK[c.verdicts[algorithm]]
-            for c in rounds
-        ]
-    columns["winner's upper / mean solves"] = [
-        f"{share(c.power.solved_upper)} / {share(c.power.solved_mean)}" if c.power else "–"
-        for c in rounds
-    ]
+            for algorithm in result.algorithms
+        ] + [f"{share(c.power.solved_upper)} / {share(c.power.solved_mean)}" if c.power else "–"]
     table = pd.DataFrame(columns)
     bold = table == "winner"
     return TableBlock(
         name="verdicts",
-        caption="Significance verdicts of Algorithm 2 (Liu et al. §IV-E) per tolerance τ and λ: 'worse' = "
+        caption="Significance verdicts of Algorithm 2 (Liu et al. §IV-E) per tolerance τ"
+        + (" and λ" if len(result.lambdas) > 1 else f" (λ = {result.lambdas[0]:g})")
+        + ": 'winner' = the round's winner (bold); 'worse' = "
         "significantly worse than the winner (its lower-bound profile ends below the winner's upper-bound "
         "profile); 'n.s.' = no significant difference; 'inconclusive' = not tested: either the algorithm's mean "
         "curve solves as many problems as the winner's, so the winner leads by speed alone, which the "
         "right-end comparison does not test, or the winner's upper-bound curve solves fewer than half the "
-        "problems its mean curve solves (last column), so the bounds are too wide at this (τ, λ) to tell the "
+        "problems its mean curve solves (last row), so the bounds are too wide at this (τ, λ) to tell the "
         "algorithms apart. Performance and data profiles give the same verdicts "
         "(their right ends coincide, Remark 3).",
         frame=table,
@@ -132,7 +134,14 @@ def build_section(
         )
     blocks: list = [Text(intro), Prose(tuple(findings(result, style)), as_list=True)]
     blocks.append(Text(reading_guide(result)))
-    blocks.extend(FigureBlock(spec) for spec in figures(result, style))
+    # Data profiles give the same verdicts as the performance profiles (their right ends
+    # coincide, Liu et al. Remark 3) on another x-axis: with both, print the performance
+    # profiles and leave the data profiles to the HTML and the files.
+    both = {"performance", "data"} <= set(result.profile_kinds)
+    blocks.extend(
+        FigureBlock(spec, in_print=not (both and spec.name.startswith("data_")))
+        for spec in figures(result, style)
+    )
     blocks.append(_ranking_table(result, style))
     if result.lambdas:
         blocks.append(_verdict_table(result, style))

@@ -24,6 +24,7 @@ from reportgen.data.frames import problem_label
 from reportgen.figures.perspectives import PERSPECTIVE_TITLES, figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.perspectives import findings, format_p
+from reportgen.present.format import number
 from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.perspectives import PerspectivesOptions
 
@@ -58,7 +59,7 @@ def _repeats(value: float) -> str:
         return "–"
     if math.isinf(value):
         return "∞"
-    return f"{value:.0f}" if value < 1e6 else f"{value:.2e}"
+    return f"{value:.0f}" if value < 1e6 else number(value, 3)
 
 
 def _wide(result: PerspectivesResult, column: str) -> pd.DataFrame:
@@ -167,7 +168,7 @@ def _holm_table(c: PerspectiveComparison, style: FigureStyle, with_diagram: bool
             "i": str(row.i),
             "Algorithm": style.label(row.algorithm),
             "z": f"{row.z:.3g}",
-            "p": f"{row.p_value:.3g}" if row.p_value >= 1e-3 else f"{row.p_value:.2e}",
+            "p": format_p(row.p_value),
             "α/i": f"{row.alpha_i:.3g}",
             "Hypothesis": "Rejected" if row.rejected else "Not rejected",
         }

@@ -146,6 +146,10 @@ def _paper_tables(
                     frame=frame,
                     bold=bold,
                     notes=_legend(result, style),
+                    # Split over several column blocks (many algorithms), the tables are pages
+                    # of raw numbers: print carries the W/T/L summary, the HTML and the .tex
+                    # files every cell. One block, or no test to summarise, prints.
+                    in_print=len(column_blocks) == 1 or not result.tested,
                 )
             )
     return blocks

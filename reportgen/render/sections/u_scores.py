@@ -1,14 +1,17 @@
 """Report section of the U-scores analysis (Price, Kumar & Suganthan).
 
 Order: intro, findings, the bar chart (Fig. 8), the totals table (Table 7 layout, best per
-column in bold), the critical weights (Table 8 layout), U-scores per problem, the problem
-difficulty ranking, ranks over cut-points (figure and table), pairwise heat maps, the
-win/tie/loss matrix and, for a few algorithms, the pairwise U-score matrix (Table 6 layout).
-Cells are formatted here; nothing is recomputed.
+column in bold), ranks over cut-points (figure and table) when the analysis has cut-points, the
+critical weights (Table 8 layout), U-scores per problem, the problem difficulty ranking,
+pairwise heat maps, the win/tie/loss matrix and, for a few algorithms, the pairwise U-score
+matrix (Table 6 layout). A cut-point analysis prints only up to its cut-point table; the rest,
+its full-budget detail, is in the HTML and the files. Cells are formatted here; nothing is
+recomputed.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pandas as pd
@@ -332,6 +335,11 @@ def _methods(result: UScoresResult) -> tuple[str, ...]:
 def build_section(result: UScoresResult, options: UScoresOptions, style: FigureStyle) -> Section:
     """Assemble the U-scores section from the result (formatting only)."""
     figure_of = {spec.name: spec for spec in figures(result, style)}
+    # A cut-point analysis is about time: in print it shows its totals and its ranks over the
+    # cut-points. Its full-budget detail (critical weights, problem difficulty, pairwise maps
+    # and counts) repeats what a study's trial-based U-scores show, nearly number for number;
+    # it stays in the HTML and the files.
+    timed = result.cutpoints is not None
     blocks: list[Block] = [
         Text(
             "U-scores rank algorithms by comparing every trial with every trial: a trial that "
@@ -341,26 +349,35 @@ def build_section(result: UScoresResult, options: UScoresOptions, style: FigureS
             "— so speed and accuracy count without weighing one against the other, and every "
             "problem carries the same maximum score (Price, Kumar & Suganthan; the method that "
             "ranked the CEC 2022 competition)."
+            + (
+                " Here the trials are compared at fractions of the budget, each by its state "
+                "at that point, so that the ranks show who got there first."
+                if timed
+                else ""
+            )
         ),
         Prose(tuple(findings(result, style))),
         FigureBlock(figure_of["u_scores_bars"]),
         _totals_table(result, style),
+    ]
+    if timed:
+        blocks += [FigureBlock(figure_of["cutpoint_ranks"]), _cutpoint_table(result, style)]
+    detail: list[FigureBlock | TableBlock] = [
         *_critical_tables(result, style),
         _problem_table(result, style),
     ]
     if result.difficulty.groupby("group").size().max() > 1:
-        blocks.append(_difficulty_table(result))
-    if result.cutpoints is not None:
-        blocks += [FigureBlock(figure_of["cutpoint_ranks"]), _cutpoint_table(result, style)]
+        detail.append(_difficulty_table(result))
     # In print the overall map only; the per-dimension maps repeat its layout (HTML, files).
     pairwise = [name for name in figure_of if name.startswith("pairwise_")]
-    blocks += [
+    detail += [
         FigureBlock(figure_of[name], in_print=len(pairwise) == 1 or name == "pairwise_overall")
         for name in pairwise
     ]
     for table in (_win_tie_loss_table(result, style), _pairwise_matrix_table(result, style)):
         if table is not None:
-            blocks.append(table)
+            detail.append(table)
+    blocks += [dataclasses.replace(b, in_print=False) if timed else b for b in detail]
     return Section(
         id=options.id or "u_scores",
         title=options.title or "U-scores: trial-based dominance of speed and accuracy",
