@@ -114,7 +114,7 @@ def uncertainty_figure(result: SynthesisResult, style: FigureStyle) -> FigureSpe
                 color="white" if p[i, j] > 0.6 else "black",
             )
     colorbar = fig.colorbar(image, ax=ax, shrink=0.8)
-    colorbar.set_label(r"$p_{\mathrm{first}}$", fontsize=8)
+    colorbar.set_label("probability of ranking first", fontsize=8)
     colorbar.ax.tick_params(labelsize=8)
     return FigureSpec(
         name="ranking_uncertainty",

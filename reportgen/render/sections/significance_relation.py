@@ -1,7 +1,7 @@
 """Report section of the significance-relation analysis (Köppen & Ohnishi).
 
-Order: intro, findings, the relation graph at each requested σ, the rank layers at those σ
-(table), the layers over σ (figure) and the condensed sweep (table), the award points (heat
+Order: intro, findings, the rank layers at the requested σ (table), the relation graph at each
+of them, the layers over σ (figure) and the condensed sweep (table), the award points (heat
 map; as a table too when there are few algorithms). Cells are formatted here; nothing is
 recomputed.
 """
@@ -181,8 +181,10 @@ def build_section(
             "problems: only ratios within a problem and their ranks count."
         ),
         Prose(tuple(findings(result, style)), as_list=True),
-        *(FigureBlock(spec) for spec in relation_figures),
+        # The layers (the ranking) before the tall relation graph that explains them: the
+        # short table fills the end of a page the graph could not.
         _layers_table(result, style),
+        *(FigureBlock(spec) for spec in relation_figures),
         FigureBlock(figure_of["layers_over_sigma"]),
         _sweep_table(result, style),
         FigureBlock(figure_of["award_points"]),
