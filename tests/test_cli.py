@@ -24,7 +24,7 @@ def test_validate_lists_every_problem_and_exits_1(tmp_path):
         "reportgen: 2 problems found:",
         "  - minimize (study.yaml:4): got 3; should be a valid boolean",
         "  - analyses[0].tolerancs (study.yaml:13): unknown key 'tolerancs' (did you mean 'tolerances'?); "
-        "allowed keys: 'budget', 'clip_bounds', 'data', 'id', 'kind', 'lambdas', 'notes', 'profiles', 'published', 'select', 'start_value', 'title', 'tolerances'",
+        "allowed keys: 'bound', 'budget', 'clip_bounds', 'data', 'id', 'kind', 'lambdas', 'notes', 'profiles', 'published', 'resamples', 'seed', 'select', 'start_value', 'title', 'tolerances'",
     ]
     assert "Traceback" not in result.err
 

@@ -53,6 +53,7 @@ Decisions
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -90,6 +91,9 @@ class GroupCurves:
     best: float = np.nan
     low: np.ndarray | None = None
     high: np.ndarray | None = None
+    quantiles: np.ndarray | None = None
+    """``[levels, points]``: quantiles of the bootstrap distribution of the mean curve at each
+    point (``bootstrap`` of :func:`group_curves`), or None."""
 
     def bound(self, lam: float, side: int) -> np.ndarray:
         """The upper (``side=+1``) or lower (``side=-1``) bound curve, Eq. 11a/11b."""
@@ -226,8 +230,37 @@ def _curve_points(evaluations: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return points, np.searchsorted(points, evaluations)
 
 
+@dataclass(frozen=True)
+class Bootstrap:
+    """A percentile bootstrap of a mean curve over its runs.
+
+    ``weights`` is ``[resamples, n_runs]``: each row the multiplicities of one resample of the
+    runs (drawn with replacement, as many as there are) divided by ``n_runs``, so that
+    ``weights @ values`` is the resampled mean at every point at once — whole runs are
+    resampled, never points of different runs. ``levels`` are the quantile levels wanted.
+    """
+
+    weights: np.ndarray
+    levels: np.ndarray
+
+    @classmethod
+    def draw(
+        cls, n_runs: int, resamples: int, levels: np.ndarray, seed: Sequence[int]
+    ) -> Bootstrap:
+        """Multinomial resample weights from a seeded PCG64 generator (same seed, same
+        weights)."""
+        rng = np.random.Generator(np.random.PCG64(list(seed)))
+        counts = rng.multinomial(n_runs, np.full(n_runs, 1.0 / n_runs), size=resamples)
+        return cls(counts / n_runs, np.asarray(levels, dtype=float))
+
+
 def group_curves(
-    runs: np.ndarray, evaluations: np.ndarray, values: np.ndarray, budget: float, with_std: bool
+    runs: np.ndarray,
+    evaluations: np.ndarray,
+    values: np.ndarray,
+    budget: float,
+    with_std: bool,
+    bootstrap: Callable[[int], Bootstrap] | None = None,
 ) -> GroupCurves | None:
     """Curves of one (problem, algorithm) group from its improvement records.
 
@@ -242,6 +275,9 @@ def group_curves(
         Records after this evaluation count are ignored.
     with_std : bool
         Compute the standard deviation too (needed only for bound curves).
+    bootstrap : callable, optional
+        Given the number of runs, the :class:`Bootstrap` whose quantiles of the resampled
+        mean curves to compute (``GroupCurves.quantiles``).
 
     Returns
     -------
@@ -290,7 +326,10 @@ def group_curves(
     std = np.full(n_points, np.nan)
     low = np.empty(n_points) if with_std else None
     high = np.empty(n_points) if with_std else None
-    columns_per_block = max(1, BLOCK_CELLS // n_runs)
+    boot = bootstrap(n_runs) if bootstrap is not None else None
+    quantiles = np.empty((len(boot.levels), n_points)) if boot is not None else None
+    width = n_runs if boot is None else max(n_runs, len(boot.weights))
+    columns_per_block = max(1, BLOCK_CELLS // width)
     for lo in range(0, n_points, columns_per_block):
         hi = min(lo + columns_per_block, n_points)
         # Step 2: the runs' values at points lo … hi − 1, one row per run (copies only).
@@ -302,6 +341,9 @@ def group_curves(
         if low is not None and high is not None:
             low[lo:hi] = block.min(axis=0)
             high[lo:hi] = block.max(axis=0)
+        if boot is not None and quantiles is not None:
+            # Every resample's mean at every point of the block, then their quantiles.
+            quantiles[:, lo:hi] = np.quantile(boot.weights @ block, boot.levels, axis=0)
         if with_std and n_runs > 1:
             block -= column_mean
             if extreme:
@@ -314,7 +356,14 @@ def group_curves(
                 scale = 1.0
             std[lo:hi] = scale * np.sqrt(np.einsum("ij,ij->j", block, block) / (n_runs - 1))
     return GroupCurves(
-        evaluations=grid, mean=mean, std=std, n_runs=n_runs, best=best, low=low, high=high
+        evaluations=grid,
+        mean=mean,
+        std=std,
+        n_runs=n_runs,
+        best=best,
+        low=low,
+        high=high,
+        quantiles=quantiles,
     )
 
 

@@ -49,6 +49,11 @@ Decisions (docs/methods.md, and ours where it is silent)
   where the bound lies within the runs (always, for roughly normal values with n_r ≥ 30);
   ``clip_bounds: false`` applies Eq. 11 as printed (and lists the bounds below the best run
   as a caveat).
+- The bound (option ``bound``): ``formula`` (default), Eq. 6's ``mean ± λS/√n_r``; or
+  ``bootstrap`` (ours): whole runs resampled with replacement ``resamples`` times (PCG64
+  seeded by ``seed``, the problem label's CRC-32 and the algorithm's index), the bounds the
+  Φ(−λ) and Φ(λ) quantiles of the resampled mean curves at each evaluation count
+  (:class:`reportgen.analyses.curves.Bootstrap`). Resampled means stay within the runs' range.
 - Step 2: significantly worse iff the winner's right-end value is strictly greater; equality
   counts as "no significant difference" — but only when the test has power.
 - Power (ours): when the winner's upper-bound curve solves fewer than half
@@ -105,13 +110,17 @@ with one problem's curves and the tables of ``n_p · n_λ · n_s · 2n_s · n_τ
 from __future__ import annotations
 
 import dataclasses
+import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
+from scipy.stats import norm
 
 from reportgen.analyses.curves import (
+    Bootstrap,
     GroupCurves,
     first_passage,
     group_curves,
@@ -123,6 +132,7 @@ from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import counted
 from reportgen.spec.analyses.performance_profiles import (
+    BOOTSTRAP,
     WORST_FIRST_MEAN,
     PerformanceProfilesOptions,
 )
@@ -320,6 +330,8 @@ class PerformanceProfilesResult:
     caveats: tuple[Caveat, ...] = ()
     start_value: str = WORST_FIRST_MEAN
     clip_bounds: bool = True
+    bound: str = "formula"
+    bootstrap: tuple[int, int] | None = None
     record_ends: dict[int, float] = field(default_factory=dict)
 
     def tables(self) -> dict[str, pd.DataFrame]:
@@ -455,6 +467,12 @@ class PerformanceProfilesResult:
                 "budget": self.budget,
                 "start_value": self.start_value,
                 "clip_bounds": self.clip_bounds,
+                "bound": self.bound,
+                **(
+                    {"resamples": self.bootstrap[0], "seed": self.bootstrap[1]}
+                    if self.bootstrap is not None
+                    else {}
+                ),
             },
             "algorithms": list(self.algorithms),
             "n_problems": len(self.problems),
@@ -553,6 +571,8 @@ class _ProblemSettings:
     budget: float
     start_column: str | None
     clip: bool
+    bootstrap: tuple[int, int] | None = None
+    """(resamples, seed) for ``bound: bootstrap``; None for the paper's formula."""
 
 
 @dataclass(frozen=True)
@@ -614,6 +634,7 @@ def _problem_tables(
                 groups.values[lo:hi],
                 budget,
                 with_std=n_l > 0,
+                bootstrap=_bootstrap_of(settings, label, si),
             )
             if group is None:
                 raise InputError(
@@ -647,6 +668,7 @@ def _problem_tables(
         half_width=np.full((1, n_l, n_s), np.nan),
     )
     _fill_problem(0, curves, taus, lams, tables, f0, settings.clip)
+
     best_seen = min(c.best for c in curves.values())
     below = [
         f"{label}: {algorithms[s]} (λ = {lam:g})"
@@ -657,6 +679,20 @@ def _problem_tables(
         np.any(tables.mean[0] == 0) or np.any(tables.upper[0] == 0) or np.any(tables.lower[0] == 0)
     )
     return dataclasses.replace(outcome, tables=tables, below=below, zero=zero)
+
+
+def _bootstrap_of(
+    settings: _ProblemSettings, label: str, algorithm: int
+) -> Callable[[int], Bootstrap] | None:
+    """The bootstrap of one (problem, algorithm) curve for ``bound: bootstrap``: quantile
+    levels Φ(−λ) then Φ(λ) for every λ, the generator seeded by (seed, the problem's label's
+    CRC-32, the algorithm's index), so the bounds do not depend on the order problems run in."""
+    if settings.bootstrap is None or not len(settings.lams):
+        return None
+    resamples, seed = settings.bootstrap
+    levels = np.r_[norm.cdf(-settings.lams), norm.cdf(settings.lams)]
+    key = (seed, zlib.crc32(label.encode("utf-8")), algorithm)
+    return lambda n_runs: Bootstrap.draw(n_runs, resamples, levels, key)
 
 
 def _tables(
@@ -673,6 +709,7 @@ def _tables(
         budget=budget,
         start_column=_start_column(data, options),
         clip=options.clip_bounds,
+        bootstrap=(options.resamples, options.seed) if options.bound == BOOTSTRAP else None,
     )
     items = data.problem_items()
     # Problems are independent: locally two threads keep two cores busy (numpy releases the
@@ -781,9 +818,17 @@ def _fill_problem(
         c = curves[s]
         # Running minima of the bound curves for every λ at once (row li: λ = lams[li]); the
         # first passages and f_L need only them.
-        spread = lams[:, None] * (c.std / np.sqrt(c.n_runs))[None, :]
-        tables.half_width[pi, :, s] = spread[:, -1]
-        upper_raw, lower_raw = c.mean + spread, c.mean - spread
+        if c.quantiles is not None:
+            # bound: bootstrap — the Φ(−λ) and Φ(λ) quantiles of the resampled mean curves.
+            n_l = len(lams)
+            lower_raw, upper_raw = c.quantiles[:n_l], c.quantiles[n_l:]
+            tables.half_width[pi, :, s] = np.maximum(
+                upper_raw[:, -1] - c.mean[-1], c.mean[-1] - lower_raw[:, -1]
+            )
+        else:
+            spread = lams[:, None] * (c.std / np.sqrt(c.n_runs))[None, :]
+            tables.half_width[pi, :, s] = spread[:, -1]
+            upper_raw, lower_raw = c.mean + spread, c.mean - spread
         if clip and c.low is not None and c.high is not None:
             # The bounds stay within the values the runs reached at each point: a lower bound
             # below the best run (or an upper bound above the worst) claims a mean the data
@@ -1201,6 +1246,8 @@ def compute(data: AnalysisData, options: PerformanceProfilesOptions) -> Performa
         caveats=tuple(caveats),
         start_value=start_rule(data, options),
         clip_bounds=options.clip_bounds,
+        bound=options.bound,
+        bootstrap=(options.resamples, options.seed) if options.bound == BOOTSTRAP else None,
         record_ends={int(d): float(e) for d, e in record_ends.items()},
     )
 

@@ -256,6 +256,15 @@ def _budget_text(result: PerformanceProfilesResult) -> str:
     return f"budget μ_f = {per} (the runs' last records)"
 
 
+def bound_formula(result: PerformanceProfilesResult, side: int) -> str:
+    """How the upper (``side=+1``) or lower (``-1``) bound curve is computed, for the text:
+    the paper's ``mean + λS/√n_r``, or the bootstrap quantile (``bound: bootstrap``)."""
+    if result.bootstrap is None:
+        return f"mean {'+' if side > 0 else '−'} λS/√n_r"
+    level = "Φ(λ)" if side > 0 else "Φ(−λ)"
+    return f"the {level} quantile of {result.bootstrap[0]} bootstrap means over the runs"
+
+
 def reading_guide(result: PerformanceProfilesResult) -> str:
     """How to read every profile figure, said once above them instead of under each one."""
     text = (
@@ -267,8 +276,9 @@ def reading_guide(result: PerformanceProfilesResult) -> str:
         text += (
             " The other panels, one per λ ("
             f"{', '.join(f'{v:g}' for v in result.lambdas)}), test the winner's lead "
-            "(Algorithm 2): the winner's upper confidence-bound curve (mean + λS/√n_r) against "
-            "the others' lower-bound curves (mean − λS/√n_r). An algorithm whose curve ends "
+            f"(Algorithm 2): the winner's upper confidence-bound curve ({bound_formula(result, 1)}) "
+            f"against the others' lower-bound curves ({bound_formula(result, -1)}). An algorithm "
+            "whose curve ends "
             "below the winner's is significantly worse; the panel title lists those that are "
             "not (n.s.) and those the test cannot tell apart (inconclusive): their mean curves "
             "solve as many problems as the winner's, which leads by speed alone, or the "

@@ -171,3 +171,43 @@ def test_std_of_extreme_values_neither_overflows_nor_underflows(scale):
     assert got is not None
     assert got.std[0] == pytest.approx(statistics.stdev(firsts.tolist()), rel=1e-12)
     assert got.std[1] == pytest.approx(statistics.stdev(lasts.tolist()), rel=1e-12)
+
+
+def test_bootstrap_quantiles_of_the_mean_curve_by_hand():
+    # Two runs: 8 then 0 at evaluation 3 (run 0), 8 then 10 at evaluation 2 (run 1). At the
+    # last point the runs hold 0 and 10; a resample of two runs has mean 0 (both run 0:
+    # probability ¼), 5 (one each: ½) or 10 (¼). The Φ(−1) = 0.159 quantile is 0 (¼ > 0.159),
+    # Φ(−0.5) = 0.309 and Φ(0.5) = 0.691 are 5, Φ(1) = 0.841 is 10. At the first point both
+    # runs hold 8: every quantile is 8. (1000 resamples: the share of mean-0 resamples is
+    # 0.25 ± 0.014, four standard errors from either level.)
+    from scipy.stats import norm
+
+    from reportgen.analyses.curves import Bootstrap
+
+    levels = norm.cdf([-1.0, -0.5, 0.5, 1.0])
+    curve = group_curves(
+        np.array([0, 0, 1, 1]),
+        np.array([1.0, 3.0, 1.0, 2.0]),
+        np.array([8.0, 0.0, 8.0, 10.0]),
+        budget=10,
+        with_std=True,
+        bootstrap=lambda n: Bootstrap.draw(n, 1000, levels, (7,)),
+    )
+    assert curve is not None and curve.quantiles is not None
+    assert curve.evaluations.tolist() == [1.0, 2.0, 3.0]
+    assert curve.quantiles[:, 0].tolist() == [8.0, 8.0, 8.0, 8.0]
+    assert curve.quantiles[:, -1].tolist() == [0.0, 5.0, 5.0, 10.0]
+    # The same seed gives the same bounds; the formula's λ = 1 bounds at the last point are
+    # 5 ± S/√2 = 5 ± 5 (S = √50): equal to the bootstrap's here, its λ = 0.5 ones (2.5, 7.5) not.
+    again = group_curves(
+        np.array([0, 0, 1, 1]),
+        np.array([1.0, 3.0, 1.0, 2.0]),
+        np.array([8.0, 0.0, 8.0, 10.0]),
+        budget=10,
+        with_std=True,
+        bootstrap=lambda n: Bootstrap.draw(n, 1000, levels, (7,)),
+    )
+    assert again is not None and again.quantiles is not None
+    assert np.array_equal(again.quantiles, curve.quantiles)
+    assert curve.bound(1.0, -1)[-1] == pytest.approx(0.0)
+    assert curve.bound(0.5, -1)[-1] == pytest.approx(2.5)

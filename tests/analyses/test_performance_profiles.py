@@ -582,3 +582,35 @@ def test_a_start_value_column_from_the_loader_is_used_unless_the_rule_is_set():
     rule = compute(data, options(tolerances=[0.5], start_value="worst_first_mean"))
     assert rule.start_value == "worst_first_mean"
     assert rule.problem_table["start_value"].tolist() == [10.0, 100.0]
+
+
+def test_bootstrap_bounds_follow_skewed_runs_without_clipping():
+    # The skewed case of test_clipping_…: A's 30 runs all drop to 5 at evaluation 10; B's 28
+    # runs to 20 and 2 to 1000 at evaluation 20; f(x0) = 100, τ = 0.1, λ = 2.
+    # Formula, unclipped: B's lower bound 85.33 − 2·S/√30 ≈ −5.45 → "no significant difference".
+    # bound: bootstrap (unclipped): a resample's mean is 20 + 980·K/30 with K ~ Binomial(30,
+    # 1/15) the number of 1000-runs drawn; P(K = 0) = (14/15)³⁰ ≈ 0.126 > Φ(−2) ≈ 0.023, so the
+    # lower bound is 20 (no resample can go below B's best run): step 2 f_L = 5 → f ≤ 14.5, A
+    # passes, B (20) fails → significantly worse. A's bounds are 5 (all runs alike).
+    assert abs((14 / 15) ** 30 - 0.126) < 0.001
+    records = {
+        ("A", "p1", 2): [[(1.0, 100.0), (10.0, 5.0)] for _ in range(30)],
+        ("B", "p1", 2): [[(1.0, 100.0), (20.0, 1000.0 if r < 2 else 20.0)] for r in range(30)],
+    }
+    for bound, expected in (
+        ("formula", NO_SIGNIFICANT_DIFFERENCE),
+        ("bootstrap", SIGNIFICANTLY_WORSE),
+    ):
+        result = compute(
+            histories(records),
+            options(tolerances=[0.1], lambdas=[2], clip_bounds=False, bound=bound),
+        )
+        assert result.verdicts["verdict"].unique().tolist() == [expected], bound
+    assert result.bootstrap == (1000, 20260101)
+    assert result.to_json()["parameters"]["bound"] == "bootstrap"
+    lower = result.t[(result.t["curve"] == "lower")]
+    assert math.isinf(lower["t"].iloc[0])
+    # The bound is printed in the report where used.
+    from reportgen.figures.performance_profiles import bound_formula
+
+    assert bound_formula(result, -1) == "the Φ(−λ) quantile of 1000 bootstrap means over the runs"

@@ -38,7 +38,7 @@ def test_unknown_key_with_suggestion(tmp_path):
     path = write(tmp_path, "study.yaml", SPEC.replace("tolerances:", "tolerence:"))
     assert problems(path) == [
         "analyses[0].tolerence (study.yaml:13): unknown key 'tolerence' (did you mean 'tolerances'?); "
-        "allowed keys: 'budget', 'clip_bounds', 'data', 'id', 'kind', 'lambdas', 'notes', 'profiles', 'published', 'select', 'start_value', 'title', 'tolerances'"
+        "allowed keys: 'bound', 'budget', 'clip_bounds', 'data', 'id', 'kind', 'lambdas', 'notes', 'profiles', 'published', 'resamples', 'seed', 'select', 'start_value', 'title', 'tolerances'"
     ]
 
 

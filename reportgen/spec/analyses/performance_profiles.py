@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Final, Literal
 
 from pydantic import Field, field_validator
 
@@ -10,6 +10,9 @@ from reportgen.spec.base import AnalysisOptions, Budget, DataLayout, Fraction
 
 WORST_FIRST_MEAN = "worst_first_mean"
 """The default ``start_value`` rule (docs/methods.md)."""
+FORMULA: Final = "formula"
+BOOTSTRAP: Final = "bootstrap"
+"""The ``bound`` options: Liu et al.'s Eq. 6 (default) and the percentile bootstrap."""
 
 
 class PerformanceProfilesOptions(AnalysisOptions):
@@ -41,6 +44,27 @@ class PerformanceProfilesOptions(AnalysisOptions):
         "paper's formula mean ± λ·S/√n_r unclipped, which for skewed, high-variance results can "
         "fall below any value observed (or below the optimum) and so 'solve' problems no run "
         "solved.",
+    )
+    bound: Literal["formula", "bootstrap"] = Field(
+        default=FORMULA,
+        description="How the confidence bounds are computed. 'formula' (the paper's Eq. 6): "
+        "mean ± λ·S/√n_r at each evaluation count. 'bootstrap': the percentile bootstrap of the "
+        "mean curve over runs — whole runs resampled with replacement `resamples` times (seeded "
+        "by `seed`), the bounds the Φ(−λ) and Φ(λ) quantiles of the resampled means at each "
+        "evaluation count (λ = 2: 2.3 % and 97.7 %); it follows skewed results and never leaves "
+        "the runs' range.",
+    )
+    resamples: int = Field(
+        default=1000,
+        ge=100,
+        le=100_000,
+        description="Bootstrap resamples of the runs for bound: bootstrap.",
+    )
+    seed: int = Field(
+        default=20260101,
+        ge=0,
+        le=2**63 - 1,
+        description="Seed of the bootstrap for bound: bootstrap (same seed, same bounds).",
     )
     start_value: str = Field(
         default=WORST_FIRST_MEAN,
