@@ -348,6 +348,21 @@ class PerspectivesResult:
                 return comparison
         raise KeyError(perspective)
 
+    def statistic(self, name: str) -> pd.DataFrame:
+        """One column of :attr:`statistics` (``"mean"``, ``"reliability"``, …) as problems
+        (labels, in the table's order) × algorithms (study order); NaN where undefined."""
+        statistics = self.statistics
+        labels = [
+            problem_label(p, int(d))
+            for p, d in zip(statistics["problem"], statistics["dimension"], strict=True)
+        ]
+        wide = statistics.assign(label=labels).pivot_table(
+            index="label", columns="algorithm", values=name, aggfunc="first", dropna=False
+        )
+        wide = wide.reindex(index=list(dict.fromkeys(labels)), columns=list(self.algorithms))
+        wide.columns.name = None
+        return wide
+
     def tables(self) -> dict[str, pd.DataFrame]:
         """statistics, friedman, mean_ranks, ranks, holm and unavailable tables."""
         friedman = pd.DataFrame(

@@ -126,7 +126,7 @@ from scipy.optimize import brentq
 from scipy.special import ndtr
 from scipy.stats import norm
 
-from reportgen.data.frames import KEYS, AnalysisData, problem_label
+from reportgen.data.frames import KEYS, AnalysisData, by_problem, problem_label
 from reportgen.errors import InputError, Problem
 from reportgen.present.caveats import Caveat
 from reportgen.present.jsonable import json_value
@@ -264,6 +264,13 @@ class ProbabilisticProfilesResult:
             for c in self.crossings
             if c.profile == profile and {c.algorithm_a, c.algorithm_b} == pair
         )
+
+    def problem_terms(self, at: Literal["at_1", "at_x_max"]) -> pd.DataFrame:
+        """Each problem's term of :math:`\\bar\\rho_i` at 1 or at ``x_max``, problems ×
+        algorithms (empty without :attr:`by_problem`)."""
+        if self.by_problem is None:
+            return pd.DataFrame(columns=list(self.algorithms))
+        return by_problem(self.by_problem, at, self.algorithms)
 
     def tables(self) -> dict[str, pd.DataFrame]:
         """``profile``, ``summary``, ``crossings`` and ``entries`` (inputs and ratios)."""

@@ -72,7 +72,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from reportgen.data.frames import AnalysisData, problem_frame
+from reportgen.data.frames import AnalysisData, by_problem, problem_frame
 from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import number
@@ -213,6 +213,12 @@ class RuntimeEcdfResult:
         size = keys.groupby("ecdf_dimension")["problem"].nunique()  # functions per group
         weight = len(keys) / (len(size) * frame["ecdf_dimension"].map(size))
         return frame[["problem", "dimension", "algorithm"]].assign(score=frame["area"] * weight)
+
+    def area_score_matrix(self) -> pd.DataFrame | None:
+        """:meth:`area_scores` as problems × algorithms (None without per-problem areas)."""
+        if self.problem_areas is None or not len(self.problem_areas):
+            return None
+        return by_problem(self.area_scores(), "score", self.algorithms)
 
     def to_json(self) -> dict[str, Any]:
         """ERTs grouped per (problem, dimension, algorithm), one list over ``ert_targets``."""

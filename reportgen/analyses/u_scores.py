@@ -130,7 +130,13 @@ import numpy as np
 import pandas as pd
 from scipy.stats import mannwhitneyu, rankdata
 
-from reportgen.data.frames import RUN_KEYS, AnalysisData, natural_key, problem_label
+from reportgen.data.frames import (
+    RUN_KEYS,
+    AnalysisData,
+    by_problem,
+    natural_key,
+    problem_label,
+)
 from reportgen.errors import InputError, Problem
 from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat
@@ -485,6 +491,84 @@ def _critical_row(
 
 
 @dataclass(frozen=True)
+class Standing:
+    """One algorithm's row of the totals (Price et al. Table 7).
+
+    ``total``: the sum of its U-scores over every problem; ``weighted_total``: with weights,
+    :math:`\\sum_g w_g \\sum_{k \\in g} U_{j,k}`, else ``None``; ``rank``: by the weighted total
+    with weights, else by the total (1 = largest; equal scores share the smaller rank);
+    ``group_totals`` and ``group_ranks``: per group (ranks only with two or more groups).
+    """
+
+    algorithm: str
+    rank: int
+    total: float
+    weighted_total: float | None
+    group_totals: dict[str, float]
+    group_ranks: dict[str, int]
+
+    @property
+    def score(self) -> float:
+        """What the rank follows: the weighted total with weights, else the total."""
+        return self.total if self.weighted_total is None else self.weighted_total
+
+
+@dataclass(frozen=True)
+class PairRecord:
+    """Problems on which ``a`` is significantly better (``wins``), not significantly different
+    (``ties``) or significantly worse (``losses``) than ``b`` (Liu et al. Table I)."""
+
+    a: str
+    b: str
+    wins: int
+    ties: int
+    losses: int
+
+    def flipped(self) -> PairRecord:
+        """The same counts seen from ``b``."""
+        return PairRecord(self.b, self.a, self.losses, self.ties, self.wins)
+
+
+@dataclass(frozen=True)
+class PairOnProblem:
+    """Two algorithms compared on one problem: the wins of ``a``'s trials against ``b``'s and
+    of ``b``'s against ``a``'s, and the two-sided Mann–Whitney p-value."""
+
+    group: str
+    problem: str
+    dimension: int
+    wins_a: float
+    wins_b: float
+    p_value: float
+
+
+@dataclass(frozen=True)
+class CriticalWeight:
+    """One row of Price et al. Table 8 (see :func:`critical_weights` for the columns)."""
+
+    weight: float
+    baseline: bool
+    side: str
+    passing: str
+    passed: str
+    rank_after: int | None
+    order_by_baseline_rank: str
+
+
+@dataclass(frozen=True)
+class ProblemDifficulty:
+    """One problem's functional U-score within its group (§3.3; rank 1 = easiest)."""
+
+    group: str
+    problem: str
+    dimension: int
+    functional_u_score: float
+    share: float
+    success_rate: float
+    rank: int
+
+
+@dataclass(frozen=True)
 class UScoresResult:
     """U-scores of a study (see the module docstring for every formula and decision).
 
@@ -602,6 +686,134 @@ class UScoresResult:
         table.loc["U-score"] = table.sum(axis=0, skipna=True)
         table.index.name = "vs."
         return table
+
+    # --- views: what presenters read, instead of filtering the long tables ---------------------
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Every algorithm's totals and ranks, best first (ties in study order)."""
+        several = len(self.groups) > 1
+        return tuple(
+            Standing(
+                algorithm=str(row["algorithm"]),
+                rank=int(row["rank"]),
+                total=float(row["total"]),
+                weighted_total=None if self.weights is None else float(row["weighted_total"]),
+                group_totals={g: float(row[g]) for g in self.groups},
+                group_ranks={g: int(row[f"rank_{g}"]) for g in self.groups} if several else {},
+            )
+            for row in self.totals.to_dict(orient="records")
+        )
+
+    def headline_group(self) -> str:
+        """The group of the headline pairwise aggregates: ``overall`` with several groups."""
+        return OVERALL if len(self.groups) > 1 else self.groups[0]
+
+    def pair_records(self, group: str) -> tuple[PairRecord, ...]:
+        """Win/tie/loss counts of every tested pair in ``group`` (a group or ``overall``)."""
+        rows = self.win_tie_loss[self.win_tie_loss["group"] == group]
+        return tuple(
+            PairRecord(
+                str(r.algorithm_a), str(r.algorithm_b), int(r.wins), int(r.ties), int(r.losses)
+            )
+            for r in rows.itertuples(index=False)
+        )
+
+    def pair_record(self, a: str, b: str, group: str) -> PairRecord:
+        """Win/tie/loss counts of ``a`` against ``b`` in ``group`` (``KeyError`` if untested)."""
+        for record in self.pair_records(group):
+            if (record.a, record.b) == (a, b):
+                return record
+            if (record.a, record.b) == (b, a):
+                return record.flipped()
+        raise KeyError((a, b, group))
+
+    def pair_on_problems(self, a: str, b: str) -> tuple[PairOnProblem, ...]:
+        """``a`` against ``b`` on every problem they were compared on (``a``'s wins first):
+        the table's rows that list ``a`` first, then those that list ``b`` first."""
+        pairwise = self.pairwise
+        forward = pairwise[(pairwise["algorithm_a"] == a) & (pairwise["algorithm_b"] == b)]
+        backward = pairwise[(pairwise["algorithm_a"] == b) & (pairwise["algorithm_b"] == a)]
+        out = []
+        for rows, ours, theirs in ((forward, "wins_a", "wins_b"), (backward, "wins_b", "wins_a")):
+            for r in rows.to_dict(orient="records"):
+                out.append(
+                    PairOnProblem(
+                        str(r["group"]),
+                        str(r["problem"]),
+                        int(r["dimension"]),
+                        float(r[ours]),
+                        float(r[theirs]),
+                        float(r["p_value"]),
+                    )
+                )
+        return tuple(out)
+
+    def current_weights(self) -> dict[str, float]:
+        """Each group's weight (1 without weights)."""
+        return self.weights or {g: 1.0 for g in self.groups}
+
+    def critical_groups(self) -> tuple[str, ...]:
+        """Groups whose critical weights the report shows: every group when more than two,
+        the last of two, none of one."""
+        if len(self.groups) < 2:
+            return ()
+        return self.groups if len(self.groups) > 2 else self.groups[-1:]
+
+    def critical_weights_of(self, group: str) -> tuple[CriticalWeight, ...]:
+        """The baseline and every swap of ``group``'s weight, by weight (Table 8)."""
+        rows = self.critical_weights[self.critical_weights["group"] == group]
+        return tuple(
+            CriticalWeight(
+                weight=float(r["weight"]),
+                baseline=r["event"] == "baseline",
+                side=str(r["side"]),
+                passing=str(r["passing"]),
+                passed=str(r["passed"]),
+                rank_after=None if r["event"] == "baseline" else int(r["rank_after"]),
+                order_by_baseline_rank=str(r["order_by_baseline_rank"]),
+            )
+            for r in rows.to_dict(orient="records")
+        )
+
+    def difficulties(self, group: str | None = None) -> tuple[ProblemDifficulty, ...]:
+        """Problems from easiest to hardest within each group (of ``group`` only, if given)."""
+        rows = self.difficulty
+        if group is not None:
+            rows = rows[rows["group"] == group]
+        return tuple(
+            ProblemDifficulty(
+                str(r.group),
+                str(r.problem),
+                int(r.dimension),
+                float(r.functional_u_score),
+                float(r.share),
+                float(r.success_rate),
+                int(r.rank),
+            )
+            for r in rows.itertuples(index=False)
+        )
+
+    def u_score_matrix(self) -> pd.DataFrame:
+        """:math:`U_{j,k}`: problems (index ``problem``, ``dimension``; table order) ×
+        algorithms (study order)."""
+        return by_problem(self.u_scores, "u_score", self.algorithms)
+
+    def run_counts(self) -> tuple[int, ...]:
+        """The distinct numbers of runs per (problem, algorithm), increasing."""
+        return tuple(sorted({int(n) for n in self.u_scores["runs"]}))
+
+    def cutpoint_fractions(self) -> tuple[float, ...]:
+        """The cut-points, increasing (empty without cut-points)."""
+        if self.cutpoints is None:
+            return ()
+        return tuple(float(c) for c in sorted(self.cutpoints["cutpoint"].unique()))
+
+    def ranks_at_cutpoint(self, cutpoint: float, group: str | None = None) -> dict[str, int]:
+        """Each algorithm's rank at ``cutpoint`` by the (weighted) total, or within ``group``."""
+        assert self.cutpoints is not None
+        rows = self.cutpoints[self.cutpoints["cutpoint"] == cutpoint]
+        column = "rank" if group is None else f"rank_{group}"
+        return {str(a): int(r) for a, r in zip(rows["algorithm"], rows[column], strict=True)}
 
     def tables(self) -> dict[str, pd.DataFrame]:
         out = {

@@ -73,6 +73,21 @@ def sorted_problems(pairs: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], 
     return tuple(sorted(set(pairs), key=lambda pd_: (pd_[1], natural_key(pd_[0]))))
 
 
+def by_problem(frame: pd.DataFrame, column: str, algorithms: Sequence[str]) -> pd.DataFrame:
+    """One column of a long table (``problem``, ``dimension``, ``algorithm``, ``column``) as
+    problems (index ``problem``, ``dimension``; in the table's order) × algorithms (in the
+    order of ``algorithms``, those the table has): what a per-problem score per algorithm
+    looks like to the synthesis and the display tables."""
+    wide = frame.pivot_table(
+        index=["problem", "dimension"],
+        columns="algorithm",
+        values=column,
+        aggfunc="first",
+        sort=False,
+    )
+    return wide[[a for a in algorithms if a in wide.columns]]
+
+
 def problem_label(problem: str, dimension: int) -> str:
     """How a problem instance is named in the report: ``f3`` or ``f3 (D=10)``."""
     return problem if dimension == 0 else f"{problem} (D={dimension})"

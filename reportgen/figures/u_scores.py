@@ -102,18 +102,17 @@ def _rotate(ax: Axes, labels: list[str]) -> None:
 
 def u_scores_bars(result: UScoresResult, style: FigureStyle) -> Figure:
     """Grouped bars: per algorithm (best first) one bar per group and one for the total."""
-    totals = result.totals
-    algorithms = totals["algorithm"].tolist()
+    standings = result.standings()
+    algorithms = [s.algorithm for s in standings]
     labels = [style.label(a) for a in algorithms]
     series: list[tuple[str, np.ndarray, Any]] = []
     if len(result.groups) > 1:
         ramp = colormaps["Blues"]
         for i, g in enumerate(result.groups):
             shade = 0.35 + 0.4 * i / max(1, len(result.groups) - 1)
-            series.append((g, totals[g].to_numpy(dtype=float), ramp(shade)))
-    column = result.ranking_column
-    name = "weighted total" if column == "weighted_total" else "total"
-    series.append((name, totals[column].to_numpy(dtype=float), _TOTAL_COLOUR))
+            series.append((g, np.array([s.group_totals[g] for s in standings]), ramp(shade)))
+    name = "weighted total" if result.weights is not None else "total"
+    series.append((name, np.array([s.score for s in standings]), _TOTAL_COLOUR))
 
     m = len(algorithms)
     # Wider than ~9 in, the figure is shrunk to the text width and its labels become unreadable.
@@ -140,9 +139,7 @@ def u_scores_bars(result: UScoresResult, style: FigureStyle) -> Figure:
 
 def _recorded_fractions(result: UScoresResult) -> str:
     """The fraction of the budget each cut-point's recorded state holds, where it differs."""
-    cut = result.cutpoints
-    assert cut is not None
-    labels = [result.cutpoint_label(float(c)) for c in sorted(cut["cutpoint"].unique())]
+    labels = [result.cutpoint_label(c) for c in result.cutpoint_fractions()]
     shifted = [label for label in labels if "state at" in label]
     if not shifted:
         return ""
@@ -154,29 +151,28 @@ def _recorded_fractions(result: UScoresResult) -> str:
 
 def cutpoint_ranks(result: UScoresResult, style: FigureStyle) -> Figure:
     """Rank (1 at the top) against the budget fraction, per group and for the total."""
-    cut = result.cutpoints
-    assert cut is not None
-    panels = [("total", "rank")]
+    # (title, group): a panel per group by its rank within the group, then the total's ranks.
+    panels: list[tuple[str, str | None]] = [("total", None)]
     if len(result.groups) > 1:
-        panels = [(g, f"rank_{g}") for g in result.groups] + [("total", "rank")]
+        panels = [(g, g) for g in result.groups] + [("total", None)]
     if result.weights is not None:
-        panels[-1] = ("weighted total", "rank")
-    fractions = sorted(cut["cutpoint"].unique())
-    last = cut[cut["cutpoint"] == fractions[-1]].sort_values("rank", kind="stable")
-    order = last["algorithm"].tolist()
+        panels[-1] = ("weighted total", None)
+    fractions = list(result.cutpoint_fractions())
+    ranks = {(c, g): result.ranks_at_cutpoint(c, g) for c in fractions for _, g in panels}
+    last = ranks[fractions[-1], None]
+    order = sorted(last, key=last.__getitem__)  # stable: equal ranks keep the table's order
     m = len(result.algorithms)
     height = max(3.2, 0.22 * m + 1.4)
     # At most the print width (panels narrow as they multiply), so the legend prints at 8 pt.
     fig = Figure(figsize=(min(PRINT_WIDTH, 1.9 * len(panels) + 1.7), height), layout="constrained")
     axes = fig.subplots(1, len(panels), sharey=True, squeeze=False)[0]
     log_x = fractions[0] > 0 and fractions[-1] / fractions[0] >= 20
-    for ax, (title, column) in zip(axes, panels, strict=True):
+    for ax, (title, group) in zip(axes, panels, strict=True):
         for algorithm in order:
-            rows = cut[cut["algorithm"] == algorithm].sort_values("cutpoint")
             s = style.of(algorithm)
             ax.plot(
-                rows["cutpoint"],
-                rows[column],
+                fractions,
+                [ranks[c, group][algorithm] for c in fractions],
                 color=s.color,
                 marker=s.marker,
                 linestyle=s.linestyle,
@@ -219,7 +215,7 @@ def cutpoint_ranks(result: UScoresResult, style: FigureStyle) -> Figure:
 
 def pairwise_heatmap(result: UScoresResult, style: FigureStyle, group: str) -> Figure:
     """Share of comparisons won by the row algorithm against the column one (diagonal blank)."""
-    algorithms = result.totals["algorithm"].tolist()  # best first
+    algorithms = [s.algorithm for s in result.standings()]  # best first
     share = result.share_matrix(group).loc[algorithms, algorithms].to_numpy(dtype=float)
     labels = [style.label(a) for a in algorithms]
     m = len(algorithms)

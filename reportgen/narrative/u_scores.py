@@ -20,9 +20,7 @@ Rules
 
 from __future__ import annotations
 
-import pandas as pd
-
-from reportgen.analyses.u_scores import OVERALL, UScoresResult
+from reportgen.analyses.u_scores import UScoresResult
 from reportgen.data.frames import problem_label
 from reportgen.present.findings import Finding, join_words
 from reportgen.present.format import share
@@ -48,9 +46,7 @@ def findings(result: UScoresResult, labels: Labels) -> list[Finding]:
     top = _top_pair(result, labels)
     if top is not None:
         out.append(top)
-    out.extend(
-        _difficulty(result, g) for g in result.groups if (result.difficulty["group"] == g).sum() > 1
-    )
+    out.extend(_difficulty(result, g) for g in result.groups if len(result.difficulties(g)) > 1)
     if result.cutpoints is not None:
         out.append(_cutpoints(result, labels))
     if result.success_times is not None and result.success_times[1] < result.success_times[0]:
@@ -60,91 +56,84 @@ def findings(result: UScoresResult, labels: Labels) -> list[Finding]:
 
 def _winner(result: UScoresResult, labels: Labels) -> Finding:
     column = result.ranking_column
-    totals = result.totals
+    standings = result.standings()
     what = "weighted total" if column == "weighted_total" else "total"
-    first = totals[totals["rank"] == 1]
+    first = [s for s in standings if s.rank == 1]
     numbers: dict[str, object] = {"column": column}
     if len(first) > 1:
-        names = first["algorithm"].tolist()
-        value = float(first[column].iloc[0])
+        names = [s.algorithm for s in first]
+        value = first[0].score
         numbers.update({"algorithms": names, column: value})
         text = (
             f"{join_words([labels.label(a) for a in names])} share the first place with a {what} "
             f"U-score of {u_text(value)}."
         )
         return Finding("winner.total", text, numbers)
-    best = totals.iloc[0]
-    numbers.update({"algorithm": best["algorithm"], column: float(best[column])})
-    text = (
-        f"{labels.label(best['algorithm'])} has the highest {what} U-score ({u_text(best[column])})"
-    )
-    if len(totals) > 1:
-        second = totals.iloc[1]
-        numbers.update(
-            {"runner_up": second["algorithm"], "runner_up_" + column: float(second[column])}
-        )
-        text += f", ahead of {labels.label(second['algorithm'])} ({u_text(second[column])})"
+    best = standings[0]
+    numbers.update({"algorithm": best.algorithm, column: best.score})
+    text = f"{labels.label(best.algorithm)} has the highest {what} U-score ({u_text(best.score)})"
+    if len(standings) > 1:
+        second = standings[1]
+        numbers.update({"runner_up": second.algorithm, "runner_up_" + column: second.score})
+        text += f", ahead of {labels.label(second.algorithm)} ({u_text(second.score)})"
     return Finding("winner.total", text + ".", numbers)
 
 
 def _group_winner(result: UScoresResult, labels: Labels, group: str) -> Finding:
-    totals = result.totals
-    best_value = float(totals[group].max())
-    names = totals.loc[totals[group] == best_value, "algorithm"].tolist()
-    overall = totals.iloc[0]["algorithm"]
+    standings = result.standings()
+    best_value = max(s.group_totals[group] for s in standings)
+    names = [s.algorithm for s in standings if s.group_totals[group] == best_value]
+    overall = standings[0]
     named = join_words([labels.label(a) for a in names])
     verb = "wins" if len(names) == 1 else "share the first place"
     text = f"At {group}, {named} {verb} with a U-score total of {u_text(best_value)}"
-    if names != [overall]:
-        text += f" (overall winner {labels.label(overall)}: {u_text(totals.iloc[0][group])})"
+    if names != [overall.algorithm]:
+        text += (
+            f" (overall winner {labels.label(overall.algorithm)}: "
+            f"{u_text(overall.group_totals[group])})"
+        )
     return Finding(
         f"winner.{group}", text + ".", {"group": group, "algorithms": names, group: best_value}
     )
 
 
-def _critical_groups(result: UScoresResult) -> tuple[str, ...]:
-    if len(result.groups) < 2:
-        return ()
-    return result.groups if len(result.groups) > 2 else result.groups[-1:]
-
-
 def _critical(result: UScoresResult, labels: Labels) -> list[Finding]:
     out = []
-    table = result.critical_weights
-    for group in _critical_groups(result):
-        rows = table[table["group"] == group]
-        base = float(rows.loc[rows["event"] == "baseline", "weight"].iloc[0])
-        swaps = rows[rows["event"] == "swap"]
+    for group in result.critical_groups():
+        rows = result.critical_weights_of(group)
+        base = next(r.weight for r in rows if r.baseline)
+        swaps = [r for r in rows if not r.baseline]
         numbers: dict[str, object] = {"group": group, "baseline_weight": base}
         parts = []
         for side, ascending in (("above", True), ("below", False)):
-            ordered = swaps[swaps["side"] == side].sort_values(
-                "weight", ascending=ascending, kind="stable"
+            # Nearest first; the sort is stable, so equal weights keep the table's order.
+            ordered = sorted(
+                (r for r in swaps if r.side == side), key=lambda r: r.weight, reverse=not ascending
             )
-            if ordered.empty:
+            if not ordered:
                 continue
-            row = ordered.iloc[0]
-            rank = int(row["rank_after"])
+            row = ordered[0]
+            rank = row.rank_after or 0
             part = (
-                f"a weight {side} {weight_text(row['weight'])} would swap ranks {rank} and "
-                f"{rank + 1} ({labels.label(row['passing'])} would pass "
-                f"{labels.label(row['passed'])})"
+                f"a weight {side} {weight_text(row.weight)} would swap ranks {rank} and "
+                f"{rank + 1} ({labels.label(row.passing)} would pass "
+                f"{labels.label(row.passed)})"
             )
-            numbers[f"weight_{side}"] = float(row["weight"])
-            numbers[f"passing_{side}"] = row["passing"]
-            numbers[f"passed_{side}"] = row["passed"]
+            numbers[f"weight_{side}"] = row.weight
+            numbers[f"passing_{side}"] = row.passing
+            numbers[f"passed_{side}"] = row.passed
             numbers[f"ranks_{side}"] = [rank, rank + 1]
-            lead = ordered[ordered["rank_after"] == 1]
-            if rank != 1 and not lead.empty:
-                first = lead.iloc[0]
+            lead = [r for r in ordered if r.rank_after == 1]
+            if rank != 1 and lead:
+                first = lead[0]
                 part += (
-                    f", and {side} {weight_text(first['weight'])} the lead would change "
-                    f"({labels.label(first['passing'])} would pass {labels.label(first['passed'])})"
+                    f", and {side} {weight_text(first.weight)} the lead would change "
+                    f"({labels.label(first.passing)} would pass {labels.label(first.passed)})"
                 )
-                numbers[f"lead_change_{side}"] = float(first["weight"])
+                numbers[f"lead_change_{side}"] = first.weight
             parts.append(part)
         fixed = ", ".join(
-            f"{g} at {weight_text(w)}" for g, w in _current_weights(result).items() if g != group
+            f"{g} at {weight_text(w)}" for g, w in result.current_weights().items() if g != group
         )
         numbers["swaps"] = len(swaps)
         if not parts:
@@ -161,25 +150,13 @@ def _critical(result: UScoresResult, labels: Labels) -> list[Finding]:
     return out
 
 
-def _current_weights(result: UScoresResult) -> dict[str, float]:
-    return result.weights or {g: 1.0 for g in result.groups}
-
-
 def _top_pair(result: UScoresResult, labels: Labels) -> Finding | None:
-    if len(result.totals) < 2:
+    standings = result.standings()
+    if len(standings) < 2:
         return None
-    a, b = result.totals["algorithm"].iloc[0], result.totals["algorithm"].iloc[1]
-    group = OVERALL if len(result.groups) > 1 else result.groups[0]
-    wtl = result.win_tie_loss[result.win_tie_loss["group"] == group]
-    row = wtl[(wtl["algorithm_a"] == a) & (wtl["algorithm_b"] == b)]
-    flip = row.empty
-    if flip:
-        row = wtl[(wtl["algorithm_a"] == b) & (wtl["algorithm_b"] == a)]
-    r = row.iloc[0]
-    wins, losses = (
-        (int(r["losses"]), int(r["wins"])) if flip else (int(r["wins"]), int(r["losses"]))
-    )
-    ties = int(r["ties"])
+    a, b = standings[0].algorithm, standings[1].algorithm
+    record = result.pair_record(a, b, result.headline_group())
+    wins, ties, losses = record.wins, record.ties, record.losses
     if wins == losses == 0:
         # Nothing separates them: naming one first would let study order decide.
         text = (
@@ -202,48 +179,44 @@ def _top_pair(result: UScoresResult, labels: Labels) -> Finding | None:
 
 
 def _difficulty(result: UScoresResult, group: str) -> Finding:
-    rows = result.difficulty[result.difficulty["group"] == group]
-    easiest, hardest = rows.iloc[0], rows.iloc[-1]
+    rows = result.difficulties(group)
+    easiest, hardest = rows[0], rows[-1]
     start = "T" if group == "all" else f"At {group}, t"
     if group == "all":
-        e_label = problem_label(easiest["problem"], int(easiest["dimension"]))
-        h_label = problem_label(hardest["problem"], int(hardest["dimension"]))
+        e_label = problem_label(easiest.problem, easiest.dimension)
+        h_label = problem_label(hardest.problem, hardest.dimension)
     else:
-        e_label, h_label = str(easiest["problem"]), str(hardest["problem"])
+        e_label, h_label = easiest.problem, hardest.problem
     text = (
         f"{start}he easiest problem for these algorithms is {e_label} (its trials win "
-        f"{share(easiest['share'])} of their comparisons with the other problems' trials) "
-        f"and the hardest {h_label} ({share(hardest['share'])})."
+        f"{share(easiest.share)} of their comparisons with the other problems' trials) "
+        f"and the hardest {h_label} ({share(hardest.share)})."
     )
     return Finding(
         f"difficulty.{group}",
         text,
         {
             "group": group,
-            "easiest": easiest["problem"],
-            "easiest_share": float(easiest["share"]),
-            "hardest": hardest["problem"],
-            "hardest_share": float(hardest["share"]),
+            "easiest": easiest.problem,
+            "easiest_share": easiest.share,
+            "hardest": hardest.problem,
+            "hardest_share": hardest.share,
         },
     )
 
 
 def _cutpoints(result: UScoresResult, labels: Labels) -> Finding:
-    cut = result.cutpoints
-    assert cut is not None
-    leaders: dict[float, list[str]] = {}
-    for c, rows in cut.groupby("cutpoint", sort=True):
-        leaders[float(c)] = rows.loc[rows["rank"] == 1, "algorithm"].tolist()
+    ranks = {c: result.ranks_at_cutpoint(c) for c in result.cutpoint_fractions()}
+    leaders = {c: [a for a, r in at.items() if r == 1] for c, at in ranks.items()}
     sequence = "; ".join(
         f"{result.cutpoint_label(c)}: {join_words([labels.label(a) for a in names])}"
         for c, names in leaders.items()
     )
-    first_ranks = _ranks_at(cut, min(leaders))
-    last_ranks = _ranks_at(cut, max(leaders))
-    changed = int((first_ranks != last_ranks.reindex(first_ranks.index)).sum())
+    first_ranks, last_ranks = ranks[min(ranks)], ranks[max(ranks)]
+    changed = sum(r != last_ranks.get(a) for a, r in first_ranks.items())
     text = (
         f"Leader by fraction of the budget — {sequence}. {changed} of {len(first_ranks)} "
-        f"algorithms end on a different rank than at the first cut-point ({min(leaders):g})."
+        f"algorithms end on a different rank than at the first cut-point ({min(ranks):g})."
     )
     return Finding(
         "cutpoints.leader",
@@ -264,7 +237,3 @@ def _success_times(result: UScoresResult) -> Finding:
     return Finding(
         "success_times", text, {"successes": successes, "distinct_success_times": distinct}
     )
-
-
-def _ranks_at(cut: pd.DataFrame, c: float) -> pd.Series:
-    return cut[cut["cutpoint"] == c].set_index("algorithm")["rank"]

@@ -49,6 +49,7 @@ import numpy as np
 from scipy.stats import binomtest
 
 from reportgen.analyses.problem_table import BETTER, OVERALL, WORSE
+from reportgen.analyses.u_scores import PairOnProblem
 from reportgen.synthesis.rankings import Ranking
 
 
@@ -244,14 +245,12 @@ def _from_problem_table(
     )
 
 
-def _pair_counts(pairwise: Any, a: str, b: str, alpha: float) -> tuple[float, int, int, int]:
-    """Share of trial wins of ``a`` and problems significantly won by each, from the rows of
-    one U-score pairwise table (either orientation)."""
-    forward = pairwise[(pairwise["algorithm_a"] == a) & (pairwise["algorithm_b"] == b)]
-    backward = pairwise[(pairwise["algorithm_a"] == b) & (pairwise["algorithm_b"] == a)]
-    wins_a = np.r_[forward["wins_a"].to_numpy(float), backward["wins_b"].to_numpy(float)]
-    wins_b = np.r_[forward["wins_b"].to_numpy(float), backward["wins_a"].to_numpy(float)]
-    p = np.r_[forward["p_value"].to_numpy(float), backward["p_value"].to_numpy(float)]
+def _pair_counts(problems: Sequence[PairOnProblem], alpha: float) -> tuple[float, int, int, int]:
+    """Share of trial wins of ``a`` and problems significantly won by each, from a U-score
+    analysis's comparisons of the pair problem by problem."""
+    wins_a = np.array([q.wins_a for q in problems], dtype=float)
+    wins_b = np.array([q.wins_b for q in problems], dtype=float)
+    p = np.array([q.p_value for q in problems], dtype=float)
     significant = p < alpha
     total = wins_a.sum() + wins_b.sum()
     share = float(wins_a.sum() / total) if total else float("nan")
@@ -264,19 +263,17 @@ def _pair_counts(pairwise: Any, a: str, b: str, alpha: float) -> tuple[float, in
 
 
 def _u_score_breakdown(
-    pairwise: Any, a: str, b: str, alpha: float, groups: Mapping[str, Sequence[str]]
+    problems: Sequence[PairOnProblem],
+    a: str,
+    b: str,
+    alpha: float,
+    groups: Mapping[str, Sequence[str]],
 ) -> tuple[PairGroup, ...]:
-    """:func:`_breakdown` from the rows of one U-score pairwise table (either orientation)."""
-    forward = pairwise[(pairwise["algorithm_a"] == a) & (pairwise["algorithm_b"] == b)]
-    backward = pairwise[(pairwise["algorithm_a"] == b) & (pairwise["algorithm_b"] == a)]
-    keys = [
-        (str(p), int(d))
-        for frame in (forward, backward)
-        for p, d in zip(frame["problem"], frame["dimension"], strict=True)
-    ]
-    wins_a = np.r_[forward["wins_a"].to_numpy(float), backward["wins_b"].to_numpy(float)]
-    wins_b = np.r_[forward["wins_b"].to_numpy(float), backward["wins_a"].to_numpy(float)]
-    p = np.r_[forward["p_value"].to_numpy(float), backward["p_value"].to_numpy(float)]
+    """:func:`_breakdown` from a U-score analysis's comparisons of the pair problem by problem."""
+    keys = [(q.problem, q.dimension) for q in problems]
+    wins_a = np.array([q.wins_a for q in problems], dtype=float)
+    wins_b = np.array([q.wins_b for q in problems], dtype=float)
+    p = np.array([q.p_value for q in problems], dtype=float)
     won = np.sign(wins_a - wins_b)
     significant = np.where(p < alpha, won, 0.0)
     return _breakdown(a, b, keys, won, significant, (wins_a, wins_b), groups, alpha)
@@ -295,18 +292,16 @@ def head_to_head(
     for kind, analysis_id, result in outcomes:
         if kind != "u_scores":
             continue
-        pairwise = result.pairwise
-        if not len(
-            pairwise[pairwise["algorithm_a"].isin([a, b]) & pairwise["algorithm_b"].isin([a, b])]
-        ):
+        problems = result.pair_on_problems(a, b)
+        if not problems:
             continue
-        share, sig_a, sig_b, n = _pair_counts(pairwise, a, b, result.alpha)
+        share, sig_a, sig_b, n = _pair_counts(problems, result.alpha)
         by_group = []
         if len(result.groups) > 1:
             for group in result.groups:
-                rows = pairwise[pairwise["group"] == group]
-                by_group.append((str(group), *_pair_counts(rows, a, b, result.alpha)))
-        totals = result.totals.set_index("algorithm")[result.ranking_column]
+                in_group = [q for q in problems if q.group == group]
+                by_group.append((group, *_pair_counts(in_group, result.alpha)))
+        totals = {s.algorithm: s.score for s in result.standings()}
         return HeadToHead(
             a=a,
             b=b,
@@ -319,7 +314,7 @@ def head_to_head(
             total_b=float(totals[b]),
             tested=True,
             by_group=tuple(by_group),
-            breakdown=_u_score_breakdown(pairwise, a, b, result.alpha, groups),
+            breakdown=_u_score_breakdown(problems, a, b, result.alpha, groups),
             alpha=result.alpha,
         )
     for kind, analysis_id, result in outcomes:

@@ -45,7 +45,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -283,14 +283,8 @@ def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) ->
 
 
 def probabilistic_profiles(analysis_id: str, result: ProbabilisticProfilesResult) -> list[Ranking]:
-    summary = result.tables()["summary"]
     # Order by expected share solved at x_max, then by expected share of wins ρ̄(1).
-    score = {
-        str(a): (float(s), float(w))
-        for a, s, w in zip(
-            summary["algorithm"], summary["solved_bar"], summary["rho_bar_1"], strict=True
-        )
-    }
+    score = {s.algorithm: (s.solved_bar, s.rho_bar_1) for s in result.summary}
     ordered = sorted(score, key=lambda a: (-score[a][0], -score[a][1]))
     ranks: dict[str, float] = {}
     position = 1
@@ -315,30 +309,21 @@ def _expected_profile_scores(result: ProbabilisticProfilesResult) -> Scores | No
     """Per problem: its term of ρ̄ at x_max (ties broken by its term at 1)."""
     if result.by_problem is None or not len(result.by_problem):
         return None
-    at_x_max = _pivot_scores(result.by_problem, "at_x_max", result.algorithms, True)
-    at_1 = _pivot_scores(result.by_problem, "at_1", result.algorithms, True)
+    at_x_max = _matrix_scores(result.problem_terms("at_x_max"), higher_is_better=True)
+    at_1 = _matrix_scores(result.problem_terms("at_1"), higher_is_better=True)
     return dataclasses.replace(at_x_max, tiebreak=at_1.values)
 
 
 def u_scores(analysis_id: str, result: UScoresResult) -> list[Ranking]:
-    totals = result.tables()["totals"]
     return [
         Ranking(
             id=f"{analysis_id}:total",
             analysis_id=analysis_id,
             label="U-score total",
-            ranks=_ranks(
-                {
-                    str(a): float(t)
-                    for a, t in zip(totals["algorithm"], totals["total"], strict=True)
-                },
-                higher_is_better=True,
-            ),
+            ranks=_ranks({s.algorithm: s.total for s in result.standings()}, higher_is_better=True),
             source=f"analyses.{analysis_id}.result.totals (total)",
-            scores=_pivot_scores(
-                result.u_scores,
-                "u_score",
-                result.algorithms,
+            scores=_matrix_scores(
+                result.u_score_matrix(),
                 higher_is_better=True,
                 runs=functools.partial(_u_score_runs, result)
                 if result.trial_codes is not None
@@ -348,27 +333,17 @@ def u_scores(analysis_id: str, result: UScoresResult) -> list[Ranking]:
     ]
 
 
-def _pivot_scores(
-    frame: pd.DataFrame,
-    column: str,
-    algorithms: Sequence[str],
+def _matrix_scores(
+    matrix: pd.DataFrame,
     higher_is_better: bool,
-    index: list[str] | None = None,
     runs: Callable[[tuple[object, ...], np.ndarray, np.random.Generator], np.ndarray] | None = None,
 ) -> Scores:
-    """Problems × algorithms of one per-problem column; ``runs(problems, slots, rng)``, where
-    the analysis resamples runs, is bound to the rows' problem keys as ``resample_runs``."""
-    matrix = frame.pivot_table(
-        index=index or ["problem", "dimension"],
-        columns="algorithm",
-        values=column,
-        aggfunc="first",
-        sort=False,
-    )
-    names = tuple(str(a) for a in algorithms if a in matrix.columns)
+    """Scores of a problems × algorithms table of one per-problem value; ``runs(problems,
+    slots, rng)``, where the analysis resamples runs, is bound to the rows' problem keys as
+    ``resample_runs``."""
     return Scores(
-        matrix[list(names)].to_numpy(dtype=float),
-        names,
+        matrix.to_numpy(dtype=float),
+        tuple(str(a) for a in matrix.columns),
         higher_is_better,
         groups=_dimension_groups(matrix.index),
         resample_runs=functools.partial(runs, tuple(matrix.index)) if runs is not None else None,
@@ -376,45 +351,32 @@ def _pivot_scores(
 
 
 def perspectives(analysis_id: str, result: PerspectivesResult) -> list[Ranking]:
-    tables = result.tables()
-    mean_ranks = tables["mean_ranks"]
-    holm = tables["holm"]
-    per_problem = tables["ranks"]
     out = []
-    for perspective, rows in mean_ranks.groupby("perspective", sort=False):
-        problem_ranks = per_problem[per_problem["perspective"] == perspective]
-        tests = holm[holm["perspective"] == perspective]
+    for comparison in result.comparisons:
+        perspective = comparison.perspective
         verdicts: dict[str, str] = {}
-        if len(tests):
-            verdicts[str(tests["control"].iloc[0])] = BEST
-            for algorithm, rejected in zip(tests["algorithm"], tests["rejected"], strict=True):
-                verdicts[str(algorithm)] = WORSE if bool(rejected) else NOT_SIGNIFICANT
+        if comparison.holm:
+            verdicts[comparison.control] = BEST
+            for row in comparison.holm:
+                verdicts[row.algorithm] = WORSE if row.rejected else NOT_SIGNIFICANT
         out.append(
             Ranking(
                 id=f"{analysis_id}:{perspective}",
                 analysis_id=analysis_id,
-                label=str(perspective),
-                ranks=_ranks(
-                    {
-                        str(a): float(r)
-                        for a, r in zip(rows["algorithm"], rows["mean_rank"], strict=True)
-                    }
-                ),
+                label=perspective,
+                ranks=_ranks({str(a): float(r) for a, r in comparison.mean_ranks.items()}),
                 verdicts=verdicts,
                 source=f"analyses.{analysis_id}.result.mean_ranks[perspective={perspective}]",
                 significance=f"{perspective} (Friedman test, Holm's procedure)" if verdicts else "",
                 caveat=WALL_CLOCK.strip() if perspective == "efficiency" else "",
-                scores=_pivot_scores(
-                    problem_ranks,
-                    "rank",
-                    result.algorithms,
+                scores=_matrix_scores(
+                    comparison.ranks[[a for a in result.algorithms if a in comparison.ranks]],
                     higher_is_better=False,
-                    index=["problem"],
-                    runs=functools.partial(_perspective_runs, result, str(perspective))
+                    runs=functools.partial(_perspective_runs, result, perspective)
                     if result.runs is not None
                     else None,
                 )
-                if len(problem_ranks)
+                if comparison.n_problems
                 else None,
             )
         )
@@ -460,6 +422,7 @@ def significance_relation(analysis_id: str, result: SignificanceRelationResult) 
 def runtime_ecdf(analysis_id: str, result: RuntimeEcdfResult) -> list[Ranking]:
     # The area under the runtime ECDF (COCO's aggregate): larger is better.
     area = result.areas()
+    matrix = result.area_score_matrix()
     return [
         Ranking(
             id=f"{analysis_id}:ecdf_area",
@@ -467,11 +430,7 @@ def runtime_ecdf(analysis_id: str, result: RuntimeEcdfResult) -> list[Ranking]:
             label="runtime ECDF area",
             ranks=_ranks(area, higher_is_better=True),
             source=f"analyses.{analysis_id}.result.summary (area)",
-            scores=_pivot_scores(
-                result.area_scores(), "score", result.algorithms, higher_is_better=True
-            )
-            if result.problem_areas is not None and len(result.problem_areas)
-            else None,
+            scores=None if matrix is None else _matrix_scores(matrix, higher_is_better=True),
         )
     ]
 

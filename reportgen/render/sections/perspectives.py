@@ -20,7 +20,6 @@ from reportgen.analyses.perspectives import (
     PerspectiveComparison,
     PerspectivesResult,
 )
-from reportgen.data.frames import problem_label
 from reportgen.figures.perspectives import PERSPECTIVE_TITLES, figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.perspectives import findings, format_p
@@ -62,23 +61,6 @@ def _repeats(value: float) -> str:
     return f"{value:.0f}" if value < 1e6 else number(value, 3)
 
 
-def _wide(result: PerspectivesResult, column: str) -> pd.DataFrame:
-    """Problems (labels, natural order) × algorithms (study order) of one statistic."""
-    statistics = result.statistics
-    labels = [
-        problem_label(p, int(d))
-        for p, d in zip(statistics["problem"], statistics["dimension"], strict=True)
-    ]
-    frame = statistics.assign(label=labels)
-    wide = frame.pivot_table(
-        index="label", columns="algorithm", values=column, aggfunc="first", dropna=False
-    )
-    order = list(dict.fromkeys(labels))
-    wide = wide.reindex(index=order, columns=list(result.algorithms))
-    wide.columns.name = None
-    return wide
-
-
 def _best_mask(values: pd.DataFrame, higher_is_better: bool) -> pd.DataFrame:
     """True where a cell equals the best value of its row (ties all bold)."""
     best = values.max(axis=1) if higher_is_better else values.min(axis=1)
@@ -98,7 +80,7 @@ def _with_problem_column(
 def _statistic_table(
     result: PerspectivesResult, column: str, caption: str, bold: bool
 ) -> TableBlock | None:
-    values = _wide(result, column)
+    values = result.statistic(column)
     if values.isna().all().all():
         return None
     cells = values.map(_number)
@@ -116,11 +98,11 @@ def _statistic_table(
 
 
 def _reliability_tables(result: PerspectivesResult) -> list[TableBlock]:
-    reliability = _wide(result, "reliability")
+    reliability = result.statistic("reliability")
     if reliability.isna().all().all():
         return []
-    threshold = _wide(result, "threshold").max(axis=1)  # one θ_f per problem
-    repeats = _wide(result, "repeats")
+    threshold = result.statistic("threshold").max(axis=1)  # one θ_f per problem
+    repeats = result.statistic("repeats")
     # Best in both tables is the highest Θ (docs/methods.md): whole repeats tie where Θ differs.
     best = _best_mask(reliability, True)
     q, method, thr = result.threshold_quantile, result.threshold_method, result.repeat_probability

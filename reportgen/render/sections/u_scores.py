@@ -16,7 +16,7 @@ import math
 
 import pandas as pd
 
-from reportgen.analyses.u_scores import OVERALL, UScoresResult
+from reportgen.analyses.u_scores import UScoresResult
 from reportgen.data.frames import problem_label
 from reportgen.figures.style import FigureStyle
 from reportgen.figures.u_scores import figures
@@ -35,24 +35,30 @@ def _no_bold(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def _totals_table(result: UScoresResult, style: FigureStyle) -> TableBlock:
-    totals = result.totals
-    columns = [*(result.groups if len(result.groups) > 1 else ()), "total"]
+    standings = result.standings()
+    several = len(result.groups) > 1
+    columns: dict[str, list[float]] = {
+        g: [s.group_totals[g] for s in standings] for g in (result.groups if several else ())
+    }
+    columns["Total"] = [s.total for s in standings]
     if result.weights is not None:
-        columns.append("weighted_total")
+        columns["Weighted total"] = [s.score for s in standings]
     cells = pd.DataFrame(
         {
-            "Rank": totals["rank"].astype(str),
-            "Algorithm": [style.label(a) for a in totals["algorithm"]],
+            "Rank": [str(s.rank) for s in standings],
+            "Algorithm": [style.label(s.algorithm) for s in standings],
         }
     )
     bold = _no_bold(cells)
-    for column in columns:
-        heading = {"total": "Total", "weighted_total": "Weighted total"}.get(column, column)
-        values = totals[column].astype(float)
-        cells[heading] = values.map(u_text)
-        bold[heading] = values == values.max()
-        if len(result.groups) > 1 and column in result.groups:
-            cells[heading] += " (" + totals[f"rank_{column}"].astype(str) + ")"
+    for heading, values in columns.items():
+        top = max(values)
+        cells[heading] = [u_text(v) for v in values]
+        bold[heading] = [v == top for v in values]
+        if several and heading in result.groups:
+            cells[heading] = [
+                f"{text} ({s.group_ranks[heading]})"
+                for text, s in zip(cells[heading], standings, strict=True)
+            ]
     weights = ""
     if result.weights is not None:
         weights = " Weights: " + ", ".join(f"{g} × {w:g}" for g, w in result.weights.items())
@@ -70,30 +76,29 @@ def _totals_table(result: UScoresResult, style: FigureStyle) -> TableBlock:
 
 
 def _critical_tables(result: UScoresResult, style: FigureStyle) -> list[TableBlock]:
-    if len(result.groups) < 2:
-        return []
-    groups = result.groups if len(result.groups) > 2 else result.groups[-1:]
     tables = []
-    for group in groups:
-        rows = result.critical_weights[result.critical_weights["group"] == group]
+    for group in result.critical_groups():
+        rows = result.critical_weights_of(group)
         cells = pd.DataFrame(
             {
                 f"Weight of {group}": [
-                    weight_text(w)
-                    if e == "baseline"
-                    else ("≥ " if s == "above" else "≤ ") + weight_text(w)
-                    for w, e, s in zip(rows["weight"], rows["event"], rows["side"], strict=True)
+                    weight_text(r.weight)
+                    if r.baseline
+                    else ("≥ " if r.side == "above" else "≤ ") + weight_text(r.weight)
+                    for r in rows
                 ],
                 "Swap": [
                     "(current weights)"
-                    if e == "baseline"
-                    else f"{style.label(a)} passes {style.label(b)}"
-                    for e, a, b in zip(rows["event"], rows["passing"], rows["passed"], strict=True)
+                    if r.baseline
+                    else f"{style.label(r.passing)} passes {style.label(r.passed)}"
+                    for r in rows
                 ],
-                "Current ranks in the new order": rows["order_by_baseline_rank"].tolist(),
+                "Current ranks in the new order": [r.order_by_baseline_rank for r in rows],
             }
         )
-        others = ", ".join(f"{g} × {w:g}" for g, w in _weights(result).items() if g != group)
+        others = ", ".join(
+            f"{g} × {w:g}" for g, w in result.current_weights().items() if g != group
+        )
         tables.append(
             TableBlock(
                 name=f"critical_weights_{group.replace('=', '')}",
@@ -111,24 +116,16 @@ def _critical_tables(result: UScoresResult, style: FigureStyle) -> list[TableBlo
     return tables
 
 
-def _weights(result: UScoresResult) -> dict[str, float]:
-    return result.weights or {g: 1.0 for g in result.groups}
-
-
 def _problem_table(result: UScoresResult, style: FigureStyle) -> TableBlock:
-    u = result.u_scores
-    labels = [problem_label(p, int(d)) for p, d in zip(u["problem"], u["dimension"], strict=True)]
-    wide = u.assign(label=labels).pivot_table(
-        index="label", columns="algorithm", values="u_score", aggfunc="first", sort=False
-    )
-    wide = wide.reindex(index=list(dict.fromkeys(labels)), columns=list(result.algorithms))
+    wide = result.u_score_matrix()
+    wide.index = pd.Index([problem_label(p, int(d)) for p, d in wide.index])
     cells = wide.map(u_text)
     bold = wide.eq(wide.max(axis=1), axis=0)
     cells.columns = [style.label(a) for a in cells.columns]
     bold.columns = cells.columns
     cells.insert(0, "Problem", list(wide.index))
     bold.insert(0, "Problem", False)
-    runs = sorted(set(u["runs"]))
+    runs = result.run_counts()
     identity = ""
     if len(runs) == 1:
         n, m = runs[0], len(result.algorithms)
@@ -148,21 +145,21 @@ def _problem_table(result: UScoresResult, style: FigureStyle) -> TableBlock:
 
 
 def _difficulty_table(result: UScoresResult) -> TableBlock:
-    d = result.difficulty
+    rows = result.difficulties()
     cells = pd.DataFrame(
         {
-            "Rank": d["rank"].astype(str),
+            "Rank": [str(r.rank) for r in rows],
             "Problem": [
-                problem_label(p, int(dim)) if g == "all" else str(p)
-                for p, dim, g in zip(d["problem"], d["dimension"], d["group"], strict=True)
+                problem_label(r.problem, r.dimension) if r.group == "all" else r.problem
+                for r in rows
             ],
-            "Functional U-score": d["functional_u_score"].map(u_text),
-            "Comparisons won": d["share"].map(_percent),
-            "Trials reaching the target": d["success_rate"].map(_percent),
+            "Functional U-score": [u_text(r.functional_u_score) for r in rows],
+            "Comparisons won": [_percent(r.share) for r in rows],
+            "Trials reaching the target": [_percent(r.success_rate) for r in rows],
         }
     )
     if len(result.groups) > 1:
-        cells.insert(0, "Group", d["group"].tolist())
+        cells.insert(0, "Group", [r.group for r in rows])
     return TableBlock(
         name="difficulty",
         caption=(
@@ -181,10 +178,9 @@ def _percent(value: float) -> str:
 
 def _recorded_states_note(result: UScoresResult) -> str:
     """Which state each cut-point really shows, and why successes tie (empty when exact)."""
-    cut = result.cutpoints
-    if cut is None:
+    if result.cutpoints is None:
         return ""
-    labels = [result.cutpoint_label(float(c)) for c in sorted(cut["cutpoint"].unique())]
+    labels = [result.cutpoint_label(c) for c in result.cutpoint_fractions()]
     note = ""
     if any("state at" in label for label in labels):
         note += (
@@ -203,15 +199,10 @@ def _recorded_states_note(result: UScoresResult) -> str:
 
 
 def _cutpoint_table(result: UScoresResult, style: FigureStyle) -> TableBlock:
-    cut = result.cutpoints
-    assert cut is not None
-    wide = cut.pivot_table(index="algorithm", columns="cutpoint", values="rank", aggfunc="first")
-    final = result.totals["algorithm"].tolist()
-    wide = wide.reindex(index=final)
-    cells = wide.map(lambda r: str(int(r)))
-    cells.columns = [f"{c:g}" for c in wide.columns]
-    bold = wide.eq(1)
-    bold.columns = cells.columns
+    final = [s.algorithm for s in result.standings()]
+    ranks = {f"{c:g}": result.ranks_at_cutpoint(c) for c in result.cutpoint_fractions()}
+    cells = pd.DataFrame({c: [str(at[a]) for a in final] for c, at in ranks.items()})
+    bold = pd.DataFrame({c: [at[a] == 1 for a in final] for c, at in ranks.items()})
     cells.insert(0, "Algorithm", [style.label(a) for a in final])
     bold.insert(0, "Algorithm", False)
     what = "weighted total" if result.weights is not None else "total"
@@ -227,15 +218,13 @@ def _cutpoint_table(result: UScoresResult, style: FigureStyle) -> TableBlock:
 
 
 def _win_tie_loss_table(result: UScoresResult, style: FigureStyle) -> TableBlock | None:
-    algorithms = result.totals["algorithm"].tolist()
+    algorithms = [s.algorithm for s in result.standings()]
     if len(algorithms) > MATRIX_MAX_ALGORITHMS:
         return None
-    group = OVERALL if len(result.groups) > 1 else result.groups[0]
-    wtl = result.win_tie_loss[result.win_tie_loss["group"] == group]
     labels = [style.label(a) for a in algorithms]
     cells = pd.DataFrame("–", index=labels, columns=labels)
-    for r in wtl.itertuples(index=False):
-        a, b = style.label(r.algorithm_a), style.label(r.algorithm_b)
+    for r in result.pair_records(result.headline_group()):
+        a, b = style.label(r.a), style.label(r.b)
         cells.loc[a, b] = f"{r.wins}/{r.ties}/{r.losses}"
         cells.loc[b, a] = f"{r.losses}/{r.ties}/{r.wins}"
     cells.insert(0, "Algorithm", labels)
@@ -256,8 +245,7 @@ def _win_tie_loss_table(result: UScoresResult, style: FigureStyle) -> TableBlock
 def _pairwise_matrix_table(result: UScoresResult, style: FigureStyle) -> TableBlock | None:
     if len(result.algorithms) > 8:
         return None
-    group = OVERALL if len(result.groups) > 1 else result.groups[0]
-    matrix = result.pairwise_matrix(group)
+    matrix = result.pairwise_matrix(result.headline_group())
     cells = matrix.map(lambda v: "—" if isinstance(v, float) and math.isnan(v) else u_text(v))
     cells.columns = [style.label(a) for a in matrix.columns]
     cells.insert(0, "vs.", [style.label(str(i)) for i in matrix.index])
@@ -321,7 +309,7 @@ def _methods(result: UScoresResult) -> tuple[str, ...]:
     ]
     if result.cutpoints is not None:
         budget = ", ".join(f"D={d}: {number(b, 6)}" for d, b in (result.budget or {}).items())
-        fractions = ", ".join(f"{c:g}" for c in sorted(result.cutpoints["cutpoint"].unique()))
+        fractions = ", ".join(f"{c:g}" for c in result.cutpoint_fractions())
         paragraphs.append(
             "Cut-points (§5.3): at fraction $c$ of the budget $B$ a trial's state is its "
             "best-so-far error at $c\\,B$ evaluations and it is a success when its evaluations "
@@ -366,7 +354,7 @@ def build_section(result: UScoresResult, options: UScoresOptions, style: FigureS
         *_critical_tables(result, style),
         _problem_table(result, style),
     ]
-    if result.difficulty.groupby("group").size().max() > 1:
+    if any(len(result.difficulties(g)) > 1 for g in result.groups):
         detail.append(_difficulty_table(result))
     # In print the overall map only; the per-dimension maps repeat its layout (HTML, files).
     pairwise = [name for name in figure_of if name.startswith("pairwise_")]
