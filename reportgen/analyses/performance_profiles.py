@@ -176,19 +176,6 @@ class _Tables:
 
 
 @dataclass(frozen=True)
-class Round:
-    """One run of Algorithm 2 on a set of algorithms at one tolerance and λ."""
-
-    tolerance: float
-    lam: float | None
-    members: tuple[str, ...]
-    winner: str
-    t_mean: np.ndarray  # [p, members]
-    t_confirm: np.ndarray | None  # [p, members]: winner upper, others lower
-    verdicts: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
 class MeanPlace:
     """One algorithm's place in the step-1 order of the mean profiles at one τ.
 
