@@ -67,21 +67,20 @@ def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
 
 def uncertainty_figure(result: SynthesisResult, style: FigureStyle) -> FigureSpec | None:
     """Algorithms × resampled rankings: ``p_first`` as colour, the 95 % rank interval as text."""
-    table = result.uncertainty.table
-    table = table[table["group"] == ALL]  # per-dimension rows: in the CSV and the findings
-    if table.empty:
+    # Per-dimension rows: in the CSV and the findings.
+    table = result.uncertainty.by_ranking(ALL)
+    if not table:
         return None
     label = {r.id: r.label for r in result.rankings}
-    ids = list(dict.fromkeys(table["ranking"]))
+    ids = list(table)
     algorithms = list(result.algorithms)
     p = np.full((len(algorithms), len(ids)), np.nan)
     text = [["" for _ in ids] for _ in algorithms]
     for j, ranking_id in enumerate(ids):
-        rows = table[table["ranking"] == ranking_id]
-        for row in rows.itertuples():
-            i = algorithms.index(str(row.algorithm))
-            p[i, j] = float(row.p_first)
-            low, high = int(row.rank_low), int(row.rank_high)
+        for row in table[ranking_id].values():
+            i = algorithms.index(row.algorithm)
+            p[i, j] = row.p_first
+            low, high = row.rank_low, row.rank_high
             text[i][j] = f"{row.p_first:.2f}\n{low}" + ("" if low == high else f"–{high}")
     runs = result.uncertainty.runs_resampled()
     names = [label[i] + (RUNS_MARK if i in runs else "") for i in ids]

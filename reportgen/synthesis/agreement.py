@@ -19,6 +19,26 @@ from reportgen.synthesis.rankings import Ranking
 
 
 @dataclass(frozen=True)
+class Flip:
+    """``algorithm_1`` is before ``algorithm_2`` in ``ranking_a`` and after it in ``ranking_b``."""
+
+    ranking_a: str
+    ranking_b: str
+    algorithm_1: str
+    algorithm_2: str
+
+
+@dataclass(frozen=True)
+class FlippedPair:
+    """A pair of algorithms (sorted by name), the number of pairs of rankings it flips
+    between, and the first of those flips."""
+
+    pair: tuple[str, str]
+    rankings: int
+    example: Flip
+
+
+@dataclass(frozen=True)
 class Agreement:
     """Pairwise agreement of rankings.
 
@@ -34,6 +54,26 @@ class Agreement:
 
     tau: pd.DataFrame
     flips: pd.DataFrame
+
+    def most_flipped(self, limit: int) -> list[FlippedPair]:
+        """The ``limit`` pairs of algorithms that flip between the most pairs of rankings, most
+        first (equal counts in the order of their first flip)."""
+        flips = self.flips
+        first: dict[tuple[str, str], int] = {}
+        count: dict[tuple[str, str], int] = {}
+        for k, names in enumerate(zip(flips["algorithm_1"], flips["algorithm_2"], strict=True)):
+            pair = (str(min(names)), str(max(names)))
+            first.setdefault(pair, k)
+            count[pair] = count.get(pair, 0) + 1
+        out = []
+        for pair in sorted(count, key=lambda p: -count[p])[:limit]:  # stable: first flip first
+            row = flips.iloc[first[pair]]
+            example = Flip(
+                str(row["ranking_a"]), str(row["ranking_b"]),
+                str(row["algorithm_1"]), str(row["algorithm_2"]),
+            )  # fmt: skip
+            out.append(FlippedPair(pair, count[pair], example))
+        return out
 
 
 def agreement(rankings: list[Ranking]) -> Agreement:

@@ -440,33 +440,35 @@ def _findings(
     # Rule 7: how sure the leader's first places are.
     if len(evidence.leaders) == 1:
         leader = evidence.leaders[0]
-        table = sure.table[(sure.table["algorithm"] == leader) & (sure.table["group"] == ALL)]
-        table = table[table["ranking"].isin([r.id for r in counted])]
-        if len(table):
+        counted_ids = {r.id for r in counted}
+        table = [
+            rows[leader]
+            for ranking_id, rows in sure.by_ranking(ALL).items()
+            if ranking_id in counted_ids and leader in rows
+        ]
+        if table:
             label = {r.id: r.label for r in rankings}
             parts = [
                 f"{_percent(row.p_first)} by {label[row.ranking]} (95 % rank interval "
                 f"{_interval(row.rank_low, row.rank_high)}{_by_group(sure, row.ranking, leader)})"
-                for row in table.itertuples()
+                for row in table
             ]
             out.append(
                 Finding(
                     "summary.uncertainty",
                     f"How sure: over {sure.resamples} bootstrap resamples of the problems "
-                    f"{_runs_words(sure, [r for r in counted if r.id in set(table['ranking'])])}(seed "
+                    f"{_runs_words(sure, [r for r in counted if r.id in {row.ranking for row in table}])}(seed "
                     f"{sure.seed}), {labels.label(leader)} ranks first in {join_words(parts)}."
-                    + _caveat(r for r in counted if r.id in set(table["ranking"])),
+                    + _caveat(r for r in counted if r.id in {row.ranking for row in table}),
                     {
                         "algorithm": leader,
-                        "p_first": {
-                            row.ranking: round(float(row.p_first), 2) for row in table.itertuples()
-                        },
+                        "p_first": {row.ranking: round(row.p_first, 2) for row in table},
                         "p_first_by_group": {
                             row.ranking: {
                                 g: round(sure.p_first(row.ranking, leader, g), 2)
                                 for g in sure.groups(row.ranking)
                             }
-                            for row in table.itertuples()
+                            for row in table
                             if sure.groups(row.ranking)
                         },
                     },

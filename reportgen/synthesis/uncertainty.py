@@ -100,6 +100,26 @@ COLUMNS = [
 
 
 @dataclass(frozen=True)
+class RankCertainty:
+    """How sure one algorithm's place in one ranking is (a row of the table).
+
+    ``rank``: the ranking's own rank (of the group's means within a dimension group);
+    ``p_first``: the bootstrap probability of ranking first; ``rank_low``, ``rank_high``: the
+    95 % interval of its rank; ``resampled``: what the bootstrap drew.
+    """
+
+    ranking: str
+    group: str
+    algorithm: str
+    rank: float
+    p_first: float
+    rank_low: int
+    rank_high: int
+    resampled: str
+    """``problems`` or ``problems and runs``."""
+
+
+@dataclass(frozen=True)
 class Uncertainty:
     """The bootstrap of every resamplable ranking.
 
@@ -130,6 +150,17 @@ class Uncertainty:
             return set()
         rows = self.table[self.table["resampled"] == PROBLEMS_AND_RUNS]
         return {str(r) for r in rows["ranking"]}
+
+    def by_ranking(self, group: str = ALL) -> dict[str, dict[str, RankCertainty]]:
+        """Every resampled ranking's rows in ``group``, by ranking id then algorithm (table
+        order); rankings not resampled are absent."""
+        out: dict[str, dict[str, RankCertainty]] = {}
+        for row in self.table[self.table["group"] == group].itertuples(index=False):
+            out.setdefault(str(row.ranking), {})[str(row.algorithm)] = RankCertainty(
+                str(row.ranking), str(row.group), str(row.algorithm), float(row.rank),
+                float(row.p_first), int(row.rank_low), int(row.rank_high), str(row.resampled),
+            )  # fmt: skip
+        return out
 
     def groups(self, ranking: str) -> list[str]:
         """The dimension groups a ranking was also resampled within (none, or two or more)."""

@@ -71,30 +71,30 @@ def verdict_matrix(
 
 def uncertainty_table(result: SynthesisResult, style: FigureStyle) -> TableBlock | None:
     """Algorithms × resampled rankings: ``p_first`` and the 95 % rank interval."""
-    table = result.uncertainty.table
-    table = table[table["group"] == ALL]  # per-dimension rows: in the CSV and the findings
-    if table.empty:
+    # Per-dimension rows: in the CSV and the findings.
+    table = result.uncertainty.by_ranking(ALL)
+    if not table:
         return None
     runs = result.uncertainty.runs_resampled()
     label = {r.id: r.label + (RUNS_MARK if r.id in runs else "") for r in result.rankings}
     columns: dict[str, list[str]] = {"algorithm": [style.label(a) for a in result.algorithms]}
     bold = {"algorithm": [False] * len(result.algorithms)}
-    for ranking_id, rows in table.groupby("ranking", sort=False):
-        by_algorithm = rows.set_index("algorithm")
+    for ranking_id, rows in table.items():
+        top = max(row.p_first for row in rows.values())
         cells, marks = [], []
         for algorithm in result.algorithms:
-            if algorithm not in by_algorithm.index:
+            if algorithm not in rows:
                 cells.append("–")
                 marks.append(False)
                 continue
-            row = by_algorithm.loc[algorithm]
-            low, high = int(row["rank_low"]), int(row["rank_high"])
+            row = rows[algorithm]
+            low, high = row.rank_low, row.rank_high
             interval = f"{low}" if low == high else f"{low}–{high}"
-            cells.append(f"{row['p_first']:.2f} ({interval})")
-            marks.append(bool(row["p_first"] == rows["p_first"].max()))
-        columns[label[str(ranking_id)]] = cells
-        bold[label[str(ranking_id)]] = marks
-    not_resampled = [r.label for r in result.rankings if r.id not in set(table["ranking"])]
+            cells.append(f"{row.p_first:.2f} ({interval})")
+            marks.append(row.p_first == top)
+        columns[label[ranking_id]] = cells
+        bold[label[ranking_id]] = marks
+    not_resampled = [r.label for r in result.rankings if r.id not in table]
     return TableBlock(
         name="ranking_uncertainty",
         caption=f"How sure each ranking is: over {result.uncertainty.resamples} bootstrap resamples of the "
@@ -152,25 +152,19 @@ def head_to_head_table(result: SynthesisResult, style: FigureStyle) -> TableBloc
 
 
 def _flips_table(result: SynthesisResult, style: FigureStyle) -> TableBlock | None:
-    flips = result.agreement.flips
-    if flips.empty:
+    flipped = result.agreement.most_flipped(12)
+    if not flipped:
         return None
     label = {r.id: r.label for r in result.rankings}
-    pairs = flips.assign(
-        pair=[
-            tuple(sorted(p)) for p in zip(flips["algorithm_1"], flips["algorithm_2"], strict=True)
-        ]
-    )
-    counts = pairs.groupby("pair", sort=False).size().sort_values(ascending=False, kind="stable")
     rows = []
-    for pair in counts.index[:12]:
-        example = pairs[pairs["pair"] == pair].iloc[0]
+    for pair in flipped:
+        example = pair.example
         rows.append(
             {
-                "pair": f"{style.label(pair[0])} / {style.label(pair[1])}",
-                "rankings that disagree": str(int(counts[pair])),
-                "for example": f"{style.label(example['algorithm_1'])} before {style.label(example['algorithm_2'])} by "
-                f"{label[example['ranking_a']]}, after it by {label[example['ranking_b']]}",
+                "pair": f"{style.label(pair.pair[0])} / {style.label(pair.pair[1])}",
+                "rankings that disagree": str(pair.rankings),
+                "for example": f"{style.label(example.algorithm_1)} before {style.label(example.algorithm_2)} by "
+                f"{label[example.ranking_a]}, after it by {label[example.ranking_b]}",
             }
         )
     return TableBlock(
