@@ -252,7 +252,7 @@ class SignificanceRelationResult:
         The problem instances compared (those with a value for every algorithm).
     statistic : str
         How one value per algorithm × problem was derived.
-    source_format : {"trials", "histories", "summary"}
+    input_format : {"trials", "histories", "summary"}
     values : numpy.ndarray
         ``values[i, p]``: the compared value of ``algorithms[i]`` on ``problems[p]``, after
         ``value_floor`` / ``value_shift``.
@@ -280,7 +280,7 @@ class SignificanceRelationResult:
     algorithms: tuple[str, ...]
     problems: tuple[tuple[str, int], ...]
     statistic: str
-    source_format: Format
+    input_format: Format
     values: np.ndarray
     award_points: np.ndarray
     relative_tolerance: float
@@ -417,7 +417,7 @@ class SignificanceRelationResult:
             "algorithms": list(self.algorithms),
             "problems": [problem_label(p, d) for p, d in self.problems],
             "statistic": self.statistic,
-            "source_format": self.source_format,
+            "input_format": self.input_format,
             "relative_tolerance": self.relative_tolerance,
             "value_floor": self.value_floor,
             "value_shift": self.value_shift,
@@ -991,7 +991,7 @@ def compute(data: AnalysisData, options: SignificanceRelationOptions) -> Signifi
         algorithms=algorithms,
         problems=problems,
         statistic=options.statistic,
-        source_format=data.format,
+        input_format=data.format,
         values=values,
         award_points=points,
         relative_tolerance=rtol,

@@ -620,7 +620,7 @@ class UScoresResult:
     grouping: str
     weights: dict[str, float] | None
     alpha: float
-    data_format: str
+    input_format: str
     budget: dict[int, float] | None
     u_scores: pd.DataFrame
     totals: pd.DataFrame
@@ -840,7 +840,7 @@ class UScoresResult:
                 "groups": self.grouping,
                 "weights": self.weights,
                 "alpha": self.alpha,
-                "data_format": self.data_format,
+                "input_format": self.input_format,
                 "budget": (
                     None
                     if self.budget is None
@@ -977,7 +977,7 @@ def compute(data: AnalysisData, options: UScoresOptions) -> UScoresResult:
         grouping=options.groups,
         weights=user_weights,
         alpha=options.alpha,
-        data_format=data.format,
+        input_format=data.format,
         budget=budget,
         u_scores=u_frame,
         totals=totals,

@@ -136,7 +136,7 @@ def _methods(result: SignificanceRelationResult) -> tuple[str, ...]:
     n = len(result.problems)
     return (
         "Significance relations (Köppen & Ohnishi, §III): each algorithm is reduced to one "
-        f"value per problem instance, {statistic} ({result.source_format} data, {n} problem "
+        f"value per problem instance, {statistic} ({result.input_format} data, {n} problem "
         f"instances, smaller is better).{adjust} For two algorithms $x, y$ the ratios "
         "$r_i = \\max(x_i/y_i,\\, y_i/x_i)$ are ranked ascending, tied ratios sharing the "
         "average rank $a_i$, and $D(x, y) = \\sum_i a_i s_i$ with $s_i = +1$ where $x_i < y_i$ "

@@ -266,7 +266,7 @@ def _methods(result: UScoresResult) -> tuple[str, ...]:
         "two failures with equal final error: fewer evaluations used wins"
         + (
             " (with histories: the trial that reached that error first)"
-            if result.data_format == "histories"
+            if result.input_format == "histories"
             else ""
         )
         if result.tie_break_applied
