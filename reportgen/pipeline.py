@@ -449,7 +449,7 @@ def results_document(
             "result": outcome.result.to_json(),
             "findings": _findings_json(outcome.section),
             **({"published": outcome.published.to_json()} if outcome.published is not None else {}),
-            "caveats": [dataclasses.asdict(c) for c in outcome.result.caveats],
+            "caveats": [c.to_json() for c in outcome.result.caveats],
         }
     return {
         "reportgen": {"version": _version(), "format": 1},
@@ -461,7 +461,7 @@ def results_document(
         "summary": results.synthesis.to_json(),
         "analyses": analyses_json,
         "caveats": [
-            {"origin": origin, **dataclasses.asdict(c)}
+            {"origin": origin, **c.to_json()}
             for origin, c in zip(results.caveat_origins, results.caveats, strict=True)
         ],
         "provenance": provenance,

@@ -32,7 +32,7 @@ from typing import Any
 import pandas as pd
 
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
-from reportgen.present.caveats import Caveat
+from reportgen.present.caveats import Caveat, Naming
 from reportgen.present.format import counted, number
 from reportgen.render.blocks import TableBlock
 from reportgen.spec.base import PublishedTable
@@ -195,11 +195,17 @@ def compare_published(
     unexplained = frame[frame["differs"] & (frame["notes"] == "")]
     caveats: tuple[Caveat, ...] = ()
     if len(unexplained):
+        named = Naming()  # an algorithm key by its label
+
+        def key_text(k: str, value: Any) -> str:
+            return named(str(value)) if k == "algorithm" else str(value)
+
         keys = ", ".join(
-            "/".join(str(r[k]) for k in options.keys) for _, r in unexplained.head(8).iterrows()
+            "/".join(key_text(k, r[k]) for k in options.keys)
+            for _, r in unexplained.head(8).iterrows()
         )
         caveats = (
-            Caveat(
+            named.caveat(
                 UNEXPLAINED,
                 f"{counted(len(unexplained), 'published value row')} of {options.source} "
                 f"{'differs' if len(unexplained) == 1 else 'differ'} from the recomputed ones without an explanation in the spec (published.notes).",

@@ -129,7 +129,7 @@ from reportgen.analyses.curves import (
 from reportgen.data.frames import AnalysisData, problem_frame, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.execution import map_items
-from reportgen.present.caveats import Caveat
+from reportgen.present.caveats import Caveat, Naming
 from reportgen.present.format import counted
 from reportgen.spec.analyses.performance_profiles import (
     BOOTSTRAP,
@@ -568,7 +568,8 @@ class _ProblemTables:
 
     tables: _Tables | None
     n_runs: np.ndarray
-    below: list[str]
+    below: list[tuple[str, str, float]]
+    """(problem, algorithm, λ) of the lower bounds below the best run."""
     zero: bool
     record_end: float
     start_missing: bool = False
@@ -658,7 +659,7 @@ def _problem_tables(
 
     best_seen = min(c.best for c in curves.values())
     below = [
-        f"{label}: {algorithms[s]} (λ = {lam:g})"
+        (label, algorithms[s], float(lam))
         for li, lam in enumerate(lams)
         for s in np.flatnonzero(tables.lower_min[0, li] < best_seen)
     ]
@@ -753,13 +754,14 @@ def _tables(
         )
     caveats = []
     if below_best:
+        named = Naming()
         caveats.append(
-            Caveat(
+            named.caveat(
                 "bound_below_best",
                 f"{counted(len(below_best), 'lower confidence-bound curve', 'fall')} below the best value any run "
                 "reached on the problem: the bound is wider than the data supports there "
                 "(skewed values or few runs); clip_bounds: true keeps them within the runs' range.",
-                "; ".join(below_best[:10])
+                "; ".join(f"{where}: {named(a)} (λ = {lam:g})" for where, a, lam in below_best[:10])
                 + (f" and {len(below_best) - 10} more" if len(below_best) > 10 else ""),
             )
         )
@@ -1268,13 +1270,14 @@ def _run_caveats(data: AnalysisData, n_runs: np.ndarray, with_bounds: bool) -> l
     caveats = []
     if with_bounds and n_runs.min() < MIN_RUNS:
         few = sorted({data.algorithms[s] for s in np.flatnonzero((n_runs < MIN_RUNS).any(axis=0))})
+        named = Naming()
         caveats.append(
-            Caveat(
+            named.caveat(
                 "few_runs",
                 f"Some algorithms have fewer than {MIN_RUNS} runs on some problems (as few as "
                 f"{int(n_runs.min())}); Liu et al. require n_r ≥ {MIN_RUNS} for the confidence "
                 "bounds (Remark 4), so the verdicts are indicative only.",
-                ", ".join(few),
+                ", ".join(map(named, few)),
             )
         )
     return caveats

@@ -111,7 +111,7 @@ from scipy import stats
 from reportgen.data.frames import AnalysisData, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.execution import map_items
-from reportgen.present.caveats import Caveat
+from reportgen.present.caveats import Caveat, Naming
 from reportgen.present.jsonable import json_value
 from reportgen.spec.analyses.perspectives import PerspectivesOptions
 
@@ -474,9 +474,7 @@ class PerspectivesResult:
             "unavailable": [
                 {"perspective": u.perspective, "reason": u.reason} for u in self.unavailable
             ],
-            "caveats": [
-                {"code": c.code, "message": c.message, "where": c.where} for c in self.caveats
-            ],
+            "caveats": [c.to_json() for c in self.caveats],
         }
 
 
@@ -873,11 +871,12 @@ def compute(data: AnalysisData, options: PerspectivesOptions) -> PerspectivesRes
     algorithms = tuple(a for a in data.algorithms if a in present)
     missing = [a for a in data.algorithms if a not in algorithms]
     if missing:
+        named = Naming()
         caveats.append(
-            Caveat(
+            named.caveat(
                 "excluded_algorithms",
                 "These algorithms have no data in this analysis's input and are not compared.",
-                ", ".join(missing),
+                ", ".join(map(named, missing)),
             )
         )
     if options.control != "best" and options.control not in algorithms:
@@ -1309,10 +1308,11 @@ def _caveats(
             best_rank = float(c.mean_ranks.min())
             tied_best = [a for a, r in c.mean_ranks.items() if r == best_rank]
             if len(tied_best) > 1:
+                named = Naming()
                 caveats.append(
-                    Caveat(
+                    named.caveat(
                         "tied_control",
-                        f"{c.perspective}: {', '.join(map(str, tied_best))} share the best mean "
+                        f"{c.perspective}: {', '.join(map(named, tied_best))} share the best mean "
                         f"rank {best_rank:.3f}; the first in study order is the control.",
                     )
                 )

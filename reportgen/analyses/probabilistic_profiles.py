@@ -128,7 +128,7 @@ from scipy.stats import norm
 
 from reportgen.data.frames import KEYS, AnalysisData, by_problem, problem_label
 from reportgen.errors import InputError, Problem
-from reportgen.present.caveats import Caveat
+from reportgen.present.caveats import Caveat, Naming
 from reportgen.present.jsonable import json_value
 from reportgen.spec.analyses.probabilistic_profiles import ProbabilisticProfilesOptions
 
@@ -321,7 +321,7 @@ class ProbabilisticProfilesResult:
                 "rho": {a: list(r) for a, r in zip(self.algorithms, self.rho, strict=True)},
                 "rho_bar": {a: list(r) for a, r in zip(self.algorithms, self.rho_bar, strict=True)},
             },
-            "caveats": [vars(c) for c in self.caveats],
+            "caveats": [c.to_json() for c in self.caveats],
         }
 
 
@@ -691,7 +691,8 @@ class _Entries:
     failed: NDArray[np.int64] | None
     run_costs: list[list[Floats]] | None
     floored: int = 0
-    floor_approximate: list[str] = field(default_factory=list)
+    floor_approximate: list[tuple[str, str]] = field(default_factory=list)
+    """(algorithm, problem) of the summary entries whose floor is only approximate."""
 
 
 def _where(options: ProbabilisticProfilesOptions) -> str:
@@ -907,7 +908,7 @@ def _from_summary(data: AnalysisData, options: ProbabilisticProfilesOptions) -> 
     if problems:
         raise InputError(problems)
 
-    floor_approximate: list[str] = []
+    floor_approximate: list[tuple[str, str]] = []
     if options.cost_floor is not None:
         floor = options.cost_floor
         exact = np.zeros(mean_in.shape, dtype=bool)
@@ -916,7 +917,11 @@ def _from_summary(data: AnalysisData, options: ProbabilisticProfilesOptions) -> 
         below = finite & (mean_in < floor)
         if "minimum" in frame.columns:
             below |= finite & (frame["minimum"].to_numpy(dtype=float) < floor)
-        floor_approximate = labels(below & ~exact)
+        rows = frame.loc[below & ~exact]
+        floor_approximate = [
+            (str(a), problem_label(p, int(d)))
+            for a, p, d in zip(rows["algorithm"], rows["problem"], rows["dimension"], strict=True)
+        ]
         std_in = np.where(finite & exact, 0.0, std_in)
         mean_in = np.where(finite, np.maximum(mean_in, floor), mean_in)
 
@@ -1146,9 +1151,10 @@ def _caveats(
     has_baseline: NDArray[np.bool_],
 ) -> tuple[Caveat, ...]:
     caveats = []
+    named = Naming()  # one for every caveat below: a placeholder keeps its index
 
     def label(e: Entry) -> str:
-        return f"({e.algorithm}, {problem_label(e.problem, e.dimension)})"
+        return f"({named(e.algorithm)}, {problem_label(e.problem, e.dimension)})"
 
     if options.model == "normal":
         caveats.append(
@@ -1168,7 +1174,7 @@ def _caveats(
         if negative:
             largest = max(float(p) for p in mass)
             caveats.append(
-                Caveat(
+                named.caveat(
                     "normal_negative_mass",
                     f"For {len(negative)} entries the normal model puts more than "
                     f"{NEGATIVE_MASS_LIMIT:.0%} (up to {largest:.0%}) of the probability on "
@@ -1191,7 +1197,7 @@ def _caveats(
             else "the normal model counts the entry as failed (it contributes 0 to ρ̄)"
         )
         caveats.append(
-            Caveat(
+            named.caveat(
                 "partial_failures",
                 f"{len(partial)} entries have some failed runs, so their expected cost is ∞: "
                 f"the standard profile counts them as failures and {treatment}.",
@@ -1220,12 +1226,12 @@ def _caveats(
         )
     if entries.floor_approximate:
         caveats.append(
-            Caveat(
+            named.caveat(
                 "cost_floor_approximate",
                 f"For {len(entries.floor_approximate)} entries of the summary table some runs "
                 f"lie below cost_floor = {options.cost_floor:g}; only the mean could be raised to "
                 "it, the standard deviation is the published one.",
-                _listing(entries.floor_approximate),
+                _listing([f"({named(a)}, {p})" for a, p in entries.floor_approximate]),
             )
         )
     return tuple(caveats)

@@ -77,7 +77,7 @@ from scipy.stats import mannwhitneyu, rankdata
 from reportgen.data.frames import KEYS, RUN_KEYS, AnalysisData, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.execution import map_items
-from reportgen.present.caveats import Caveat
+from reportgen.present.caveats import Caveat, Naming
 from reportgen.present.format import counted, power_of_ten
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.spec.analyses.problem_table import ProblemTableOptions
@@ -543,11 +543,12 @@ def _choose_reference(
     caveats = []
     tied = [a for a, r in zip(data.algorithms, ranks, strict=True) if r == ranks[best]]
     if len(tied) > 1:
+        named = Naming()
         caveats.append(
-            Caveat(
+            named.caveat(
                 "reference_tie",
-                f"{' and '.join(tied)} share the best average rank; the reference is "
-                f"{data.algorithms[best]}, the first of them in study order.",
+                f"{' and '.join(map(named, tied))} share the best average rank; the reference is "
+                f"{named(data.algorithms[best])}, the first of them in study order.",
             )
         )
     return data.algorithms[best], caveats
@@ -727,15 +728,16 @@ def _power_caveats(
             if algorithm == reference or x is None or y is None:
                 continue
             if smallest_p_value(len(x), len(y)) > options.alpha:
-                hopeless.append(f"{algorithm} on {problem_label(problem, dimension)}")
+                hopeless.append((algorithm, problem_label(problem, dimension)))
     if not hopeless:
         return []
+    named = Naming()
     return [
-        Caveat(
+        named.caveat(
             "too_few_runs",
             f"With so few runs no rank-sum test can reach α = {options.alpha:g} in "
             f"{counted(len(hopeless), 'comparison')}: they are ≈ whatever the data.",
-            ", ".join(hopeless[:5])
+            ", ".join(f"{named(a)} on {where}" for a, where in hopeless[:5])
             + (f" and {len(hopeless) - 5} more" if len(hopeless) > 5 else ""),
         )
     ]

@@ -74,7 +74,7 @@ import pandas as pd
 
 from reportgen.data.frames import AnalysisData, by_problem, problem_frame
 from reportgen.execution import map_items
-from reportgen.present.caveats import Caveat
+from reportgen.present.caveats import Caveat, Naming
 from reportgen.present.format import number
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.spec.analyses.runtime_ecdf import RuntimeEcdfOptions
@@ -514,17 +514,19 @@ def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResul
             widest = max(largest, key=lambda k: largest[k])
             narrowest = min(largest, key=lambda k: largest[k])
             where = f"in {group_dimension}-D" if group_dimension else "over all dimensions"
+            named = Naming()
+            low, high = named(narrowest[1]), named(widest[1])
             caveats.append(
-                Caveat(
+                named.caveat(
                     "unequal_budgets",
                     f"Budgets differ {largest[widest] / common:.0f}-fold {where}: from "
-                    f"{number(common)}·D evaluations ({narrowest[1]}) to "
+                    f"{number(common)}·D evaluations ({low}) to "
                     f"{number(largest[widest])}·D "
-                    f"({widest[1]}). The share of (function, target) pairs reached at the end "
+                    f"({high}). The share of (function, target) pairs reached at the end "
                     "of the runs compares the algorithms at different budgets, and the ECDF "
                     "area extends each curve flat beyond its own budget; compare the curves at "
                     f"a common budget (the summary's column at {number(common)}·D).",
-                    where=f"{narrowest[1]}, {widest[1]}",
+                    where=f"{low}, {high}",
                 )
             )
     ecdf = (

@@ -112,7 +112,7 @@ from scipy.stats import rankdata
 from reportgen.data.frames import KEYS, RUN_KEYS, AnalysisData, Format, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.execution import map_items
-from reportgen.present.caveats import Caveat
+from reportgen.present.caveats import Caveat, Naming
 from reportgen.present.format import counted, power_of_ten
 from reportgen.present.jsonable import json_value
 from reportgen.spec.analyses.significance_relation import (
@@ -454,9 +454,7 @@ class SignificanceRelationResult:
                 for rel in self.relations
             ],
             "transitive_reduction": self.transitive_reduction,
-            "caveats": [
-                {"code": c.code, "message": c.message, "where": c.where} for c in self.caveats
-            ],
+            "caveats": [c.to_json() for c in self.caveats],
         }
 
 
@@ -970,12 +968,13 @@ def compute(data: AnalysisData, options: SignificanceRelationOptions) -> Signifi
         interval = next(iv for iv in intervals if iv.contains(sigma))
         relations.append(_relation_at(sigma, tuple(labels), interval, algorithms, points))
         if not interval.cycle_free:
+            named = Naming()
             caveats.append(
-                Caveat(
+                named.caveat(
                     "relation_has_cycles",
                     f"At σ = {sigma:g} the relation has cycles; algorithms on a "
                     "cycle share a rank layer (layers of the strongly connected components).",
-                    ", ".join(" ".join(c) for c in interval.cyclic_components),
+                    ", ".join(" ".join(map(named, c)) for c in interval.cyclic_components),
                 )
             )
     if len(problems) < 5:

@@ -139,7 +139,7 @@ from reportgen.data.frames import (
 )
 from reportgen.errors import InputError, Problem
 from reportgen.execution import map_items
-from reportgen.present.caveats import Caveat
+from reportgen.present.caveats import Caveat, Naming
 from reportgen.present.format import counted, power_of_ten
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.spec.analyses.u_scores import UScoresOptions
@@ -855,9 +855,7 @@ class UScoresResult:
             "algorithms": list(self.algorithms),
             "groups": list(self.groups),
             "tables": {name: frame_records(frame) for name, frame in self.tables().items()},
-            "caveats": [
-                {"code": c.code, "message": c.message, "where": c.where} for c in self.caveats
-            ],
+            "caveats": [c.to_json() for c in self.caveats],
         }
 
 
@@ -1146,14 +1144,18 @@ def _resolve_weights(
     return weights
 
 
-def _name_runs(frame: pd.DataFrame) -> str:
-    """'A on f3 (D=10) run 5; …' for the first few rows, then 'and N more'."""
+def _runs_caveat(code: str, message: str, frame: pd.DataFrame) -> Caveat:
+    """A caveat about runs, naming them 'A on f3 (D=10) run 5; …' (the first few, then 'and N
+    more'), each algorithm by its label in the report."""
+    named = Naming()
     names = [
-        f"{r.algorithm} on {problem_label(str(r.problem), int(r.dimension))} run {r.run}"
+        f"{named(str(r.algorithm))} on {problem_label(str(r.problem), int(r.dimension))} run {r.run}"
         for r in frame.head(_MAX_NAMED_ROWS).itertuples(index=False)
     ]
     more = len(frame) - len(names)
-    return "; ".join(names) + (f"; and {more} more" if more > 0 else "")
+    return named.caveat(
+        code, message, "; ".join(names) + (f"; and {more} more" if more > 0 else "")
+    )
 
 
 def _budget_of(options: UScoresOptions, dimension: int) -> float | None:
@@ -1178,21 +1180,21 @@ def _trial_states(
         claimed = np.isfinite(ett) & ~success
         if claimed.any():
             caveats.append(
-                Caveat(
+                _runs_caveat(
                     "success_above_target",
                     f"{counted(int(claimed.sum()), 'trial', 'report')} evaluations to target but end with "
                     f"an error above the target {power_of_ten(options.target)}; they count as failures.",
-                    _name_runs(frame[claimed]),
+                    frame[claimed],
                 )
             )
         unreported = success & ~np.isfinite(ett)
         if unreported.any():
             caveats.append(
-                Caveat(
+                _runs_caveat(
                     "success_without_evaluations_to_target",
                     f"{counted(int(unreported.sum()), 'trial', 'reach')} the target but report no "
                     "evaluations to target (∞); they rank behind every other success.",
-                    _name_runs(frame[unreported]),
+                    frame[unreported],
                 )
             )
         limit = np.full(len(frame), np.inf)
@@ -1207,11 +1209,11 @@ def _trial_states(
         over = np.isfinite(ett) & (ett > limit)
         if over.any():
             caveats.append(
-                Caveat(
+                _runs_caveat(
                     "evaluations_to_target_above_budget",
                     f"{counted(int(over.sum()), 'trial', 'report')} more evaluations to target than their "
                     "budget (or than the evaluations they used); their values are used as given.",
-                    _name_runs(frame[over]),
+                    frame[over],
                 )
             )
     else:
@@ -1258,11 +1260,11 @@ def _prepare_histories(
     if rising.any():
         runs = history.loc[rising, keys].drop_duplicates()
         caveats.append(
-            Caveat(
+            _runs_caveat(
                 "not_best_so_far",
                 f"{counted(len(runs), 'run', 'have')} values that increase within the run "
                 f"({int(rising.sum())} records); their running minimum is used.",
-                _name_runs(runs),
+                runs,
             )
         )
     history["value"] = best.to_numpy(dtype=float)
@@ -1297,11 +1299,11 @@ def _prepare_histories(
     late = ett[ett.to_numpy(dtype=float) > limit]
     if len(late):
         caveats.append(
-            Caveat(
+            _runs_caveat(
                 "evaluations_to_target_above_budget",
                 f"{counted(len(late), 'trial', 'reach')} the target only after the budget; they count as "
                 "failures.",
-                _name_runs(late.reset_index()),
+                late.reset_index(),
             )
         )
     return history, budget

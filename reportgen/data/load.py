@@ -99,7 +99,7 @@ from reportgen.data.read import RawTable, iter_tables, reading, resolve_paths
 from reportgen.data.select import merge_aliases
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.execution import map_items
-from reportgen.present.caveats import Caveat
+from reportgen.present.caveats import Caveat, Naming
 from reportgen.present.format import counted
 from reportgen.spec.base import ProblemSelection
 from reportgen.spec.load import LoadedSpec, frame_path
@@ -1241,13 +1241,13 @@ def _run_count_caveats(name: str, runs: pd.DataFrame) -> list[Caveat]:
     unequal = counts[counts.nunique(axis=1) > 1]
     if unequal.empty:
         return []
-    examples = []
+    named, examples = Naming(), []
     for (problem, dimension), row in unequal.head(3).iterrows():
-        parts = ", ".join(f"{a}: {int(n)}" for a, n in row.dropna().items())
+        parts = ", ".join(f"{named(str(a))}: {int(n)}" for a, n in row.dropna().items())
         examples.append(f"{problem_label(problem, int(dimension))} ({parts})")
     more = f" and {len(unequal) - 3} more" if len(unequal) > 3 else ""
     return [
-        Caveat(
+        named.caveat(
             "unequal_runs",
             f"Data source '{name}': algorithms have unequal numbers of runs on {counted(len(unequal), 'problem')}.",
             "; ".join(examples) + more,

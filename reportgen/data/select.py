@@ -28,7 +28,7 @@ import pandas as pd
 
 from reportgen.data.frames import AnalysisData, observed, problem_label
 from reportgen.errors import InputError, Problem
-from reportgen.present.caveats import Caveat
+from reportgen.present.caveats import Caveat, Naming
 from reportgen.present.format import counted
 
 
@@ -71,11 +71,15 @@ def complete_problems(data: AnalysisData, exclude: bool) -> tuple[AnalysisData, 
             )
         )
     kept = tuple(instance for instance in data.problems if instance not in lacking)
-    caveat = Caveat(
+    named = Naming()  # the error above names algorithms as the data does; the report by label
+    caveat = named.caveat(
         "excluded_problems",
         f"{counted(len(lacking), 'problem', 'were')} left out because some algorithm has no data for them "
         f"in the sources read together ({sources}).",
-        listing,
+        "; ".join(
+            f"{problem_label(p, d)}: {', '.join(map(named, missing))}"
+            for (p, d), missing in lacking.items()
+        ),
     )
     return _restricted(data, kept), [caveat]
 

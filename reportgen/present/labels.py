@@ -7,7 +7,6 @@ tables, figures, sentences, the summary and the caveats all print that label, an
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -35,19 +34,7 @@ class Labels:
         that figure legends, axes and table columns stay readable."""
         return shorten(self.names.get(algorithm, algorithm), LABEL_LIMIT, keep_end=10)
 
-    def in_text(self, text: str) -> str:
-        """``text`` with every whole algorithm name replaced by its label.
-
-        For sentences written below the presentation layer (caveats from data loading and the
-        analyses), which name algorithms as the data does. A name counts only where no word
-        character or hyphen touches it, so ``DE`` is relabelled but not the ``DE`` in ``JADE``
-        or ``DE-1``.
-        """
-        if not self.names:
-            return text
-        pattern = re.compile(
-            r"(?<![\w-])("
-            + "|".join(re.escape(n) for n in sorted(self.names, key=len, reverse=True))
-            + r")(?![\w-])"
-        )
-        return pattern.sub(lambda m: self.names[m.group(1)], text)
+    def full(self, algorithm: str) -> str:
+        """The label of ``algorithm`` in full (its name when the spec gives none): caveats name
+        runs and files to look up, so they print it unshortened."""
+        return self.names.get(algorithm, algorithm)

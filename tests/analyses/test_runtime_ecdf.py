@@ -27,6 +27,7 @@ from reportgen.data.frames import AnalysisData, sorted_problems
 from reportgen.figures.runtime_ecdf import figures as ecdf_figures
 from reportgen.figures.style import make_style
 from reportgen.narrative.runtime_ecdf import findings
+from reportgen.present.labels import Labels
 from reportgen.spec.analyses.runtime_ecdf import RuntimeEcdfOptions
 from reportgen.spec.sources import CocoOptions
 from tests.conftest import SHARED_DATA, require_shared
@@ -285,6 +286,12 @@ def test_unequal_budgets_caveat_common_budget_and_one_best() -> None:
     assert summary.loc["B", "area"] == pytest.approx(0.5 * (log200 - 2) / log200)
     (caveat,) = [c for c in result.caveats if c.code == "unequal_budgets"]
     assert "Budgets differ 40-fold in 2-D: from 5·D evaluations (A) to 200·D (B)" in caveat.message
+    # The caveat names its algorithms as data: the report prints their labels, results.json
+    # their names.
+    assert caveat.algorithms == ("A", "B")
+    shown = caveat.labelled(Labels({"A": "Alpha-1", "B": "B (tuned)"}))
+    assert "from 5·D evaluations (Alpha-1) to 200·D (B (tuned))" in shown.message
+    assert shown.where == "Alpha-1, B (tuned)" and caveat.to_json()["where"] == "A, B"
     labels = make_style(("A", "B"))
     (finding,) = findings(result, labels)
     assert finding.numbers["best"] == "A" and finding.numbers["most_reached"] == "B"

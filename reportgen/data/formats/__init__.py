@@ -30,7 +30,7 @@ import numpy as np
 import pandas as pd
 
 from reportgen.errors import InputError, Problem
-from reportgen.present.caveats import Caveat
+from reportgen.present.caveats import Caveat, Naming
 from reportgen.present.format import counted
 from reportgen.spec.sources import CecOptions, CocoOptions, DataSource, IohOptions
 
@@ -79,8 +79,9 @@ def worsening_caveats(runs: Sequence[RunRecords], platform: str) -> list[Caveat]
     repairs it. The repair is right — the best value reached so far cannot get worse — but
     the reader must be told which file and run it concerns.
     """
+    named = Naming()  # a file and run as on disk; an algorithm by its label
     worse = [
-        run.origin or f"{run.algorithm} on {run.problem} (D={run.dimension})"
+        run.origin or f"{named(run.algorithm)} on {run.problem} (D={run.dimension})"
         for run in runs
         if len(run.values) > 1 and bool(np.any(np.diff(np.asarray(run.values, float)) > 0))
     ]
@@ -88,7 +89,7 @@ def worsening_caveats(runs: Sequence[RunRecords], platform: str) -> list[Caveat]
         return []
     more = f" and {len(worse) - 10} more" if len(worse) > 10 else ""
     return [
-        Caveat(
+        named.caveat(
             "best_so_far_worsens",
             f"{counted(len(worse), platform + ' run', 'log')} a best-so-far value that gets worse; "
             "reportgen uses the running minimum (the best value reached so far).",
