@@ -84,13 +84,6 @@ class ProblemTableOptions(AnalysisOptions):
                 raise ValueError(f"a budget must be a finite number > 0, got {v!r}")
         return value
 
-    @field_validator("value_floor")
-    @classmethod
-    def _finite_floor(cls, value: float | None) -> float | None:
-        if value is not None and not math.isfinite(value):
-            raise ValueError(f"value_floor must be finite, got {value!r}")
-        return value
-
     @field_validator("statistics")
     @classmethod
     def _distinct(cls, values: list[str]) -> list[str]:

@@ -12,10 +12,9 @@ Example::
 
 from __future__ import annotations
 
-import math
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field, StrictBool, StrictFloat, StrictInt, field_validator, model_validator
+from pydantic import Field, StrictBool, StrictFloat, StrictInt, model_validator
 
 from reportgen.spec.base import MAX_MAGNITUDE, AnalysisOptions, DataLayout
 
@@ -82,30 +81,6 @@ class SignificanceRelationOptions(AnalysisOptions):
         description="Two ratios r, r' tie when |r − r'| ≤ tol · max(r, r'); a value pair whose "
         "ratio is within tol of 1 counts as equal (sign 0).",
     )
-
-    @field_validator("sigmas")
-    @classmethod
-    def _positive_sigmas(cls, sigmas: list[Sigma]) -> list[Sigma]:
-        bad = [s for s in sigmas if not isinstance(s, str) and not (0 < s < math.inf)]
-        if bad:
-            raise ValueError(
-                f"significance levels must be positive finite numbers or 'auto'; got {bad!r}"
-            )
-        return sigmas
-
-    @field_validator("value_floor")
-    @classmethod
-    def _positive_floor(cls, floor: float | None) -> float | None:
-        if floor is not None and not (0 < floor < math.inf):
-            raise ValueError(f"value_floor must be a positive finite number; got {floor!r}")
-        return floor
-
-    @field_validator("value_shift")
-    @classmethod
-    def _finite_shift(cls, shift: float | None) -> float | None:
-        if shift is not None and not math.isfinite(shift):
-            raise ValueError(f"value_shift must be a finite number; got {shift!r}")
-        return shift
 
     @model_validator(mode="after")
     def _one_adjustment(self) -> SignificanceRelationOptions:

@@ -37,12 +37,6 @@ def _reject_bool(value: Any) -> Any:
     return value
 
 
-def _positive_finite(value: float, what: str) -> float:
-    if not (math.isfinite(value) and value > 0):
-        raise ValueError(f"{what} must be a finite number > 0, got {value!r}")
-    return value
-
-
 class UScoresOptions(AnalysisOptions):
     """Trial-based dominance ranking (U-scores) of speed and accuracy."""
 
@@ -69,11 +63,13 @@ class UScoresOptions(AnalysisOptions):
     )
     weights: dict[Dimension, Annotated[float, Field(gt=0, le=1e6)]] | None = Field(
         default=None,
+        min_length=1,
         description="Optional weight per dimension for the weighted total, e.g. {20: 2.0}; "
         "dimensions not listed weigh 1. Needs `groups: dimension`.",
     )
     cutpoints: list[Annotated[float, Field(gt=0, le=1)]] | None = Field(
         default=None,
+        min_length=1,
         description="Optional fractions of the budget in (0, 1], increasing, at which U-scores "
         "and ranks are recomputed from the trials' states (needs `histories` data).",
     )
@@ -112,16 +108,6 @@ class UScoresOptions(AnalysisOptions):
                 _reject_bool(weight)
         return value
 
-    @field_validator("weights")
-    @classmethod
-    def _weights_positive(cls, value: dict[int, float] | None) -> dict[int, float] | None:
-        if value is not None:
-            if not value:
-                raise ValueError("weights must name at least one dimension (or be omitted)")
-            for dimension, weight in value.items():
-                _positive_finite(weight, f"the weight of dimension {dimension}")
-        return value
-
     @field_validator("cutpoints", mode="before")
     @classmethod
     def _cutpoints_not_booleans(cls, value: Any) -> Any:
@@ -133,14 +119,9 @@ class UScoresOptions(AnalysisOptions):
     @field_validator("cutpoints")
     @classmethod
     def _cutpoints_increasing(cls, value: list[float] | None) -> list[float] | None:
-        if value is not None:
-            if not value:
-                raise ValueError("cutpoints must list at least one fraction (or be omitted)")
-            bad = [c for c in value if not (math.isfinite(c) and 0.0 < c <= 1.0)]
-            if bad:
-                raise ValueError(f"cutpoints must lie in (0, 1], got {bad}")
-            if any(b <= a for a, b in pairwise(value)):
-                raise ValueError(f"cutpoints must be strictly increasing, got {value}")
+        # The bounds (0, 1] and "at least one" are declared on the field (the schema shows them).
+        if value is not None and any(b <= a for a, b in pairwise(value)):
+            raise ValueError(f"cutpoints must be strictly increasing, got {value}")
         return value
 
     @field_validator("budget", mode="before")
@@ -155,14 +136,10 @@ class UScoresOptions(AnalysisOptions):
 
     @field_validator("budget")
     @classmethod
-    def _budget_positive(cls, value: float | dict[int, float] | None) -> Any:
-        if isinstance(value, dict):
-            if not value:
-                raise ValueError("budget must name at least one dimension (or be omitted)")
-            for dimension, item in value.items():
-                _positive_finite(item, f"the budget of dimension {dimension}")
-        elif value is not None:
-            _positive_finite(value, "budget")
+    def _budget_names_a_dimension(cls, value: float | dict[int, float] | None) -> Any:
+        # Each budget's bounds are declared (Budget); a dict cannot be empty.
+        if isinstance(value, dict) and not value:
+            raise ValueError("budget must name at least one dimension (or be omitted)")
         return value
 
     @model_validator(mode="after")
