@@ -4,11 +4,11 @@ checked against hand calculations (no shared data needed)."""
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
 
 import pandas as pd
 import pytest
 
+from reportgen.analyses.u_scores import UScoresResult
 from reportgen.present.labels import Labels
 from reportgen.synthesis.head_to_head import ALL_PROBLEMS, head_to_head
 from reportgen.synthesis.summary import _dimension_split, _head_to_head_finding
@@ -33,14 +33,38 @@ def _pairwise() -> pd.DataFrame:
     return pd.DataFrame(rows, columns=[*columns, "p_value"])
 
 
-def _result() -> SimpleNamespace:
-    """The parts of a U-score result the head-to-head reads."""
-    return SimpleNamespace(
-        pairwise=_pairwise(),
-        alpha=0.05,
+def _result() -> UScoresResult:
+    """A U-score result holding the pairwise table and the totals the head-to-head reads."""
+    totals = pd.DataFrame(
+        {
+            "algorithm": ["A", "B"],
+            "D=10": [5.0, 4.0],
+            "D=20": [5.0, 5.0],
+            "total": [10.0, 9.0],
+            "rank": [1, 2],
+            "rank_D=10": [1, 2],
+            "rank_D=20": [1, 1],
+        }
+    )
+    unused = pd.DataFrame()
+    return UScoresResult(
+        algorithms=("A", "B"),
         groups=("D=10", "D=20"),
-        totals=pd.DataFrame({"algorithm": ["A", "B"], "total": [10.0, 9.0]}),
-        ranking_column="total",
+        target=1e-8,
+        failed_tie_break="none",
+        tie_break_applied=False,
+        grouping="dimension",
+        weights=None,
+        alpha=0.05,
+        input_format="trials",
+        budget=None,
+        u_scores=unused,
+        totals=totals,
+        pairwise=_pairwise(),
+        win_tie_loss=unused,
+        critical_weights=unused,
+        difficulty=unused,
+        cutpoints=None,
     )
 
 
