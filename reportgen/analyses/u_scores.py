@@ -798,6 +798,11 @@ class UScoresResult:
         algorithms (study order)."""
         return by_problem(self.u_scores, "u_score", self.algorithms)
 
+    def problem_instances(self) -> tuple[tuple[str, int], ...]:
+        """The (problem, dimension) pairs in the table's order (group by group)."""
+        keys = zip(self.u_scores["problem"], self.u_scores["dimension"], strict=True)
+        return tuple(dict.fromkeys((str(p), int(d)) for p, d in keys))
+
     def run_counts(self) -> tuple[int, ...]:
         """The distinct numbers of runs per (problem, algorithm), increasing."""
         return tuple(sorted({int(n) for n in self.u_scores["runs"]}))

@@ -75,9 +75,12 @@ def sorted_problems(pairs: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], 
 
 def by_problem(frame: pd.DataFrame, column: str, algorithms: Sequence[str]) -> pd.DataFrame:
     """One column of a long table (``problem``, ``dimension``, ``algorithm``, ``column``) as
-    problems (index ``problem``, ``dimension``; in the table's order) × algorithms (in the
-    order of ``algorithms``, those the table has): what a per-problem score per algorithm
-    looks like to the synthesis and the display tables."""
+    problems × algorithms: what a per-problem score per algorithm looks like to the synthesis.
+
+    The index (``problem``, ``dimension``) lists the problems in the order they first appear,
+    each with its dimensions in the order they first appear (pandas' ``pivot_table`` with
+    ``sort=False``; the bootstrap's resamples depend on it); the columns follow
+    ``algorithms`` (those the table has)."""
     wide = frame.pivot_table(
         index=["problem", "dimension"],
         columns="algorithm",

@@ -117,8 +117,9 @@ def _critical_tables(result: UScoresResult, style: FigureStyle) -> list[TableBlo
 
 
 def _problem_table(result: UScoresResult, style: FigureStyle) -> TableBlock:
-    wide = result.u_score_matrix()
-    wide.index = pd.Index([problem_label(p, int(d)) for p, d in wide.index])
+    instances = result.problem_instances()  # group by group, as the table lists them
+    wide = result.u_score_matrix().reindex(index=pd.MultiIndex.from_tuples(instances))
+    wide.index = pd.Index([problem_label(p, d) for p, d in instances])
     cells = wide.map(u_text)
     bold = wide.eq(wide.max(axis=1), axis=0)
     cells.columns = [style.label(a) for a in cells.columns]
