@@ -108,6 +108,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from reportgen.analyses.resampling import drawn_runs, run_array
 from reportgen.data.frames import AnalysisData, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.execution import map_items
@@ -953,9 +954,6 @@ def _runs(data: AnalysisData) -> pd.DataFrame:
 # The runs resampled (for the ranking uncertainty of the executive summary)
 # --------------------------------------------------------------------------------------------
 
-_RESAMPLE_CHUNK = 2_000_000
-"""Resampled run values drawn at a time (bounds the memory of the bootstrap to ~50 MB)."""
-
 
 def run_resampled_ranks(
     result: PerspectivesResult,
@@ -995,9 +993,7 @@ def run_resampled_ranks(
     if result.runs is None:
         raise ValueError("a summary input has no runs to resample")
     column = "time_seconds" if perspective == "efficiency" else "value"
-    values, counts = _run_array(result.runs, column, problems, result.algorithms)
-    if (counts == 0).any():
-        raise ValueError(f"no {column} for some algorithm on one of {list(problems)}")
+    values, counts = run_array(result.runs, column, problems, result.algorithms)
     theta = (
         result.statistics.assign(
             label=[
@@ -1012,42 +1008,12 @@ def run_resampled_ranks(
         .reindex(list(problems))
         .to_numpy(dtype=float)
     )
-    n_slots, width = slots.shape
-    n_alg, n_max = values.shape[1], values.shape[2]
-    out = np.empty((n_slots, width, n_alg))
-    step = max(1, _RESAMPLE_CHUNK // max(1, width * n_alg * n_max))
-    for start in range(0, n_slots, step):
-        rows = slots[start : start + step]
-        count = counts[rows]  # [b, n, algorithms]
-        draw = (rng.random((*count.shape, n_max)) * count[..., None]).astype(np.intp)
-        drawn = np.take_along_axis(values[rows], draw, axis=-1)
-        present = np.arange(n_max) < count[..., None]
+    out = np.empty((*slots.shape, values.shape[1]))
+    for where, rows, drawn, present in drawn_runs(values, counts, slots, rng):
         statistic = _resampled_statistic(perspective, drawn, present, theta[rows])
         key = -statistic if perspective in HIGHER_IS_BETTER else statistic
-        out[start : start + step] = stats.rankdata(key, method="average", axis=-1)
+        out[where] = stats.rankdata(key, method="average", axis=-1)
     return out
-
-
-def _run_array(
-    runs: pd.DataFrame, column: str, problems: Sequence[str], algorithms: Sequence[str]
-) -> tuple[np.ndarray, np.ndarray]:
-    """``[problems, algorithms, n_max]`` run values (NaN beyond each cell's runs) and counts."""
-    frame = runs.loc[runs[column].notna(), ["problem", "algorithm", column]]
-    row = {p: i for i, p in enumerate(problems)}
-    col = {a: j for j, a in enumerate(algorithms)}
-    frame = frame[frame["problem"].isin(row) & frame["algorithm"].isin(col)]
-    i = frame["problem"].map(row).to_numpy(dtype=np.intp)
-    j = frame["algorithm"].map(col).to_numpy(dtype=np.intp)
-    cell = i * len(algorithms) + j
-    order = np.argsort(cell, kind="stable")
-    cell = cell[order]
-    counts = np.bincount(cell, minlength=len(problems) * len(algorithms))
-    position = np.arange(len(cell)) - np.repeat(np.cumsum(counts) - counts, counts)
-    values = np.full((len(problems), len(algorithms), max(1, int(counts.max(initial=0)))), np.nan)
-    values[cell // len(algorithms), cell % len(algorithms), position] = frame[column].to_numpy(
-        dtype=float
-    )[order]
-    return values, counts.reshape(len(problems), len(algorithms))
 
 
 def _resampled_statistic(

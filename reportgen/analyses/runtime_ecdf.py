@@ -72,6 +72,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from reportgen.analyses.resampling import drawn_runs, run_array
 from reportgen.data.frames import AnalysisData, by_problem, problem_frame
 from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat, Naming
@@ -137,10 +138,11 @@ class RuntimeEcdfResult:
     caveats : tuple of Caveat
     problem_areas : pandas.DataFrame or None
         ecdf_dimension (the ECDF's dimension, 0 when pooled), problem, dimension, algorithm,
-        area: each problem's share of the area — the same integral of its own ECDF (its
-        targets and runs only) over the group's log-budget window, so that the group's
-        ``area`` is their sum over the group's functions divided by their number. The
-        executive summary's bootstrap resamples these (:meth:`area_scores`).
+        run (0, 1, …), area: each run's share of the area — the same integral of the ECDF of
+        that one run's targets over the group's log-budget window — so that a problem's area
+        is the mean over its runs, and the group's ``area`` the sum of its problems' areas
+        divided by the number of its functions. The executive summary's bootstrap resamples
+        these (:meth:`area_scores`, :func:`run_resampled_area_scores`).
     """
 
     algorithms: tuple[str, ...]
@@ -203,16 +205,33 @@ class RuntimeEcdfResult:
 
     def area_scores(self) -> pd.DataFrame:
         """Per (problem, dimension, algorithm) a score whose mean over all rows orders the
-        algorithms as :meth:`areas` does: the problem's area, weighted by
-        ``rows / (groups · functions of its group)`` so that each ECDF group (dimension) weighs
-        the same, as in the mean over dimensions (weight 1 with one group of equal size)."""
+        algorithms as :meth:`areas` does: the problem's area (the mean over its runs),
+        weighted by :meth:`area_weights`."""
         if self.problem_areas is None:
             return pd.DataFrame(columns=["problem", "dimension", "algorithm", "score"])
-        frame = self.problem_areas
-        keys = frame[["ecdf_dimension", "problem", "dimension"]].drop_duplicates()
+        keys = ["problem", "dimension", "algorithm"]
+        frame = self.problem_areas.groupby(keys, sort=False)["area"].mean().reset_index()
+        weights = self.area_weights()
+        weight = [
+            weights[(str(p), int(d))]
+            for p, d in zip(frame["problem"], frame["dimension"], strict=True)
+        ]
+        return frame[keys].assign(score=frame["area"].to_numpy() * np.asarray(weight))
+
+    def area_weights(self) -> dict[tuple[str, int], float]:
+        """Per (problem, dimension): ``rows / (groups · functions of its group)``, so that each
+        ECDF group (dimension) weighs the same, as in the mean over dimensions (1 with one
+        group, or groups of equal size)."""
+        if self.problem_areas is None:
+            return {}
+        keys = self.problem_areas[["ecdf_dimension", "problem", "dimension"]].drop_duplicates()
         size = keys.groupby("ecdf_dimension")["problem"].nunique()  # functions per group
-        weight = len(keys) / (len(size) * frame["ecdf_dimension"].map(size))
-        return frame[["problem", "dimension", "algorithm"]].assign(score=frame["area"] * weight)
+        return {
+            (str(p), int(d)): len(keys) / (len(size) * int(size[g]))
+            for g, p, d in zip(
+                keys["ecdf_dimension"], keys["problem"], keys["dimension"], strict=True
+            )
+        }
 
     def area_score_matrix(self) -> pd.DataFrame | None:
         """:meth:`area_scores` as problems × algorithms (None without per-problem areas)."""
@@ -481,20 +500,23 @@ def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResul
             grid = np.log10(np.r_[x, 10**high])
             inside = np.clip(grid, low, high)
             area = float(np.sum(np.diff(inside) * value) / (high - low)) if high > low else 0.0
-            # Each problem's part: a run reaching a target at t adds (high − log10 t) of the
-            # window to the integral, one that never does nothing.
+            # Each problem's part, run by run: a run reaching a target at t adds
+            # (high − log10 t) of the window to the integral, one that never does nothing.
             for problem, dimension, problem_hits in by_problem[key]:
                 with np.errstate(divide="ignore"):
                     reach = high - np.clip(np.log10(problem_hits), low, high)
                 reach[~np.isfinite(problem_hits)] = 0.0
-                area_rows.append(
+                share = reach.mean(axis=1) / (high - low) if high > low else 0.0 * reach[:, 0]
+                area_rows.extend(
                     {
                         "ecdf_dimension": group_dimension,
                         "problem": problem,
                         "dimension": dimension,
                         "algorithm": key[1],
-                        "area": float(reach.mean() / (high - low)) if high > low else 0.0,
+                        "run": run,
+                        "area": float(value),
                     }
+                    for run, value in enumerate(share)
                 )
             summary_rows.append(
                 {
@@ -557,6 +579,46 @@ def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResul
         summary=summary,
         caveats=tuple(caveats),
         problem_areas=pd.DataFrame(
-            area_rows, columns=["ecdf_dimension", "problem", "dimension", "algorithm", "area"]
+            area_rows,
+            columns=["ecdf_dimension", "problem", "dimension", "algorithm", "run", "area"],
         ),
     )
+
+
+def run_resampled_area_scores(
+    result: RuntimeEcdfResult,
+    problems: Sequence[tuple[str, int]],
+    slots: np.ndarray,
+    rng: np.random.Generator,
+) -> np.ndarray:
+    """:meth:`RuntimeEcdfResult.area_scores` recomputed on resamples of the runs.
+
+    Each slot (a problem drawn into a bootstrap resample) gets, for every algorithm, its runs
+    (for COCO: its instances) drawn with replacement; its score is the mean of the drawn runs'
+    shares of the area, weighted as in :meth:`RuntimeEcdfResult.area_weights`. The window of
+    the integral stays that of the full sample.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``[B, n, algorithms]``, algorithms in ``result.algorithms`` order.
+    """
+    if result.problem_areas is None:
+        raise ValueError("the result keeps no per-run areas to resample")
+    frame = result.problem_areas.assign(
+        cell=[
+            f"{p}\x1f{int(d)}"
+            for p, d in zip(
+                result.problem_areas["problem"], result.problem_areas["dimension"], strict=True
+            )
+        ]
+    )
+    cells = [f"{p}\x1f{int(d)}" for p, d in problems]
+    values, counts = run_array(frame, "area", cells, result.algorithms, key="cell")
+    weights = result.area_weights()
+    weight = np.array([weights[(str(p), int(d))] for p, d in problems])
+    out = np.empty((*slots.shape, values.shape[1]))
+    for where, rows, drawn, present in drawn_runs(values, counts, slots, rng):
+        mean = np.where(present, drawn, 0.0).sum(axis=-1) / present.sum(axis=-1)
+        out[where] = mean * weight[rows][..., None]
+    return out

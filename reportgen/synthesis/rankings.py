@@ -55,7 +55,7 @@ from scipy.stats import rankdata
 from reportgen.analyses.performance_profiles import MIN_RUNS, PerformanceProfilesResult
 from reportgen.analyses.perspectives import WALL_CLOCK, PerspectivesResult, run_resampled_ranks
 from reportgen.analyses.probabilistic_profiles import ProbabilisticProfilesResult
-from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult
+from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult, run_resampled_area_scores
 from reportgen.analyses.significance_relation import SignificanceRelationResult, bootstrap_layers
 from reportgen.analyses.u_scores import UScoresResult, run_resampled_u_scores
 from reportgen.errors import shorten
@@ -391,6 +391,17 @@ def _u_score_runs(
     return run_resampled_u_scores(result, keys, slots, rng)
 
 
+def _area_runs(
+    result: RuntimeEcdfResult,
+    problems: tuple[object, ...],
+    slots: np.ndarray,
+    rng: np.random.Generator,
+) -> np.ndarray:
+    """Area scores of run resamples (the analysis computes them), in ``Scores`` columns."""
+    keys = [(str(p[0]), int(p[1])) for p in problems if isinstance(p, tuple)]
+    return run_resampled_area_scores(result, keys, slots, rng)
+
+
 def _perspective_runs(
     result: PerspectivesResult,
     perspective: str,
@@ -430,7 +441,11 @@ def runtime_ecdf(analysis_id: str, result: RuntimeEcdfResult) -> list[Ranking]:
             label="runtime ECDF area",
             ranks=_ranks(area, higher_is_better=True),
             source=f"analyses.{analysis_id}.result.summary (area)",
-            scores=None if matrix is None else _matrix_scores(matrix, higher_is_better=True),
+            scores=None
+            if matrix is None
+            else _matrix_scores(
+                matrix, higher_is_better=True, runs=functools.partial(_area_runs, result)
+            ),
         )
     ]
 

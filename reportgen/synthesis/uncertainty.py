@@ -6,7 +6,8 @@ expected probabilistic profile as the mean of each problem's term;
 :class:`~reportgen.synthesis.rankings.Scores`) is
 recomputed on ``B`` resamples of its problems drawn with replacement. Where the analysis has
 the runs behind each per-problem score (U-scores: the trials' places in the dominance order;
-final-value perspectives: the runs' final values and times), the bootstrap is two-stage: each
+final-value perspectives: the runs' final values and times; the runtime-ECDF area: each run's
+share of it), the bootstrap is two-stage: each
 problem drawn into a resample gets its per-problem scores recomputed from its own resample of
 the runs of every algorithm (drawn with replacement, each algorithm keeping its number of
 runs), so that a problem drawn twice is scored twice, independently. A ranking that is not a
@@ -30,9 +31,11 @@ Decisions
   analysis keeps them, the runs of each algorithm on each drawn problem (the sample of the
   algorithm's random behaviour). The column ``resampled`` says which (``problems`` or
   ``problems and runs``). Problems only for rankings whose per-problem statistic is not
-  recomputed from runs here: the mean-profile order and the runtime-ECDF area (each
-  problem's curve pools the runs of every target: re-deriving it per resample would cost a
-  full profile per resample), the probabilistic profile (its normal model reads means and
+  recomputed from runs here: the mean-profile order (its per-problem value is the time at
+  which the mean curve over the runs passes the convergence test against ``f_L``, the lowest point any
+  algorithm's mean curve reaches; redrawing runs would mean recomputing every algorithm's mean curve and
+  ``f_L`` per drawn problem — not done; the profile's own λ confirmation, confidence
+  bounds of the mean curve, is its run-level uncertainty), the probabilistic profile (its normal model reads means and
   deviations, often a published table without runs) and the award-point layers (one value per
   problem; a summary table has no runs).
 - Award-point layers: each resample recomputes the award points on the drawn problems, the

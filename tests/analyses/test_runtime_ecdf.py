@@ -317,7 +317,18 @@ def test_problem_areas_by_hand_and_their_mean_is_the_area() -> None:
     f2 = sum(high - math.log10(t) for t in (3.0, 2.5, 3.5)) / 6 / (high - low)
     areas = result.problem_areas
     assert areas is not None
-    assert areas["area"].tolist() == pytest.approx([f1, f2])
+    assert areas.groupby("problem")["area"].mean().tolist() == pytest.approx([f1, f2])
+    # Run by run (the run bootstrap draws these): on f1 run 1 reaches Δf = 1 at 2, run 2
+    # nothing, run 3 both targets, at 1.5 and 2.5.
+    f1_runs = areas[areas["problem"] == "f1"].sort_values("run")["area"].tolist()
+    width = high - low
+    assert f1_runs == pytest.approx(
+        [
+            (high - math.log10(2.0)) / 2 / width,
+            0.0,
+            (2 * high - math.log10(1.5) - math.log10(2.5)) / 2 / width,
+        ]
+    )
     # The ECDF's area is the mean of its problems' areas (the bootstrap's scores).
     assert result.summary["area"].iloc[0] == pytest.approx((f1 + f2) / 2, rel=1e-12)
     scores = result.area_scores()

@@ -272,3 +272,31 @@ def test_a_share_short_of_certain_is_never_printed_as_certain() -> None:
         "under 1 %",
         "0 %",
     ]
+
+
+def test_the_runtime_ecdf_area_resamples_runs() -> None:
+    from reportgen.analyses import runtime_ecdf
+    from reportgen.spec.analyses.runtime_ecdf import RuntimeEcdfOptions
+    from reportgen.synthesis.rankings import runtime_ecdf as ecdf_rankings
+
+    # Three problems, three runs each. A reaches 10⁻⁸ at evaluation 10 in every run (then
+    # stops at 100); B improves only to 1 by 100. A is first in every resample, runs and all.
+    rows = [
+        (a, f"f{p}", 2, r, e, v)
+        for p in (1, 2, 3)
+        for r in range(3)
+        for a, records in {
+            "A": [(1, 10.0), (10, 1e-9), (100, 1e-9)],
+            "B": [(1, 10.0), (100, 1.0)],
+        }.items()
+        for e, v in records
+    ]
+    frame = pd.DataFrame(
+        rows, columns=["algorithm", "problem", "dimension", "run", "evaluations", "value"]
+    )
+    data = AnalysisData("histories", frame, ("A", "B"), (("f1", 2), ("f2", 2), ("f3", 2)))
+    options = RuntimeEcdfOptions.model_validate({"kind": "runtime_ecdf", "data": "h"})
+    (ranking,) = ecdf_rankings("e", runtime_ecdf.compute(data, options))
+    table = uncertainty([ranking], resamples=300, seed=4).table.set_index("algorithm")
+    assert table.loc["A", "p_first"] == 1.0 and table.loc["B", "p_first"] == 0.0
+    assert set(table["resampled"]) == {PROBLEMS_AND_RUNS}

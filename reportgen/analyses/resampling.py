@@ -1,0 +1,95 @@
+"""Runs drawn with replacement, for the two-stage ranking bootstrap of the executive summary.
+
+Shared by the analyses whose per-problem score is a statistic of runs (perspectives: the final
+values; runtime ECDF: each run's share of the area). The problems are drawn by
+:mod:`reportgen.synthesis.uncertainty`; here every drawn problem ("slot") gets, for every
+algorithm, as many runs as it has, drawn with replacement from its own runs on that problem.
+
+Decisions
+---------
+- Cells hold different numbers of runs: the runs are padded with NaN to the largest count
+  and every draw ``floor(u · n)`` (``u`` uniform on [0, 1)) picks one of the cell's own ``n``.
+- Memory is bounded: slots are drawn in chunks of at most :data:`CHUNK` run values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+import pandas as pd
+
+CHUNK = 2_000_000
+"""Run values drawn at a time (bounds the bootstrap's memory to some 50 MB)."""
+
+
+def run_array(
+    frame: pd.DataFrame,
+    column: str,
+    rows: Sequence[object],
+    algorithms: Sequence[str],
+    key: str = "problem",
+) -> tuple[np.ndarray, np.ndarray]:
+    """``[rows, algorithms, n_max]`` values of ``column`` per run (NaN beyond each cell's runs)
+    and the ``[rows, algorithms]`` counts; ``frame[key]`` names each run's row.
+
+    Raises
+    ------
+    ValueError
+        When some algorithm has no run on some row (nothing to draw from).
+
+    Examples
+    --------
+    >>> frame = pd.DataFrame({"problem": ["f", "f", "f"], "algorithm": ["A", "A", "B"],
+    ...                       "value": [1.0, 2.0, 3.0]})
+    >>> values, counts = run_array(frame, "value", ["f"], ["A", "B"])
+    >>> values.tolist(), counts.tolist()
+    ([[[1.0, 2.0], [3.0, nan]]], [[2, 1]])
+    """
+    frame = frame.loc[frame[column].notna(), [key, "algorithm", column]]
+    row = {r: i for i, r in enumerate(rows)}
+    col = {a: j for j, a in enumerate(algorithms)}
+    frame = frame[frame[key].isin(row) & frame["algorithm"].isin(col)]
+    i = frame[key].map(row).to_numpy(dtype=np.intp)
+    j = frame["algorithm"].map(col).to_numpy(dtype=np.intp)
+    cell = i * len(algorithms) + j
+    order = np.argsort(cell, kind="stable")
+    cell = cell[order]
+    counts = np.bincount(cell, minlength=len(rows) * len(algorithms))
+    if (counts == 0).any():
+        raise ValueError(f"no {column} for some algorithm on one of {list(rows)}")
+    position = np.arange(len(cell)) - np.repeat(np.cumsum(counts) - counts, counts)
+    values = np.full((len(rows), len(algorithms), int(counts.max())), np.nan)
+    values[cell // len(algorithms), cell % len(algorithms), position] = frame[column].to_numpy(
+        dtype=float
+    )[order]
+    return values, counts.reshape(len(rows), len(algorithms))
+
+
+def drawn_runs(
+    values: np.ndarray, counts: np.ndarray, slots: np.ndarray, rng: np.random.Generator
+) -> Iterator[tuple[slice, np.ndarray, np.ndarray, np.ndarray]]:
+    """Chunks of slot rows with their drawn runs.
+
+    Yields
+    ------
+    where : slice
+        The slot rows (first axis of ``slots``) of this chunk.
+    rows : numpy.ndarray
+        ``slots[where]``: the problem row of each slot.
+    drawn : numpy.ndarray
+        ``[chunk, width, algorithms, n_max]`` drawn run values.
+    present : numpy.ndarray of bool
+        Same shape: which of the ``n_max`` positions hold a drawn run (the first ``n``).
+    """
+    n_slots, width = slots.shape
+    n_alg, n_max = values.shape[1], values.shape[2]
+    step = max(1, CHUNK // max(1, width * n_alg * n_max))
+    for start in range(0, n_slots, step):
+        where = slice(start, start + step)
+        rows = slots[where]
+        count = counts[rows]  # [chunk, width, algorithms]
+        draw = (rng.random((*count.shape, n_max)) * count[..., None]).astype(np.intp)
+        drawn = np.take_along_axis(values[rows], draw, axis=-1)
+        present = np.arange(n_max) < count[..., None]
+        yield where, rows, drawn, present
