@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import pickle
 from pathlib import Path
 
 import numpy as np
@@ -10,7 +11,7 @@ import pandas as pd
 import pytest
 
 import reportgen.data.read as read
-from reportgen.data.frames import observed, run_table
+from reportgen.data.frames import AnalysisData, observed, problem_frame, run_table
 from reportgen.data.load import load_data
 from reportgen.errors import InputError
 from reportgen.spec.load import load_spec
@@ -97,3 +98,26 @@ def test_a_row_pyarrow_cannot_parse_gets_pandas_message(
         "data/h.csv: cannot read the file: Error tokenizing data. C error: Expected 6 fields "
         "in line 12, saw 7"
     ]
+
+
+def test_problem_items_take_their_rows_when_used_and_travel_as_those_rows() -> None:
+    """A problem's work item points into the table until used (no copy of the whole table up
+    front); pickled for another process it is that problem's rows alone."""
+    frame = pd.DataFrame(
+        {
+            "algorithm": pd.Categorical(["A", "A", "B", "B", "A", "B"]),
+            "problem": pd.Categorical(["f1", "f2", "f1", "f2", "f1", "f2"]),
+            "dimension": [2, 2, 2, 2, 5, 2],
+            "run": [1, 1, 1, 1, 1, 2],
+            "evaluations": [1.0, 1.0, 1.0, 1.0, 1.0, 1.0],
+            "value": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0],
+        }
+    )
+    problems = (("f1", 2), ("f1", 5), ("f2", 2))
+    data = AnalysisData("histories", frame, ("A", "B"), problems)
+    items = data.problem_items()
+    values = [list(problem_frame(item)["value"]) for item in items]
+    assert values == [[1.0, 3.0], [5.0], [2.0, 4.0, 6.0]]
+    travelled = pickle.loads(pickle.dumps(items[2]))
+    assert isinstance(travelled, pd.DataFrame) and list(travelled["value"]) == [2.0, 4.0, 6.0]
+    assert list(travelled.index) == [1, 3, 5]  # the rows' labels in the table, as grouped
