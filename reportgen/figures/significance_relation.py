@@ -585,7 +585,9 @@ def layers_over_sigma_figure(result: SignificanceRelationResult, style: FigureSt
             else ""
         )
         + f"The last interval, σ > {points_text(max(finite)) if finite else '0'}, is the empty "
-        "relation (every algorithm in layer 1)."
+        "relation (every algorithm in layer 1). An algorithm reaches layer 1 where σ exceeds the "
+        "largest margin by which another beats it: late (at large σ) for weak algorithms, so "
+        "layer 1 there is no first place."
     )
     return FigureSpec("layers_over_sigma", caption, fig)
 

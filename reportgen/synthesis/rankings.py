@@ -22,7 +22,8 @@ Decisions
   the confirmation has no power (the winner's upper-bound curve solves fewer than half the
   problems its mean curve solves) the ranking is *inconclusive*: shown, not counted. With
   fewer than 30 runs on some problem (Liu et al.'s Remark 4) every summary sentence that
-  ranks by it ends with that caveat.
+  states its verdicts ends with that caveat (``verdict_caveat``; the order itself is the
+  mean profiles', which need no bounds).
 - Probabilistic profiles rank by the expected share solved at ``x_max``, then by ρ̄(1); each
   problem's terms of the two means are its scores.
 - U-scores contribute the overall total's ranks; the per-problem U-scores are its scores.
@@ -172,6 +173,9 @@ class Ranking:
     note: str = ""
     scores: Scores | None = None
     caveat: str = ""
+    verdict_caveat: str = ""
+    """A sentence every summary sentence that states this ranking's *verdicts* ends with
+    (confidence bounds on fewer runs than the method requires); empty for most."""
     bootstrap: Callable[[np.random.Generator, int], np.ndarray] | None = None
 
     @property
@@ -277,7 +281,7 @@ def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) ->
             status=status or COUNTED,
             note=note,
             scores=_profile_scores(result, tau),
-            caveat=caveat,
+            verdict_caveat=caveat,
         )
     ]
 

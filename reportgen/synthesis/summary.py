@@ -593,7 +593,7 @@ def _significance(r: Ranking, labels: Labels) -> Finding | None:
         )
     return Finding(
         f"summary.significance.{r.id}",
-        text + _caveat([r]),
+        text + _caveat([r]) + (f" {r.verdict_caveat}" if r.verdict_caveat else ""),
         {
             "ranking": r.id,
             "best": reference,
@@ -911,6 +911,9 @@ def _bottom_line(
     elif unseparated:
         text = f"Bottom line: {name} leads, but {unseparated_text}. It is {family_text}" + (
             f" and {p_text}." if p_text else "."
+        )
+        text += "".join(
+            " " + c for c in dict.fromkeys(r.verdict_caveat for r in tested if r.verdict_caveat)
         )
     elif p and max(p) <= 0.5:
         text = (

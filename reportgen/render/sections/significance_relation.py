@@ -90,7 +90,10 @@ def _sweep_table(result: SignificanceRelationResult, style: FigureStyle) -> Tabl
         name="sweep",
         caption="The exact σ sweep: the relation changes only where σ passes a value of D. "
         "Consecutive intervals with the same maximum set and cycle-freeness are merged (the "
-        "number of rank layers at the lower → upper end of a merged range).",
+        "number of rank layers at the lower → upper end of a merged range). The maximum set holds "
+        "the algorithms no other dominates by σ award points: an algorithm joins it at the largest "
+        "margin by which another beats it, so the weakest join last, at the largest σ — being in "
+        "it there means 'not beaten by that many points', not a shared first place.",
         frame=frame,
         notes=f"One row per distinct relation ({len(result.sweep)} intervals) in sweep.csv.",
     )
