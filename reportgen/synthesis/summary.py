@@ -929,13 +929,13 @@ def _bottom_line(
         )
     elif len(firsts) == n_families and (not p or min(p) >= CONFIDENT):
         text = (
-            f"Bottom line: {name} is the recommendation. Every method family puts it first "
+            f"Bottom line: {name} is the recommendation. {_every_family(firsts)} puts it first "
             f"({len(counted)} counted ranking{'s' if len(counted) != 1 else ''})"
             + (f", and it {p_text}." if p_text else ".")
         )
     elif len(firsts) == n_families:
         text = (
-            f"Bottom line: {name}, with moderate confidence. Every method family puts it first, "
+            f"Bottom line: {name}, with moderate confidence. {_every_family(firsts)} puts it first, "
             + (f"but it {p_text}." if p_text else "but without a bootstrap of its rankings.")
         )
     else:
@@ -946,6 +946,12 @@ def _bottom_line(
         text += " " + elsewhere_text
     text += _caveat(r for r in counted if leader in r.first)
     return Finding("summary.bottom_line", text, numbers)
+
+
+def _every_family(firsts: Sequence[str]) -> str:
+    """``Every method family`` — or, with one, ``The only method family (award points)``: a
+    single family is not 'every' family."""
+    return "Every method family" if len(firsts) > 1 else f"The only method family ({firsts[0]})"
 
 
 def _dimension_split(h: HeadToHead, labels: Labels) -> str:

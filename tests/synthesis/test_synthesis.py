@@ -267,6 +267,14 @@ def test_a_clear_leader_is_recommended_with_its_p_first() -> None:
         "Bottom line: Alpha is the recommendation. Every method family puts it first "
         "(2 counted rankings), and it ranks first in 100 % of bootstrap resamples of the problems."
     )
+    # One family is not "every" family (cec2005 read "Every method family puts it first").
+    alone = rankings[:1]
+    bottom = _bottom_line(alone, _Evidence.of(alone), sure, [], Labels({"A": "Alpha"}))
+    assert bottom is not None
+    assert bottom.text.startswith(
+        "Bottom line: Alpha is the recommendation. The only method family (U-scores) puts it "
+        "first (1 counted ranking)"
+    )
 
 
 def test_a_first_place_nothing_measures_is_not_a_recommendation() -> None:
