@@ -86,7 +86,8 @@ def uncertainty_figure(result: SynthesisResult, style: FigureStyle) -> FigureSpe
     names = [label[i] + (RUNS_MARK if i in runs else "") for i in ids]
     longest = max(len(n) for n in names)
     width = 2.2 + 0.95 * len(ids) + 0.06 * max(len(style.label(a)) for a in algorithms)
-    height = 1.0 + 0.36 * len(algorithms) + 0.045 * longest
+    # 0.3 in a row: two lines of 7 pt (0.23 in) with room.
+    height = 1.0 + 0.3 * len(algorithms) + 0.045 * longest
     # At most the print width (cells narrow as rankings multiply), so the cells' text prints
     # at 7 pt rather than shrunk with the figure.
     fig = Figure(figsize=(min(PRINT_WIDTH, max(4.0, width)), height), layout="constrained")

@@ -220,7 +220,9 @@ def pairwise_heatmap(result: UScoresResult, style: FigureStyle, group: str) -> F
     labels = [style.label(a) for a in algorithms]
     m = len(algorithms)
     # At most the print width with the colour bar: a wider map would print its text below 7 pt.
-    side = min(PRINT_WIDTH - 1.2, max(4.5, 0.48 * m + 2.2))
+    # 0.3 in a cell holds its 7 pt number with room; a larger map pushed itself off the page
+    # that the table before it left half empty (cec2022, 13 algorithms).
+    side = min(PRINT_WIDTH - 1.2, max(4.0, 0.3 * m + 1.1))
     fig = Figure(figsize=(side + 1.2, side), layout="constrained")
     ax = fig.add_subplot()
     cmap = colormaps["RdBu"].with_extremes(bad="#eeeeee")

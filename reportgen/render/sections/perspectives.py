@@ -310,21 +310,34 @@ def build_section(
     result: PerspectivesResult, options: PerspectivesOptions, style: FigureStyle
 ) -> Section:
     """Assemble the perspectives section from the result (formatting only)."""
+    intro = (
+        "The sample mean answers no question a user of an optimiser has. This section "
+        "ranks the algorithms over all problems by several perspectives — accuracy (the "
+        "best result), reliability (the chance of a good result, and how many repeats "
+        "that takes), robustness (the worst result) and efficiency (running time) — "
+        "beside the mean and the median, each with the Friedman test and Holm's procedure "
+        "(Poikolainen, Weber et al.). Where the perspectives disagree, the best choice "
+        "depends on how the algorithm will be used."
+    )
+    if options.select is not None:
+        # A study's second look at a subset: the perspectives were introduced with its first.
+        intro = (
+            f"The perspectives ({', '.join(options.perspectives)}; "
+            "Poikolainen, Weber et al.) on the selected problems only, each with the Friedman "
+            "test and Holm's procedure."
+        )
     blocks: list[Block] = [
-        Text(
-            "The sample mean answers no question a user of an optimiser has. This section "
-            "ranks the algorithms over all problems by several perspectives — accuracy (the "
-            "best result), reliability (the chance of a good result, and how many repeats "
-            "that takes), robustness (the worst result) and efficiency (running time) — "
-            "beside the mean and the median, each with the Friedman test and Holm's procedure "
-            "(Poikolainen, Weber et al.). Where the perspectives disagree, the best choice "
-            "depends on how the algorithm will be used."
-        ),
+        Text(intro),
         Prose(tuple(findings(result, style)), as_list=True),
         _synthesis_table(result, style),
     ]
     if result.comparisons:
-        blocks.append(_mean_ranks_table(result, style))
+        # The critical-difference diagrams print every mean rank beside its algorithm.
+        blocks.append(
+            dataclasses.replace(
+                _mean_ranks_table(result, style), in_print=not result.critical_difference_diagrams
+            )
+        )
     for column, caption, bold in STATISTIC_TABLES:
         table = _statistic_table(result, column, caption, bold)
         if table is not None:
