@@ -682,3 +682,8 @@ def test_holm_tables_stay_in_the_html_when_the_diagram_is_printed() -> None:
         section = build_section(compute(cec2008_summary(), opts), opts, style)
         holm = [b for b in section.blocks if isinstance(b, TableBlock) and "holm_" in b.name]
         assert holm and all(t.in_print is not with_diagrams for t in holm)
+        # The diagrams print every mean rank beside its algorithm: the mean-rank table too.
+        ranks = next(
+            b for b in section.blocks if isinstance(b, TableBlock) and b.name == "mean_ranks"
+        )
+        assert ranks.in_print is not with_diagrams
