@@ -73,7 +73,7 @@ _LATEX_MATH = {
 _LATEX_TEXT = {
     "–": "--", "—": "---", "…": r"\dots{}", "‘": "`", "’": "'", "“": "``", "”": "''",
     "\u00a0": "~", "\u202f": r"\,", "\u2009": r"\,", "§": r"\S{}", "°": r"\textdegree{}",
-    "✓": "yes", "✗": "no",
+    "✓": "yes", "✗": "no", "†": r"\dag{}",
 }  # fmt: skip
 _SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁿⁱ", "0123456789-+ni", strict=True))
 _SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉₋₊", "0123456789-+", strict=True))

@@ -72,6 +72,7 @@ def test_latex_text_writes_symbols_as_math_macros():
     assert latex_text("A_1 & 50%") == r"A\_1 \& 50\%"
     assert latex_text("f1–f3, Äyrämö") == "f1--f3, Äyrämö"
     assert latex_text("∞") == r"$\infty$"
+    assert latex_text("U-score total †") == r"U-score total \dag{}"  # runs resampled too
 
 
 def test_latex_table_has_no_raw_symbols():
