@@ -7,8 +7,11 @@ narrative, report sections, synthesis and the pipeline) read those views. This t
 their code and fails on the ways a presenter would go back to slicing frames by strings:
 
 - a boolean mask built from a string-named column, ``frame[frame["group"] == g]``,
-  ``frame.loc[frame["event"] == "swap", "weight"]``, ``frame[frame["a"].isin(names)]``;
+  ``frame.loc[frame["event"] == "swap", "weight"]``, ``frame[frame["a"].isin(names)]``, also
+  when the mask is first given a name (``shown = frame["kind"] == k; frame.loc[shown, "x"]``);
 - ``frame.query("...")``;
+- grouping or pivoting by string-named columns, ``frame.groupby("dimension")``,
+  ``frame.pivot_table(index="problem", columns="algorithm", values="ert")``;
 - a table picked out of ``result.tables()`` by name.
 
 A result object's own methods may filter its own tables (``self.table[...]``): that is where
@@ -63,12 +66,24 @@ def _of_self(node: ast.AST) -> bool:
     return isinstance(node, ast.Name) and node.id == "self"
 
 
+_RESHAPES = {"groupby", "pivot_table", "pivot"}
+
+
 def _findings(path: Path) -> list[tuple[int, str]]:
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    masks = {  # names given to a mask: ``shown = frame["kind"] == k``
+        target.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and _is_mask(node.value)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    for node in ast.walk(tree):
         if isinstance(node, ast.Subscript) and not _of_self(node.value):
             index = node.slice.elts[0] if isinstance(node.slice, ast.Tuple) else node.slice
-            if index is not None and _is_mask(index):
+            named_mask = isinstance(index, ast.Name) and index.id in masks
+            if index is not None and (_is_mask(index) or named_mask):
                 found.append((node.lineno, "filters rows by a string-named column"))
             tables = node.value
             if (
@@ -78,12 +93,23 @@ def _findings(path: Path) -> list[tuple[int, str]]:
                 and isinstance(node.slice, ast.Constant)
             ):
                 found.append((node.lineno, "picks a table out of tables() by name"))
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "query"
-        ):
-            found.append((node.lineno, "filters rows with DataFrame.query"))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr == "query":
+                found.append((node.lineno, "filters rows with DataFrame.query"))
+            receiver = node.func.value
+            module = isinstance(receiver, ast.Name) and receiver.id == "itertools"
+            arguments = [*node.args, *(k.value for k in node.keywords)]
+            if (
+                node.func.attr in _RESHAPES
+                and not module
+                and not _of_self(receiver)
+                and any(
+                    isinstance(n, ast.Constant) and isinstance(n.value, str)
+                    for a in arguments
+                    for n in ast.walk(a)
+                )
+            ):
+                found.append((node.lineno, f"{node.func.attr} by string-named columns"))
     return found
 
 
@@ -114,19 +140,28 @@ def test_the_check_sees_a_string_filter(tmp_path):
         "    w = rows.loc[rows['event'] == 'swap', 'weight']\n"
         "    pairs = result.pairwise[result.pairwise['algorithm_a'].isin(['A', 'B'])]\n"
         "    s = result.tables()['summary']\n"
-        "    return rows.query('rank == 1'), w, pairs, s\n"
+        "    shown = rows['kind'] == 'mean'\n"
+        "    x = rows.loc[shown, 'x']\n"
+        "    by = rows.groupby('dimension')\n"
+        "    wide = rows.pivot_table(index=['problem'], columns='algorithm', values='ert')\n"
+        "    return rows.query('rank == 1'), w, pairs, s, x, by, wide\n"
         "class View:\n"
         "    def of(self, g):\n"
         "        return self.table[self.table['group'] == g]\n"  # a view: allowed
         "def g(frame, names):\n"
         "    return frame[names], frame[frame.index > 2]\n"  # no string-named column: allowed
+        "import itertools\n"
+        "runs = itertools.groupby('aab')\n"  # not a frame: allowed
     )
     assert string_filters(tmp_path) == [
         "reportgen/narrative/x.py:2: filters rows by a string-named column",
         "reportgen/narrative/x.py:3: filters rows by a string-named column",
         "reportgen/narrative/x.py:4: filters rows by a string-named column",
         "reportgen/narrative/x.py:5: picks a table out of tables() by name",
-        "reportgen/narrative/x.py:6: filters rows with DataFrame.query",
+        "reportgen/narrative/x.py:7: filters rows by a string-named column",
+        "reportgen/narrative/x.py:8: groupby by string-named columns",
+        "reportgen/narrative/x.py:9: pivot_table by string-named columns",
+        "reportgen/narrative/x.py:10: filters rows with DataFrame.query",
     ]
 
 

@@ -341,6 +341,34 @@ class PerformanceProfilesResult:
 
     # --- views: what presenters read, instead of filtering the long tables ---------------------
 
+    def step_curves(
+        self,
+    ) -> dict[tuple[str, str, float, float | None], dict[str, tuple[np.ndarray, np.ndarray]]]:
+        """Every profile's breakpoints, grouped once: (profile kind, step, τ, λ; None for the
+        mean curves) → algorithm → (x, y)."""
+        rows = self.profiles
+        out: dict[tuple[str, str, float, float | None], dict[str, tuple[np.ndarray, np.ndarray]]]
+        out = {}
+        lam = rows["lambda"].astype(float)
+        keys = [rows["profile"], rows["step"], rows["tolerance"], lam.fillna(-1.0)]
+        for (kind, step, tau, lam_key, algorithm), part in rows.groupby(
+            [*keys, rows["algorithm"]], sort=False
+        ):
+            key = (str(kind), str(step), float(tau), None if lam_key == -1.0 else float(lam_key))
+            out.setdefault(key, {})[str(algorithm)] = (
+                part["x"].to_numpy(dtype=float),
+                part["value"].to_numpy(dtype=float),
+            )
+        return out
+
+    def ratios(self, kind: str, tolerance: float) -> np.ndarray:
+        """The finite breakpoints x of every ``kind`` profile at τ = ``tolerance`` (mean and
+        bound curves): where the figure's curves change."""
+        rows = self.profiles
+        x = rows.loc[(rows["profile"] == kind) & (rows["tolerance"] == tolerance), "x"]
+        x = x.to_numpy(dtype=float)
+        return x[np.isfinite(x)]
+
     def mean_order(self, tolerance: float) -> list[MeanPlace]:
         """The step-1 order of the mean profiles at τ = ``tolerance``, by position."""
         rows = self.mean_ranking[self.mean_ranking["tolerance"] == tolerance]

@@ -188,10 +188,28 @@ class RuntimeEcdfResult:
         ]
         return rows["x"].to_numpy(), rows["value"].to_numpy()
 
-    def erts_at(self, targets: Sequence[float]) -> dict[int, pd.DataFrame]:
-        """The ERT rows at ``targets``, by problem dimension (increasing)."""
+    def ert_tables(self, targets: Sequence[float]) -> dict[int, pd.DataFrame]:
+        """The ERTs at ``targets``, by problem dimension (increasing): rows (problem, target),
+        every problem of the dimension in the table's order with ``targets`` in the given
+        order; columns the algorithms (study order, those with ERTs there)."""
         rows = self.ert[self.ert["target"].isin(targets)]
-        return {int(d): rows[rows["dimension"] == d] for d in sorted(rows["dimension"].unique())}
+        out = {}
+        for d in sorted(rows["dimension"].unique()):
+            part = rows[rows["dimension"] == d]
+            wide = part.pivot_table(
+                index=["problem", "target"], columns="algorithm", values="ert", sort=False
+            )
+            problems = list(dict.fromkeys(part["problem"]))
+            wide = wide.reindex(
+                pd.MultiIndex.from_tuples([(p, t) for p in problems for t in targets])
+            )
+            out[int(d)] = wide[[a for a in self.algorithms if a in wide.columns]]
+        return out
+
+    def all_summaries(self) -> list[EcdfSummary]:
+        """Every row of the summary: each dimension's algorithms (as :meth:`summaries`), by
+        dimension."""
+        return [s for d in self.dimensions() for s in self.summaries(d)]
 
     def areas(self) -> dict[str, float]:
         """The area under each algorithm's ECDF: pooled over dimensions when pooled, else the

@@ -138,6 +138,15 @@ class SourceData:
             return self.records.runs.drop(columns=["file", "last"], errors="ignore")
         return run_table(self.frame, self.format)
 
+    def run_range(self) -> tuple[int, int] | None:
+        """The fewest and the most runs of an algorithm on a problem (None without run
+        numbers: a summary)."""
+        runs = self.runs
+        if "run" not in runs:
+            return None
+        per = runs.groupby(["algorithm", "problem", "dimension"], observed=True)["run"].nunique()
+        return int(per.min()), int(per.max())
+
     @property
     def rows(self) -> int:
         """The number of records (rows of the canonical table), also of a partitioned source."""

@@ -37,27 +37,10 @@ _AXIS_LABEL = {
     "data": "budget κ = t / (D + 1) simplex gradients  (log scale)",
 }
 _Y_LABEL = {"performance": "share of problems solved ρ(γ)", "data": "share of problems solved d(κ)"}
-_MEAN = -1.0
-"""Stands for the missing λ of the mean-profile rows when they are looked up."""
-
 _COLUMNS = 2
 """Panels per row: two keep the text readable when a figure is printed at a page's width."""
 
 Curves = dict[str, tuple[np.ndarray, np.ndarray]]
-
-
-def _step_curves(result: PerformanceProfilesResult) -> dict[tuple, Curves]:
-    """Every profile's breakpoints, grouped once: (kind, step, τ, λ) → algorithm → (x, y)."""
-    rows = result.profiles
-    lam = rows["lambda"].fillna(_MEAN)
-    out: dict[tuple, Curves] = {}
-    keys = [rows["profile"], rows["step"], rows["tolerance"], lam, rows["algorithm"]]
-    for (kind, step, tau, lam_value, algorithm), part in rows.groupby(keys, sort=False):
-        out.setdefault((kind, step, float(tau), float(lam_value)), {})[str(algorithm)] = (
-            part["x"].to_numpy(dtype=float),
-            part["value"].to_numpy(dtype=float),
-        )
-    return out
 
 
 def _decade_label(value: float, _position: object = None) -> str:
@@ -295,23 +278,20 @@ def reading_guide(result: PerformanceProfilesResult) -> str:
 def figures(result: PerformanceProfilesResult, style: FigureStyle) -> list[FigureSpec]:
     """One figure per profile kind and τ (with confirmation panels per λ)."""
     specs: list[FigureSpec] = []
-    curves = _step_curves(result)
-    profiles = result.profiles
+    curves = result.step_curves()
     for kind in result.profile_kinds:
         for tau in result.tolerances:
             # The axis ends where this figure's curves stop changing (its own τ, all its
             # panels), not at the largest ratio of any τ: a slow solve at τ = 10⁻⁷ would
             # otherwise leave the τ = 0.1 figure four decades of flat lines.
-            shown = (profiles["profile"] == kind) & (profiles["tolerance"] == tau)
-            x = profiles.loc[shown, "x"]
-            finite = x[np.isfinite(x)]
+            finite = result.ratios(kind, tau)
             x_left = 1.0 if kind == "performance" else (float(finite.min()) if len(finite) else 1.0)
             # Room to the right of the last step, so that every curve's final value shows.
             x_right = float(finite.max()) * 1.5 if len(finite) else 2.0
             x_right = max(x_right, 2.0 if kind == "performance" else x_left * 10)
             ranked = [place.algorithm for place in result.mean_order(tau)]
             winner = ranked[0]
-            panels: list[tuple[str, float]] = [("mean", _MEAN)]
+            panels: list[tuple[str, float | None]] = [("mean", None)]
             panels += [("confirmation", float(lam)) for lam in result.lambdas]
             fig, axes, legend_cell = _layout(len(panels), len(ranked))
             for i, (ax, (step, lam)) in enumerate(zip(axes, panels, strict=False)):
@@ -321,6 +301,7 @@ def figures(result: PerformanceProfilesResult, style: FigureStyle) -> list[Figur
                         title += "\nstep 1: the winner"
                 else:
                     # Round 1 of Algorithm 2: its winner is the mean profiles' winner.
+                    assert lam is not None
                     title = _confirmation_title(result, kind, tau, lam, style)
                 ax.set_title(title, fontsize=8.5, loc="left")
                 _draw_panel(

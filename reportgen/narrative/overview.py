@@ -24,14 +24,13 @@ def overview(data: StudyData, labels: Labels, analyses: int, minimize: bool) -> 
         problems = len(table[["problem", "dimension"]].drop_duplicates())
         dims = sorted(int(d) for d in table["dimension"].unique() if d)
         runs = ""
-        if "run" in table:
-            per = table.groupby(["algorithm", "problem", "dimension"], observed=True)[
-                "run"
-            ].nunique()
+        run_range = source.run_range()
+        if run_range is not None:
+            fewest, most = run_range
             runs = (
-                f"; {per.min()}–{per.max()} runs per algorithm and problem"
-                if per.min() != per.max()
-                else f"; {per.min()} runs per algorithm and problem"
+                f"; {fewest}–{most} runs per algorithm and problem"
+                if fewest != most
+                else f"; {fewest} runs per algorithm and problem"
             )
         dim_text = (
             f" in dimension{'s' if len(dims) > 1 else ''} {', '.join(map(str, dims))}"

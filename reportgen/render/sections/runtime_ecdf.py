@@ -18,16 +18,11 @@ def _ert_tables(result: RuntimeEcdfResult, style: FigureStyle) -> list[TableBloc
     """Per dimension: one row per (problem, target), one column per algorithm: ERT / D."""
     blocks: list[TableBlock] = []
     targets = sorted(result.table_targets, reverse=True)
-    for dimension, part in result.erts_at(targets).items():
+    for dimension, pivot in result.ert_tables(targets).items():
         scale = max(int(dimension), 1)
-        pivot = part.pivot_table(
-            index=["problem", "target"], columns="algorithm", values="ert", sort=False
-        )
-        problems = list(dict.fromkeys(part["problem"]))
-        index = pd.MultiIndex.from_tuples([(p, t) for p in problems for t in targets])
-        pivot = pivot.reindex(index)
-        algorithms = [a for a in result.algorithms if a in pivot.columns]
-        values = pivot[algorithms].to_numpy(dtype=float)
+        index = pivot.index
+        algorithms = [str(a) for a in pivot.columns]
+        values = pivot.to_numpy(dtype=float)
         best = np.min(values, axis=1, keepdims=True)
         table = pd.DataFrame(
             {
@@ -63,29 +58,31 @@ def _percent(value: float) -> str:
 
 
 def _summary_table(result: RuntimeEcdfResult, labels: FigureStyle) -> TableBlock:
-    rows = result.summary
-    unequal = bool((rows["max_budget"] > BUDGET_RATIO_CAVEAT * rows["common_budget"]).any())
+    rows = result.all_summaries()
+    unequal = any(s.max_budget > BUDGET_RATIO_CAVEAT * s.common_budget for s in rows)
     columns: dict[str, list[str]] = {
-        "D": [str(int(d)) if d else "all" for d in rows["dimension"]],
-        "algorithm": [labels.label(a) for a in rows["algorithm"]],
-        "area (log x)": [number(v, 3) for v in rows["area"]],
-        "pairs reached": [_percent(v) for v in rows["solved"]],
+        "D": [str(s.dimension) if s.dimension else "all" for s in rows],
+        "algorithm": [labels.label(s.algorithm) for s in rows],
+        "area (log x)": [number(s.area, 3) for s in rows],
+        "pairs reached": [_percent(s.solved) for s in rows],
     }
     if unequal:
-        columns["reached at common budget"] = [_percent(v) for v in rows["solved_at_common_budget"]]
-    columns["median budget / D"] = [number(v, 3) for v in rows["median_budget"]]
-    columns["max budget / D"] = [number(v, 3) for v in rows["max_budget"]]
+        columns["reached at common budget"] = [_percent(s.solved_at_common_budget) for s in rows]
+    columns["median budget / D"] = [number(s.median_budget, 3) for s in rows]
+    columns["max budget / D"] = [number(s.max_budget, 3) for s in rows]
     table = pd.DataFrame(columns)
     bold = pd.DataFrame(False, index=table.index, columns=table.columns)
-    by_dimension = rows.groupby("dimension")
     for column, source in (
         ("area (log x)", "area"),
         ("pairs reached", "solved"),
         ("reached at common budget", "solved_at_common_budget"),
     ):
         if column in table.columns:
-            best = by_dimension[source].transform("max").to_numpy() == rows[source].to_numpy()
-            bold[column] = best
+            # The best of each dimension (ties all bold).
+            top = {
+                d: max(getattr(s, source) for s in result.summaries(d)) for d in result.dimensions()
+            }
+            bold[column] = [getattr(s, source) == top[s.dimension] for s in rows]
     caption = (
         "Per dimension: the normalised area under the ECDF on the log budget axis (larger is "
         "better; the ranking the summary uses), the share of (function, target) pairs reached "
@@ -94,7 +91,7 @@ def _summary_table(result: RuntimeEcdfResult, labels: FigureStyle) -> TableBlock
     if unequal:
         common = ", ".join(
             f"{number(b, 3)}·D" + (f" in {int(d)}-D" if d else "")
-            for d, b in rows.groupby("dimension")["common_budget"].first().items()
+            for d, b in ((d, result.summaries(d)[0].common_budget) for d in result.dimensions())
         )
         caption += (
             f", the share reached at the common budget ({common}: the smallest algorithm "
