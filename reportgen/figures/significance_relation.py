@@ -39,6 +39,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Patch, Rectangle
 from matplotlib.path import Path
 from matplotlib.textpath import TextPath
+from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from reportgen.analyses.significance_relation import RelationAtSigma, SignificanceRelationResult
 from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
@@ -521,6 +522,16 @@ def layers_over_sigma_figure(result: SignificanceRelationResult, style: FigureSt
     ax.tick_params(axis="y", length=0, labelsize=FONT_SIZE)
     ax.tick_params(axis="x", labelsize=FONT_SIZE)
     ax.set_xlim(0, top)
+    # Small σ (a requested level such as the auto level 0.5, the few points where cycles
+    # break) would sit on the frame of a linear axis up to hundreds of points: a logarithmic
+    # axis above the smallest of them (linear below) gives them room.
+    positive = [e for e in edges[1:] if e > 0] + [r.sigma for r in result.relations if r.sigma > 0]
+    linear_below = None
+    if positive and min(positive) / top < 0.03:
+        linear_below = 10.0 ** math.floor(math.log10(min(positive)))
+        ax.set_xscale("symlog", linthresh=linear_below, linscale=0.4)
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: points_text(v)))
+        ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_xlabel("significance level σ (award points)", fontsize=FONT_SIZE + 1)
 
     # cells of algorithms on a cycle (they share a layer with the rest of their cycle)
@@ -546,7 +557,7 @@ def layers_over_sigma_figure(result: SignificanceRelationResult, style: FigureSt
     for rel in sorted(result.relations, key=lambda r: r.sigma):
         ax.axvline(rel.sigma, color="white", lw=2.2)
         ax.axvline(rel.sigma, color="black", lw=0.9, ls="--")
-        where = rel.sigma / top
+        where = ax.transAxes.inverted().transform(ax.transData.transform((rel.sigma, 0)))[0]
         line = next((i for i, end in enumerate(rows) if where - end > 0.06), len(rows))
         rows[line : line + 1] = [where]
         name = "auto" if "auto" in rel.requested else points_text(rel.sigma)
@@ -578,6 +589,12 @@ def layers_over_sigma_figure(result: SignificanceRelationResult, style: FigureSt
     caption = (
         "Rank layer of each algorithm over the significance level σ (exact sweep: the relation "
         "changes only at the distinct values of D). Dashed lines: the requested levels. "
+        + (
+            f"σ on a logarithmic axis above {points_text(linear_below)} (linear below), so that "
+            "small levels do not vanish at the left edge. "
+            if linear_below is not None
+            else ""
+        )
         + (
             f"Hatched: algorithms on a cycle (the relation has cycles for σ ≤ "
             f"{points_text(result.auto.sigma_from)}); they share a layer with their cycle. "
