@@ -35,6 +35,12 @@ inside a word or a path (``u_scores``, ``report_holm_mean.tex``, ``value_floor``
 matches."""
 
 
+def as_printed(text: str) -> str:
+    """``text`` as a reader sees it once typeset, without the markup: ``θ_f`` → ``θf`` (the
+    subscript is set lower, not marked with an underscore); for comparing with a PDF's text."""
+    return _SUBSCRIPT.sub(lambda m: m.group(1) + m.group(2).strip("{}"), text)
+
+
 def typeset(value: object) -> Markup:
     """``value`` as escaped HTML with its symbols' subscripts set as subscripts (θ_f → θ<sub>f</sub>).
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from reportgen.render.html import typeset
+from reportgen.render.html import as_printed, typeset
 
 
 @pytest.mark.parametrize(
@@ -32,3 +32,7 @@ def test_identifiers_and_paths_are_left_alone(text: str) -> None:
 
 def test_escaping_comes_first() -> None:
     assert str(typeset("<script>θ_f")) == "&lt;script&gt;θ<sub>f</sub>"
+
+
+def test_as_printed_is_the_typeset_text_without_markup() -> None:
+    assert as_printed("runs ≤ θ_f, p_first and u_scores/") == "runs ≤ θf, pfirst and u_scores/"
