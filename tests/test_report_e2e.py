@@ -256,8 +256,8 @@ def test_executive_summary_numbers_match_the_analyses(rendered: dict[str, Path],
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_ranking_uncertainty_table(rendered: dict[str, Path], name: str) -> None:
     """Every ranking of every study has its rows, and p_first sums to 1 per ranking; the runs
-    are resampled exactly for the U-scores, the runtime-ECDF areas and the perspectives read
-    from runs."""
+    are resampled exactly for the U-scores, the runtime-ECDF areas, and the perspectives and
+    relation layers read from runs."""
     results = _results(rendered[name])
     table = pd.read_csv(rendered[name] / "tables" / "summary" / "ranking_uncertainty.csv")
     assert {"ranking", "algorithm", "p_first", "rank_low", "rank_high"} <= set(table.columns)
@@ -266,6 +266,10 @@ def test_ranking_uncertainty_table(rendered: dict[str, Path], name: str) -> None
         r["id"]
         for r in results["summary"]["rankings"]
         if r["id"].endswith((":total", ":ecdf_area"))
+        or (
+            r["id"].endswith(":layers")
+            and results["analyses"][r["analysis_id"]]["result"]["input_format"] != "summary"
+        )
         or (
             r["analysis_id"].startswith("perspectives")
             and results["analyses"][r["analysis_id"]]["result"]["parameters"]["input_format"]

@@ -98,7 +98,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -109,6 +109,7 @@ from scipy.sparse import csr_array
 from scipy.sparse.csgraph import connected_components
 from scipy.stats import rankdata
 
+from reportgen.analyses.resampling import drawn_runs, run_array
 from reportgen.data.frames import KEYS, RUN_KEYS, AnalysisData, Format, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.execution import map_items
@@ -294,6 +295,9 @@ class SignificanceRelationResult:
     order: tuple[str, ...]
     transitive_reduction: bool
     caveats: tuple[Caveat, ...]
+    runs: pd.DataFrame | None = None
+    """Trials or histories: each run's final value (columns cell — ``problem␟dimension`` —,
+    algorithm, value) for the run stage of :func:`bootstrap_layers`; ``None`` for a summary."""
 
     # -- derived views ------------------------------------------------------------------------
 
@@ -693,14 +697,20 @@ _BOOTSTRAP_CHUNK = 100
 
 
 def bootstrap_layers(
-    result: SignificanceRelationResult, rng: np.random.Generator, resamples: int
+    result: SignificanceRelationResult,
+    rng: np.random.Generator,
+    resamples: int,
+    runs: np.random.Generator | None = None,
 ) -> np.ndarray:
     """Ranks by the ``auto`` layers recomputed on ``resamples`` resamples of the problems.
 
     Each resample draws the problem instances with replacement (as many as there are), and
     recomputes the award points ``D`` of every pair on them (a problem drawn twice counts
     twice, its ratio ranked twice), the smallest cycle-free σ and that relation's rank layers
-    (:func:`auto_layers`). σ is not held at the full sample's ``auto``: award points are ranks
+    (:func:`auto_layers`). With ``runs`` (a generator) and runs in the result (trials or
+    histories), each drawn problem's values are first recomputed from its own draw of each
+    algorithm's runs (with replacement, as many as it has): the statistic of the drawn runs,
+    then ``value_shift`` / ``value_floor`` as in the analysis. σ is not held at the full sample's ``auto``: award points are ranks
     among the resample's ratios, and the layers the report shows are those at the smallest
     cycle-free σ.
 
@@ -715,9 +725,18 @@ def bootstrap_layers(
     n_alg, n_p = values.shape
     first, second = np.triu_indices(n_alg, 1)
     out = np.empty((resamples, n_alg))
+    run_values = counts = None
+    if runs is not None and result.runs is not None:
+        run_values, counts = run_array(
+            result.runs, "value", _cells(result.problems), result.algorithms, key="cell"
+        )
     for start in range(0, resamples, _BOOTSTRAP_CHUNK):
         count = min(_BOOTSTRAP_CHUNK, resamples - start)
-        drawn = values[:, rng.integers(0, n_p, size=(count, n_p))]  # [algorithms, count, n_p]
+        slots = rng.integers(0, n_p, size=(count, n_p))
+        if run_values is not None and counts is not None and runs is not None:
+            drawn = _redrawn_values(result, run_values, counts, slots, runs)
+        else:
+            drawn = values[:, slots]  # [algorithms, count, n_p]
         x = drawn[first].reshape(-1, n_p)
         y = drawn[second].reshape(-1, n_p)
         d = _award_rows(x, y, result.relative_tolerance).reshape(len(first), count)
@@ -725,6 +744,32 @@ def bootstrap_layers(
         points[:, first, second] = d.T
         points[:, second, first] = -d.T
         out[start : start + count] = rankdata(_auto_layers_of(points), method="min", axis=1)
+    return out
+
+
+def _redrawn_values(
+    result: SignificanceRelationResult,
+    run_values: np.ndarray,
+    counts: np.ndarray,
+    slots: np.ndarray,
+    rng: np.random.Generator,
+) -> np.ndarray:
+    """``[algorithms, count, n_p]`` values of the problems ``slots`` from drawn runs."""
+    out = np.empty((run_values.shape[1], *slots.shape))
+    for where, _, drawn, present in drawn_runs(run_values, counts, slots, rng):
+        if result.statistic == "mean":
+            value = np.where(present, drawn, 0.0).sum(axis=-1) / present.sum(axis=-1)
+        elif result.statistic == "median":
+            value = np.nanmedian(np.where(present, drawn, np.nan), axis=-1)
+        elif result.statistic == "accuracy":
+            value = np.where(present, drawn, np.inf).min(axis=-1)
+        else:  # robustness
+            value = np.where(present, drawn, -np.inf).max(axis=-1)
+        out[:, where] = np.moveaxis(value, -1, 0)
+    if result.value_shift is not None:
+        out = out + result.value_shift
+    if result.value_floor is not None:
+        out = np.maximum(out, result.value_floor)
     return out
 
 
@@ -1004,4 +1049,29 @@ def compute(data: AnalysisData, options: SignificanceRelationOptions) -> Signifi
         order=order,
         transitive_reduction=options.transitive_reduction,
         caveats=tuple(caveats),
+        runs=_final_values(data) if data.format != "summary" else None,
     )
+
+
+def _final_values(data: AnalysisData) -> pd.DataFrame:
+    """Each run's final value (the last record of a history), by problem cell and algorithm."""
+    frame = data.frame
+    if data.format == "histories":
+        frame = (
+            frame.sort_values([*RUN_KEYS, "evaluations"], kind="stable")
+            .groupby(list(RUN_KEYS), sort=False)["value"]
+            .last()
+            .reset_index()
+        )
+    return pd.DataFrame(
+        {
+            "cell": _cells(zip(frame["problem"], frame["dimension"], strict=True)),
+            "algorithm": frame["algorithm"].astype(str).to_numpy(),
+            "value": frame["value"].to_numpy(dtype=float),
+        }
+    )
+
+
+def _cells(problems: Iterable[tuple[Any, Any]]) -> list[str]:
+    """``problem␟dimension`` keys (one string per problem instance, for the run arrays)."""
+    return [f"{p}\x1f{int(d)}" for p, d in problems]

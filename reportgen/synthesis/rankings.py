@@ -158,7 +158,11 @@ class Ranking:
     bootstrap : callable or None
         Where the ranking is not a mean of per-problem scores: ``bootstrap(rng, B)`` gives its
         ranks (1 = best, ties share the best rank) recomputed on ``B`` resamples of the
-        problems, ``[B, algorithms]`` with the algorithms in the order of ``ranks``.
+        problems, ``[B, algorithms]`` with the algorithms in the order of ``ranks``; with
+        ``bootstrap_runs``, ``bootstrap(rng, B, runs)`` also redraws each drawn problem's runs
+        with the generator ``runs``.
+    bootstrap_runs : bool
+        Whether ``bootstrap`` redraws the runs too.
     """
 
     id: str
@@ -176,7 +180,8 @@ class Ranking:
     verdict_caveat: str = ""
     """A sentence every summary sentence that states this ranking's *verdicts* ends with
     (confidence bounds on fewer runs than the method requires); empty for most."""
-    bootstrap: Callable[[np.random.Generator, int], np.ndarray] | None = None
+    bootstrap: Callable[..., np.ndarray] | None = None
+    bootstrap_runs: bool = False
 
     @property
     def counted(self) -> bool:
@@ -430,6 +435,7 @@ def significance_relation(analysis_id: str, result: SignificanceRelationResult) 
             bootstrap=functools.partial(bootstrap_layers, result)
             if len(result.problems) > 1
             else None,
+            bootstrap_runs=result.runs is not None,
         )
     ]
 

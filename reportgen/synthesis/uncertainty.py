@@ -36,11 +36,13 @@ Decisions
   algorithm's mean curve reaches; redrawing runs would mean recomputing every algorithm's mean curve and
   ``f_L`` per drawn problem — not done; the profile's own λ confirmation, confidence
   bounds of the mean curve, is its run-level uncertainty), the probabilistic profile (its normal model reads means and
-  deviations, often a published table without runs) and the award-point layers (one value per
-  problem; a summary table has no runs).
+  deviations, often a published table without runs) and the award-point layers of a published
+  table (one value per problem, no runs).
 - Award-point layers: each resample recomputes the award points on the drawn problems, the
   smallest cycle-free σ and its layers; σ follows the resample, since the layers the report
-  shows are those at the smallest cycle-free σ.
+  shows are those at the smallest cycle-free σ. With trials or histories each drawn problem's
+  value is first recomputed from a draw of the runs (the relation's statistic of the drawn
+  runs, then its floor or shift).
 - Resampling runs widens the intervals by the run-to-run noise of each per-problem score:
   where two algorithms differ on a problem by less than their runs vary, a problem that
   always went to one of them under the problems-only bootstrap now goes either way.
@@ -261,9 +263,14 @@ def uncertainty(rankings: Sequence[Ranking], resamples: int, seed: int) -> Uncer
         if scores is None:
             if ranking.bootstrap is not None:
                 rng = np.random.default_rng([seed, position, 0])
-                ranks = ranking.bootstrap(rng, resamples)
+                if ranking.bootstrap_runs:
+                    runs = np.random.default_rng([seed, position, _RUNS_STREAM])
+                    ranks = ranking.bootstrap(rng, resamples, runs)
+                else:
+                    ranks = ranking.bootstrap(rng, resamples)
                 algorithms = tuple(ranking.ranks)  # the bootstrap's columns
-                rows.extend(_rows(ranking.id, ALL, algorithms, ranking.ranks, ranks, PROBLEMS))
+                resampled = PROBLEMS_AND_RUNS if ranking.bootstrap_runs else PROBLEMS
+                rows.extend(_rows(ranking.id, ALL, algorithms, ranking.ranks, ranks, resampled))
             continue
         if scores.values.shape[0] < 2:
             continue

@@ -300,3 +300,34 @@ def test_the_runtime_ecdf_area_resamples_runs() -> None:
     table = uncertainty([ranking], resamples=300, seed=4).table.set_index("algorithm")
     assert table.loc["A", "p_first"] == 1.0 and table.loc["B", "p_first"] == 0.0
     assert set(table["resampled"]) == {PROBLEMS_AND_RUNS}
+
+
+def _relation(data: AnalysisData) -> Ranking:
+    from reportgen.analyses import significance_relation
+    from reportgen.spec.analyses.significance_relation import SignificanceRelationOptions
+    from reportgen.synthesis.rankings import significance_relation as relation_rankings
+
+    options = SignificanceRelationOptions(kind="significance_relation", data="runs")
+    (ranking,) = relation_rankings("r", significance_relation.compute(data, options))
+    return ranking
+
+
+def test_relation_layers_from_runs_resample_the_runs_too() -> None:
+    # Mean values: A 2.4 and B 2.6 on each of 6 problems (OVERLAPPING, shifted to be positive):
+    # A dominates B by award points in every resample of the problems alone, but a draw of the
+    # runs puts B's mean below A's on a problem about as often as not.
+    positive = {
+        a: [[v + 1.0 for v in runs] for runs in problems] for a, problems in OVERLAPPING.items()
+    }
+    ranking = _relation(_trials(positive))
+    assert ranking.ranks == {"A": 1.0, "B": 2.0} and ranking.bootstrap_runs
+    both = uncertainty([ranking], resamples=1000, seed=3).table.set_index("algorithm")
+    assert set(both["resampled"]) == {PROBLEMS_AND_RUNS}
+    problems_only = dataclasses.replace(ranking, bootstrap_runs=False)
+    alone = uncertainty([problems_only], 1000, 3).table.set_index("algorithm")
+    assert alone.loc["A", "p_first"] == 1.0 and set(alone["resampled"]) == {PROBLEMS}
+    assert 0.5 < both.loc["A", "p_first"] < 0.95
+    assert both["p_first"].sum() == pytest.approx(1.0)
+    # Every run of A better than every run of B: A first in every resample, runs and all.
+    dominated = uncertainty([_relation(_trials(DOMINATED))], 300, 3).table.set_index("algorithm")
+    assert dominated.loc["A", "p_first"] == 1.0
