@@ -28,6 +28,11 @@ Decisions
 - A histories source may map ``columns.start_value``: a per-problem ``f(x0)`` carried through
   as an extra ``start_value`` column; it must be finite and the same on every row of a
   (problem, dimension).
+- A ``histories`` or ``trials`` source that is a folder of Parquet files or a glob of them
+  is partitioned (:mod:`reportgen.data.partitions`): its files are checked one by one by
+  :func:`load_files` as executor work items, the client keeps its per-run table
+  (``SourceData.records``, ``frame`` empty) and selects on it; analyses read each
+  problem's files in their own work items.
 - Big files are read in pieces (:func:`reportgen.data.read.iter_tables`: pyarrow's CSV and
   Parquet readers, text never turned into Python strings row by row) and each piece is
   checked and reduced to its canonical typed columns before the next is read, so memory

@@ -1,7 +1,9 @@
 """Data sources: where a study's results live and how their columns map to reportgen's.
 
 A source is one file (``path``) or several files read with the same mapping and concatenated
-(``paths``: a list or a glob pattern). Paths are relative to the spec file. The ``columns``
+(``paths``: a list or a glob pattern). A ``histories`` or ``trials`` source may also be a
+partitioned Parquet dataset (a folder, or a glob of Parquet files), read partition by
+partition where the executor runs (:mod:`reportgen.data.partitions`). Paths are relative to the spec file. The ``columns``
 mapping names, for each canonical column of :mod:`reportgen.data.frames`, the column of the
 file that holds it; a canonical column whose name already matches needs no entry.
 
@@ -216,12 +218,16 @@ class DataSource(SpecModel):
     """One named data source of the study."""
 
     path: str | None = Field(
-        None, description="A .csv, .csv.gz or .parquet file, relative to the spec."
+        None,
+        description="A .csv, .csv.gz or .parquet file, relative to the spec; for histories "
+        "and trials also a folder of Parquet files (a hive-style dataset such as "
+        "problem=f1/part-0.parquet), read partition by partition (docs/distributed.md).",
     )
     paths: Annotated[list[str], Field(min_length=1)] | str | None = Field(
         None,
         description="Several files with the same layout (a list, or a glob such as "
-        "'data/*.csv'), concatenated.",
+        "'data/*.csv'), concatenated; a glob of Parquet files of histories or trials is read "
+        "partition by partition.",
     )
     format: SourceFormat = Field(
         description="trials: one row per run; histories: best-so-far records; summary: "
