@@ -38,6 +38,7 @@ from reportgen.figures.style import FigureStyle, make_style
 from reportgen.narrative.overview import overview, source_summary
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import counted
+from reportgen.present.jsonable import JSON_LIST_LIMIT, cap_lists
 from reportgen.present.labels import Labels
 from reportgen.published import PublishedComparison, compare_published, published_block
 from reportgen.registry import ANALYSES
@@ -438,15 +439,21 @@ def _problem_labels(data: StudyData) -> list[str]:
 def results_document(
     results: StudyResults, style: FigureStyle, provenance: dict[str, Any]
 ) -> dict[str, Any]:
-    """The content of ``results.json`` for presented results (see :func:`present_study`)."""
+    """The content of ``results.json`` for presented results (see :func:`present_study`).
+
+    Lists longer than :data:`~reportgen.present.jsonable.JSON_LIST_LIMIT` entries keep their
+    first entries; ``truncated`` maps each such list's path to ``{"kept", "total"}`` (the CSV
+    tables hold every entry).
+    """
     spec = results.spec
+    cut: dict[str, int] = {}  # the lists cut to JSON_LIST_LIMIT entries, by path
     analyses_json: dict[str, Any] = {}
     for outcome in results.analyses:
         assert outcome.section is not None
         analyses_json[outcome.id] = {
             "kind": outcome.kind,
             "options": outcome.options.model_dump(mode="json"),
-            "result": outcome.result.to_json(),
+            "result": cap_lists(outcome.result.to_json(), f"analyses.{outcome.id}.result", cut),
             "findings": _findings_json(outcome.section),
             **({"published": outcome.published.to_json()} if outcome.published is not None else {}),
             "caveats": [c.to_json() for c in outcome.result.caveats],
@@ -458,8 +465,11 @@ def results_document(
         "algorithms": list(results.data.algorithms),
         "labels": {a: style.label(a) for a in results.data.algorithms},
         "problems": _problem_labels(results.data),
-        "summary": results.synthesis.to_json(),
+        "summary": cap_lists(results.synthesis.to_json(), "summary", cut),
         "analyses": analyses_json,
+        "truncated": {
+            path: {"kept": JSON_LIST_LIMIT, "total": total} for path, total in cut.items()
+        },
         "caveats": [
             {"origin": origin, **c.to_json()}
             for origin, c in zip(results.caveat_origins, results.caveats, strict=True)

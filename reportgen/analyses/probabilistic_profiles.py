@@ -72,7 +72,9 @@ Decisions (1–3 from docs/methods.md, "Barreto et al."; the paper is silent on 
    ``separation``, the smaller of the largest gaps between the curves on either side (on the
    grid), so that a reader can tell a visible change of order from one between tails that
    differ by 1e-12. Two crossings closer than one grid step can be missed; ``grid_points``
-   controls the step.
+   controls the step. Beyond :data:`EXACT_CROSSINGS_UP_TO` algorithms the normal profile's
+   crossings are placed by linear interpolation between grid points (within one grid step)
+   and its ties start at the first tied grid point; the step-function crossings stay exact.
 8. The analysed interval is :math:`[1, x_{max}]` (§3: restrict the analysis to
    :math:`(0, \tau_{max}]`; below 1 the standard profile is 0).
 9. Φ is :func:`scipy.special.ndtr`, the function that :data:`scipy.stats.norm` ``.cdf``
@@ -135,6 +137,11 @@ from reportgen.spec.analyses.probabilistic_profiles import ProbabilisticProfiles
 Profile = Literal["standard", "probabilistic"]
 Floats = NDArray[np.float64]
 
+EXACT_CROSSINGS_UP_TO = 50
+"""Most algorithms whose crossings are located exactly (decision 7: 1 225 pairs). Beyond, all
+pairs of one algorithm are read on the grid at once and a crossing of the smooth normal
+profile is placed by linear interpolation between its two grid points: at 500 algorithms
+(124 750 pairs, some 90 000 roots) Brent's method takes minutes."""
 STEP_TIE_TOLERANCE = 1e-12
 """Values of step profiles closer than this are equal (rounding of sums of equal fractions)."""
 
@@ -200,6 +207,12 @@ class Crossing:
     leader_before: str
     leader_after: str
     separation: float
+
+
+JSON_PROFILE_POINTS = 100_000
+"""Most curve points (algorithms × points of ``x``, for each profile) ``results.json`` holds:
+about 2 MB. Beyond, e.g. 500 algorithms × 1 922 points (32 MB), the curves are in
+``profile.csv`` only."""
 
 
 @dataclass(frozen=True)
@@ -316,12 +329,26 @@ class ProbabilisticProfilesResult:
             "summary": [_jsonable(vars(s)) for s in self.summary],
             "crossings": [_jsonable(vars(c)) for c in self.crossings],
             "entries": [_jsonable(vars(e)) for e in self.entries],
-            "profile": {
-                "x": list(self.x),
-                "rho": {a: list(r) for a, r in zip(self.algorithms, self.rho, strict=True)},
-                "rho_bar": {a: list(r) for a, r in zip(self.algorithms, self.rho_bar, strict=True)},
-            },
+            "profile": self._profile_json(),
             "caveats": [c.to_json() for c in self.caveats],
+        }
+
+    def _profile_json(self) -> dict[str, Any]:
+        """Both profiles at the points ``x``, or (beyond :data:`JSON_PROFILE_POINTS`) ``x``
+        and a note: the curves are in ``profile.csv``."""
+        points = len(self.algorithms) * len(self.x)
+        if points > JSON_PROFILE_POINTS:
+            return {
+                "x": list(self.x),
+                "rho": {},
+                "rho_bar": {},
+                "omitted": f"{len(self.algorithms)} curves of {len(self.x)} points each: "
+                "in profile.csv",
+            }
+        return {
+            "x": list(self.x),
+            "rho": {a: list(r) for a, r in zip(self.algorithms, self.rho, strict=True)},
+            "rho_bar": {a: list(r) for a, r in zip(self.algorithms, self.rho_bar, strict=True)},
         }
 
 
@@ -1109,6 +1136,8 @@ def _crossings(
     parts: list[tuple[Floats, Floats]],
 ) -> tuple[Crossing, ...]:
     """Every crossing of every pair in both profiles (decision 7), in study order."""
+    if len(algorithms) > EXACT_CROSSINGS_UP_TO:
+        return _grid_crossings(algorithms, x, rho, rho_bar, smooth=curves is not None)
     found = []
     for a, b in itertools.combinations(range(len(algorithms)), 2):
         names = {1: algorithms[a], -1: algorithms[b]}
@@ -1141,6 +1170,70 @@ def _crossings(
                 )
     # standard first, then pairs in study order, then by x
     return tuple(sorted(found, key=lambda c: c.profile != "standard"))
+
+
+def _grid_crossings(
+    algorithms: tuple[str, ...], x: Floats, rho: Floats, rho_bar: Floats, smooth: bool
+) -> tuple[Crossing, ...]:
+    """Every crossing of every pair, read on the grid for all pairs of one algorithm at once
+    (decision 7, beyond :data:`EXACT_CROSSINGS_UP_TO` algorithms).
+
+    The same changes of sign, ties and separations as :func:`profile_crossings`; a crossing of
+    the smooth normal profile is placed by linear interpolation of d between its two grid
+    points (not by Brent's method), and a tie of it spans from the first tied grid point.
+    """
+    found: list[Crossing] = []
+    nx = x.size
+    positions = np.arange(nx)
+    curves: tuple[tuple[Profile, Floats, bool], ...] = (
+        ("standard", rho, False),
+        ("probabilistic", rho_bar, smooth),
+    )
+    for profile, values, is_smooth in curves:
+        tolerance = 0.0 if is_smooth else STEP_TIE_TOLERANCE
+        for a in range(len(algorithms) - 1):
+            d = values[a] - values[a + 1 :]  # one row per b > a
+            sign = np.where(d > tolerance, 1, np.where(d < -tolerance, -1, 0))
+            # The previous point with a sign, for every point (−1: none yet).
+            last = np.maximum.accumulate(np.where(sign != 0, positions, -1), axis=1)
+            previous = np.concatenate([np.full((len(d), 1), -1), last[:, :-1]], axis=1)
+            before = np.take_along_axis(sign, np.maximum(previous, 0), axis=1)
+            rows, ends = np.nonzero((sign != 0) & (previous >= 0) & (sign != before))
+            if not rows.size:
+                continue
+            gap = np.abs(d)
+            starts = previous[rows, ends]
+            for row in np.unique(rows):
+                mine = np.flatnonzero(rows == row)
+                names = {1: algorithms[a], -1: algorithms[a + 1 + int(row)]}
+                changes = list(zip(starts[mine].tolist(), ends[mine].tolist(), strict=True))
+                for c, (k0, k1) in enumerate(changes):
+                    d0, d1 = float(d[row, k0]), float(d[row, k1])
+                    if not is_smooth or k1 > k0 + 1:
+                        start, end = float(x[k0 + 1]), float(x[k1])
+                    else:
+                        start = float(x[k0] + (x[k1] - x[k0]) * d0 / (d0 - d1))
+                        end = start
+                    if end - start <= 1e-9 * end:
+                        end = start
+                    left = changes[c - 1][1] if c > 0 else 0
+                    right = changes[c + 1][0] if c + 1 < len(changes) else nx - 1
+                    separation = min(
+                        float(gap[row, left : k0 + 1].max()), float(gap[row, k1 : right + 1].max())
+                    )
+                    found.append(
+                        Crossing(
+                            profile=profile,
+                            algorithm_a=names[1],
+                            algorithm_b=names[-1],
+                            x=start,
+                            x_end=end,
+                            leader_before=names[int(sign[row, k0])],
+                            leader_after=names[int(sign[row, k1])],
+                            separation=separation,
+                        )
+                    )
+    return tuple(found)
 
 
 def _caveats(

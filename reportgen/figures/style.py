@@ -39,6 +39,12 @@ PALETTE: tuple[str, ...] = (
 for thin lines), then five hues distinct from them in lightness or hue."""
 MARKERS: tuple[str, ...] = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">", "h", "p")
 LINESTYLES: tuple[str, ...] = ("-", "--", "-.", ":")
+MAX_DRAWN_ALGORITHMS = len(PALETTE) * len(LINESTYLES)
+"""Most algorithms a figure draws (48): as many as :func:`make_style` tells apart. Beyond it two
+algorithms share colour and dash, a legend no longer identifies a curve, and axis labels of a
+critical-difference diagram or a heat map overlap; a section then shows its tables only, with a
+note saying why (:func:`reportgen.render.blocks.figure_blocks`). Not drawing also keeps a
+report of 500 algorithms to seconds: matplotlib needs minutes for its figures."""
 
 PRINT_WIDTH = 7.0
 """Inches a figure may be wide and still print at full size: the text width of an A4 page with

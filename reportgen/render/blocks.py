@@ -10,13 +10,14 @@ numbers; they never compute statistics.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import pandas as pd
 
-from reportgen.figures.style import FigureSpec
+from reportgen.figures.style import MAX_DRAWN_ALGORITHMS, FigureSpec
 from reportgen.present.findings import Finding
+from reportgen.present.format import counted
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,31 @@ class TableBlock:
 
 
 Block = Prose | Text | FigureBlock | TableBlock
+
+
+def figure_blocks(
+    n_algorithms: int,
+    build: Callable[[], Iterable[FigureSpec]],
+    *,
+    what: str,
+    instead: str,
+) -> list[Block]:
+    """The figures ``build()`` draws, or a note when there are too many algorithms to draw.
+
+    Beyond :data:`~reportgen.figures.style.MAX_DRAWN_ALGORITHMS` algorithms ``build`` is not
+    called and the section shows one :class:`Text` instead: ``what`` (e.g. "the profile
+    curves") is not drawn, why, and ``instead``, the sentence naming the tables that hold the
+    same numbers.
+    """
+    if n_algorithms <= MAX_DRAWN_ALGORITHMS:
+        return [FigureBlock(spec) for spec in build()]
+    return [
+        Text(
+            f"Not drawn: {what}. With {counted(n_algorithms, 'algorithm')}, more than the "
+            f"{MAX_DRAWN_ALGORITHMS} the report's colours and line styles tell apart, a figure "
+            f"would not be readable. {instead}"
+        )
+    ]
 
 
 @dataclass(frozen=True)

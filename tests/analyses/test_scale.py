@@ -2,7 +2,7 @@
 
 Issue 13: perspectives (a general clique search for the critical-difference groups, O(n²)
 pandas look-ups) and significance_relation (one scipy call per pair: 124,750 pairs) took
-60–150 s. The time budget is CPU time, so that a loaded machine does not fail the test.
+60–150 s; probabilistic_profiles (Brent's method for some 90,000 crossings) over 60 s. The time budget is CPU time, so that a loaded machine does not fail the test.
 """
 
 from __future__ import annotations
@@ -16,13 +16,20 @@ import pandas as pd
 import pytest
 from scipy.stats import rankdata
 
+from reportgen.analyses import probabilistic_profiles as profiles_module
 from reportgen.analyses.perspectives import _nemenyi_groups
 from reportgen.analyses.perspectives import compute as perspectives
+from reportgen.analyses.probabilistic_profiles import compute as probabilistic_profiles
+from reportgen.analyses.problem_table import compute as problem_table
 from reportgen.analyses.significance_relation import award_point_matrix, award_points
 from reportgen.analyses.significance_relation import compute as significance_relation
+from reportgen.analyses.u_scores import compute as u_scores
 from reportgen.data.frames import AnalysisData
 from reportgen.spec.analyses.perspectives import PerspectivesOptions
+from reportgen.spec.analyses.probabilistic_profiles import ProbabilisticProfilesOptions
+from reportgen.spec.analyses.problem_table import ProblemTableOptions
 from reportgen.spec.analyses.significance_relation import SignificanceRelationOptions
+from reportgen.spec.analyses.u_scores import UScoresOptions
 
 BUDGET_SECONDS = 10.0
 
@@ -54,8 +61,20 @@ def big_trials(algorithms: int = 500, problems: int = 3, runs: int = 3) -> Analy
             significance_relation,
             SignificanceRelationOptions(kind="significance_relation", data="runs"),
         ),
+        (u_scores, UScoresOptions(kind="u_scores", data="runs", target=1e-8)),
+        (problem_table, ProblemTableOptions(kind="problem_table", data="runs")),
+        (
+            probabilistic_profiles,
+            ProbabilisticProfilesOptions(kind="probabilistic_profiles", data="runs", cost="value"),
+        ),
     ],
-    ids=["perspectives", "significance_relation"],
+    ids=[
+        "perspectives",
+        "significance_relation",
+        "u_scores",
+        "problem_table",
+        "probabilistic_profiles",
+    ],
 )
 def test_500_algorithms_within_budget(compute, options):
     data = big_trials()
@@ -113,3 +132,23 @@ def test_critical_difference_groups_are_the_maximal_cliques():
         )
         cliques = {frozenset(c) for c in nx.find_cliques(graph) if len(c) >= 2}
         assert {frozenset(g) for g in _nemenyi_groups(ranks, cd)} == cliques
+
+
+def test_crossings_on_the_grid_equal_the_exact_ones(monkeypatch):
+    """Beyond EXACT_CROSSINGS_UP_TO algorithms crossings are read on the grid for all pairs at
+    once: the same pairs, leaders, separations and step-function places as the exact pairwise
+    search; the normal profile's places within one grid step (here: within 1 %)."""
+    options = ProbabilisticProfilesOptions(kind="probabilistic_profiles", data="runs", cost="value")
+    data = big_trials(algorithms=30)
+    exact = probabilistic_profiles(data, options)
+    monkeypatch.setattr(profiles_module, "EXACT_CROSSINGS_UP_TO", 2)
+    grid = probabilistic_profiles(data, options)
+    assert len(exact.crossings) == len(grid.crossings) > 100
+    for e, g in zip(exact.crossings, grid.crossings, strict=True):
+        same = ("profile", "algorithm_a", "algorithm_b", "leader_before", "leader_after")
+        assert [getattr(e, k) for k in same] == [getattr(g, k) for k in same]
+        assert g.separation == pytest.approx(e.separation, abs=1e-12)
+        if e.profile == "standard":
+            assert (g.x, g.x_end) == (e.x, e.x_end)
+        else:
+            assert g.x == pytest.approx(e.x, rel=0.01)

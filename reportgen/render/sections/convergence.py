@@ -11,7 +11,7 @@ from reportgen.figures.convergence import figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.convergence import findings
 from reportgen.present.format import number
-from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
+from reportgen.render.blocks import Block, Prose, Section, TableBlock, Text, figure_blocks
 from reportgen.spec.analyses.convergence import ConvergenceOptions
 
 
@@ -68,11 +68,14 @@ def build_section(
             "instances (the study's selection); the tables cover them all."
         )
     blocks: list[Block] = [Text(intro), Prose(tuple(findings(result, style)), as_list=True)]
-    blocks.extend(
-        FigureBlock(spec)
-        for spec in figures(
+    blocks += figure_blocks(
+        len(result.algorithms),
+        lambda: figures(
             result, style, columns=options.columns, per_figure=options.panels_per_figure
-        )
+        ),
+        what="the convergence curves",
+        instead="The fixed-budget tables below give the medians at named budgets; the curves "
+        f"are in tables/{options.id or options.kind}/curves.csv.",
     )
     blocks.extend(_fixed_budget_tables(result, style, options.id or options.kind))
     methods = [

@@ -14,7 +14,7 @@ from reportgen.figures.performance_profiles import bound_formula, figures, readi
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.performance_profiles import findings
 from reportgen.present.format import evaluations, power_of_ten, share
-from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock, Text
+from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock, Text, figure_blocks
 from reportgen.spec.analyses.performance_profiles import (
     WORST_FIRST_MEAN,
     PerformanceProfilesOptions,
@@ -134,15 +134,25 @@ def build_section(
             f"({bound_formula(result, -1)})."
         )
     blocks: list = [Text(intro), Prose(tuple(findings(result, style)), as_list=True)]
-    blocks.append(Text(reading_guide(result)))
     # Data profiles give the same verdicts as the performance profiles (their right ends
     # coincide, Liu et al. Remark 3) on another x-axis: with both, print the performance
     # profiles and leave the data profiles to the HTML and the files.
     both = {"performance", "data"} <= set(result.profile_kinds)
-    blocks.extend(
-        FigureBlock(spec, in_print=not (both and spec.name.startswith("data_")))
-        for spec in figures(result, style)
-    )
+    figures_drawn = [
+        FigureBlock(b.spec, in_print=not (both and b.spec.name.startswith("data_")))
+        if isinstance(b, FigureBlock)
+        else b
+        for b in figure_blocks(
+            len(result.algorithms),
+            lambda: figures(result, style),
+            what="the performance and data profiles",
+            instead="The tables below order the algorithms by their profiles; every profile's "
+            f"steps are in tables/{options.id or options.kind}/profiles.csv.",
+        )
+    ]
+    if any(isinstance(b, FigureBlock) for b in figures_drawn):
+        blocks.append(Text(reading_guide(result)))
+    blocks.extend(figures_drawn)
     blocks.append(_ranking_table(result, style))
     if result.lambdas:
         blocks.append(_verdict_table(result, style))

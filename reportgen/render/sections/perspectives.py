@@ -24,7 +24,15 @@ from reportgen.figures.perspectives import PERSPECTIVE_TITLES, figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.perspectives import findings, format_p
 from reportgen.present.format import number
-from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
+from reportgen.render.blocks import (
+    Block,
+    FigureBlock,
+    Prose,
+    Section,
+    TableBlock,
+    Text,
+    figure_blocks,
+)
 from reportgen.spec.analyses.perspectives import PerspectivesOptions
 
 STATISTIC_TABLES: tuple[tuple[str, str, bool], ...] = (
@@ -343,10 +351,19 @@ def build_section(
         if table is not None:
             blocks.append(table)
     blocks.extend(_reliability_tables(result))
-    figure_of = {spec.name: spec for spec in figures(result, style)}
+    drawn = figure_blocks(
+        len(result.algorithms),
+        lambda: figures(result, style),
+        what="the critical-difference diagrams",
+        instead="The Holm tables below give every comparison with the control; all mean ranks "
+        f"are in tables/{options.id or options.kind}/mean_ranks.csv.",
+    )
+    figure_of = {b.spec.name: b.spec for b in drawn if isinstance(b, FigureBlock)}
+    if result.comparisons and result.critical_difference_diagrams and not figure_of:
+        blocks += [b for b in drawn if not isinstance(b, FigureBlock)]
     for c in result.comparisons:
         spec = figure_of.get(f"cd_{c.perspective}")
-        holm = _holm_table(c, style, result.critical_difference_diagrams)
+        holm = _holm_table(c, style, bool(figure_of))
         if spec is None:
             blocks.append(holm)
             continue

@@ -16,7 +16,7 @@ from reportgen.figures.probabilistic_profiles import figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.probabilistic_profiles import VISIBLE, findings, share
 from reportgen.present.format import number, power_of_ten
-from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
+from reportgen.render.blocks import Block, Prose, Section, TableBlock, Text, figure_blocks
 from reportgen.spec.analyses.probabilistic_profiles import ProbabilisticProfilesOptions
 
 MAX_CROSSING_ROWS = 40
@@ -177,7 +177,13 @@ def build_section(
         ),
         Prose(tuple(findings(result, style))),
     ]
-    blocks += [FigureBlock(spec) for spec in figures(result, style)]
+    blocks += figure_blocks(
+        len(result.algorithms),
+        lambda: figures(result, style),
+        what="the standard and probabilistic profiles",
+        instead="The summary table below gives each algorithm's profile values; the curves "
+        f"are in tables/{options.id or options.kind}/profile.csv.",
+    )
     blocks.append(_summary_table(result, style))
     crossings = _crossings_table(result, style)
     if crossings is not None:

@@ -10,7 +10,7 @@ from reportgen.figures.runtime_ecdf import figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.runtime_ecdf import findings
 from reportgen.present.format import number, power_of_ten
-from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
+from reportgen.render.blocks import Block, Prose, Section, TableBlock, Text, figure_blocks
 from reportgen.spec.analyses.runtime_ecdf import RuntimeEcdfOptions
 
 
@@ -116,7 +116,13 @@ def build_section(
         "all runs spent until they reached the target or stopped, divided by the number that reached it."
     )
     blocks: list[Block] = [Text(intro), Prose(tuple(findings(result, style)), as_list=True)]
-    blocks.extend(FigureBlock(spec) for spec in figures(result, style))
+    blocks += figure_blocks(
+        len(result.algorithms),
+        lambda: figures(result, style),
+        what="the runtime ECDFs",
+        instead="The summary table below gives each algorithm's area under its ECDF; the "
+        f"ECDFs themselves are in tables/{options.id or options.kind}/ecdf.csv.",
+    )
     blocks.append(_summary_table(result, style))
     blocks.extend(_ert_tables(result, style))
     targets = (

@@ -17,7 +17,15 @@ from reportgen.figures.significance_relation import figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.significance_relation import findings
 from reportgen.present.format import points_text, power_of_ten
-from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
+from reportgen.render.blocks import (
+    Block,
+    FigureBlock,
+    Prose,
+    Section,
+    TableBlock,
+    Text,
+    figure_blocks,
+)
 from reportgen.spec.analyses.significance_relation import SignificanceRelationOptions
 
 MAX_MATRIX_TABLE = 12
@@ -166,7 +174,15 @@ def build_section(
     style: FigureStyle,
 ) -> Section:
     """Assemble the significance-relation section from the result (formatting only)."""
-    figure_of = {spec.name: spec for spec in figures(result, style)}
+    drawn = figure_blocks(
+        len(result.algorithms),
+        lambda: figures(result, style),
+        what="the relation graphs, the layers over σ and the award points",
+        instead="The rank layers and the σ sweep are in the tables below; every pair's award "
+        f"points are in tables/{options.id or options.kind}/award_points.csv and the "
+        "relation's edges in edges.csv.",
+    )
+    figure_of = {b.spec.name: b.spec for b in drawn if isinstance(b, FigureBlock)}
     relation_figures = [
         spec for name, spec in figure_of.items() if name.startswith("relation_sigma_")
     ]
@@ -186,11 +202,12 @@ def build_section(
         Prose(tuple(findings(result, style)), as_list=True),
         # The layers (the ranking) before the tall relation graph that explains them: the
         # short table fills the end of a page the graph could not.
+        *([] if figure_of else drawn),
         _layers_table(result, style),
         *(FigureBlock(spec) for spec in relation_figures),
-        FigureBlock(figure_of["layers_over_sigma"]),
+        *([FigureBlock(figure_of["layers_over_sigma"])] if figure_of else []),
         _sweep_table(result, style),
-        FigureBlock(figure_of["award_points"]),
+        *([FigureBlock(figure_of["award_points"])] if figure_of else []),
     ]
     if len(result.algorithms) <= MAX_MATRIX_TABLE:
         blocks.append(_matrix_table(result, style))

@@ -10,7 +10,15 @@ import pandas as pd
 
 from reportgen.figures.agreement import agreement_figure, uncertainty_figure
 from reportgen.figures.style import FigureStyle
-from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
+from reportgen.render.blocks import (
+    Block,
+    FigureBlock,
+    Prose,
+    Section,
+    TableBlock,
+    Text,
+    figure_blocks,
+)
 from reportgen.synthesis.rankings import BEST, INCONCLUSIVE, NOT_SIGNIFICANT, WORSE
 from reportgen.synthesis.summary import SynthesisResult
 from reportgen.synthesis.uncertainty import ALL, RUNS_MARK, TWO_STAGE
@@ -202,11 +210,17 @@ def build_summary_section(
         blocks.append(pairs)
     table = uncertainty_table(result, style)
     if table is not None:
-        figure = uncertainty_figure(result, style)
+        drawn = figure_blocks(
+            len(result.algorithms),
+            lambda: [f for f in (uncertainty_figure(result, style),) if f is not None],
+            what="the ranking uncertainty of every algorithm",
+            instead="The table above gives the same numbers (also in "
+            "tables/summary/ranking_uncertainty.csv).",
+        )
+        heat_map = any(isinstance(b, FigureBlock) for b in drawn)
         # The figure prints the table's numbers in its cells: on paper once is enough.
-        blocks.append(dataclasses.replace(table, in_print=figure is None))
-        if figure is not None:
-            blocks.append(FigureBlock(figure))
+        blocks.append(dataclasses.replace(table, in_print=not heat_map))
+        blocks += drawn
     figure = agreement_figure(result)
     if figure is not None:
         blocks.append(FigureBlock(figure))

@@ -22,7 +22,15 @@ from reportgen.figures.style import FigureStyle
 from reportgen.figures.u_scores import figures
 from reportgen.narrative.u_scores import findings, u_text, weight_text
 from reportgen.present.format import number, power_of_ten
-from reportgen.render.blocks import Block, FigureBlock, Prose, Section, TableBlock, Text
+from reportgen.render.blocks import (
+    Block,
+    FigureBlock,
+    Prose,
+    Section,
+    TableBlock,
+    Text,
+    figure_blocks,
+)
 from reportgen.spec.analyses.u_scores import UScoresOptions
 
 MATRIX_MAX_ALGORITHMS = 15
@@ -323,7 +331,14 @@ def _methods(result: UScoresResult) -> tuple[str, ...]:
 
 def build_section(result: UScoresResult, options: UScoresOptions, style: FigureStyle) -> Section:
     """Assemble the U-scores section from the result (formatting only)."""
-    figure_of = {spec.name: spec for spec in figures(result, style)}
+    drawn = figure_blocks(
+        len(result.algorithms),
+        lambda: figures(result, style),
+        what="the U-score bars, rank plots and pairwise heat maps",
+        instead="The tables below give the U-scores and ranks; every pair's wins are in "
+        f"tables/{options.id or options.kind}/pairwise.csv.",
+    )
+    figure_of = {b.spec.name: b.spec for b in drawn if isinstance(b, FigureBlock)}
     # A cut-point analysis is about time: in print it shows its totals and its ranks over the
     # cut-points. Its full-budget detail (critical weights, problem difficulty, pairwise maps
     # and counts) repeats what a study's trial-based U-scores show, nearly number for number;
@@ -346,11 +361,13 @@ def build_section(result: UScoresResult, options: UScoresOptions, style: FigureS
             )
         ),
         Prose(tuple(findings(result, style))),
-        FigureBlock(figure_of["u_scores_bars"]),
+        *([FigureBlock(figure_of["u_scores_bars"])] if figure_of else drawn),
         _totals_table(result, style),
     ]
     if timed:
-        blocks += [FigureBlock(figure_of["cutpoint_ranks"]), _cutpoint_table(result, style)]
+        if figure_of:
+            blocks.append(FigureBlock(figure_of["cutpoint_ranks"]))
+        blocks.append(_cutpoint_table(result, style))
     detail: list[FigureBlock | TableBlock] = [
         *_critical_tables(result, style),
         _problem_table(result, style),
