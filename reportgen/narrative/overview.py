@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from reportgen.data.frames import problem_label, sorted_problems
 from reportgen.data.load import SourceData, StudyData
+from reportgen.present.findings import MAX_NAMED, join_words
 from reportgen.present.format import number
 from reportgen.present.labels import Labels
 
@@ -15,8 +16,9 @@ from reportgen.present.labels import Labels
 def overview(data: StudyData, labels: Labels, analyses: int, minimize: bool) -> tuple[str, ...]:
     """Paragraphs: the algorithms and the number of analyses, each data source, the direction."""
     names = [labels.label(a) for a in data.algorithms]
+    listed = join_words(names, limit=MAX_NAMED) if len(names) > MAX_NAMED else ", ".join(names)
     paragraphs = [
-        f"This report compares {len(names)} algorithms — {', '.join(names)} — with "
+        f"This report compares {len(names)} algorithms — {listed} — with "
         f"{analyses} analys{'is' if analyses == 1 else 'es'}.",
     ]
     for name, source in data.sources.items():

@@ -18,6 +18,9 @@ With ``cost: value`` (final values, a fixed-cost view) nothing is "solved": the 
 6. ``crossings.<a>.<b>``: pairs whose curves cross a different number of times in the two
    profiles, counting only crossings with separation ≥ ``VISIBLE``; at most
    ``MAX_CROSSING_FINDINGS`` pairs, in study order.
+
+Rules 3–5 name at most ``MAX_CROSSING_FINDINGS`` algorithms or pairs each; the rest are counted
+in one sentence (``solved_more``, ``order_more``, ``zeta_more``).
 """
 
 from __future__ import annotations
@@ -30,13 +33,14 @@ from reportgen.analyses.probabilistic_profiles import (
     Crossing,
     ProbabilisticProfilesResult,
 )
-from reportgen.present.findings import Finding, join_words
+from reportgen.present.findings import MAX_NAMED, Finding, join_words
 from reportgen.present.labels import Labels
 
 VISIBLE = 0.01
 """Differences of shares below this are not worth a sentence."""
 
 MAX_CROSSING_FINDINGS = 6
+"""At most this many findings of each per-algorithm or per-pair rule (3–6)."""
 
 
 def share(v: float) -> str:
@@ -54,7 +58,7 @@ def _number(v: float) -> float | str:
 
 
 def _names(labels: Labels, algorithms: Sequence[str]) -> str:
-    return join_words([labels.label(a) for a in algorithms])
+    return join_words([labels.label(a) for a in algorithms], limit=MAX_NAMED)
 
 
 def _best(summary: Sequence[AlgorithmSummary], column: str, largest: bool = True) -> list[str]:
@@ -194,7 +198,41 @@ def findings(result: ProbabilisticProfilesResult, labels: Labels) -> list[Findin
 
     # 6. crossings
     out.extend(_crossing_findings(result, labels))
-    return out
+    return _at_most_per_rule(out, x_max)
+
+
+_LISTED_RULES = {
+    "solved": "algorithms that looked as reliable as the best but are not in expectation",
+    "order": "pairs whose order at x = {x_max} accounting for variance reverses",
+    "zeta": "algorithms whose reliability the standard profile overestimates",
+}
+
+
+def _at_most_per_rule(found: list[Finding], x_max: str) -> list[Finding]:
+    """At most ``MAX_CROSSING_FINDINGS`` findings of each per-algorithm or per-pair rule (3–5),
+    the rest counted in one sentence after them: 500 algorithms give thousands of pairs."""
+    kept: list[Finding] = []
+    dropped: dict[str, int] = {}
+    for finding in found:
+        rule = finding.id.split(".", 1)[0] if "." in finding.id else ""
+        if rule in _LISTED_RULES:
+            shown = sum(1 for f in kept if f.id.startswith(rule + "."))
+            if shown >= MAX_CROSSING_FINDINGS:
+                dropped[rule] = dropped.get(rule, 0) + 1
+                continue
+        kept.append(finding)
+    for rule, count in dropped.items():
+        last = max(i for i, f in enumerate(kept) if f.id.startswith(rule + "."))
+        what = _LISTED_RULES[rule].format(x_max=x_max)
+        kept.insert(
+            last + 1,
+            Finding(
+                f"{rule}_more",
+                f"And {count} more {what}: summary.csv holds every algorithm's ρ, ρ̄, ζ and ζ̄.",
+                {"not_listed": count},
+            ),
+        )
+    return kept
 
 
 def _reliability(result: ProbabilisticProfilesResult, labels: Labels) -> Finding:

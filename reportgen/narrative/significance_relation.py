@@ -24,16 +24,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reportgen.analyses.significance_relation import RelationAtSigma, SignificanceRelationResult
-from reportgen.present.findings import Finding, join_words
+from reportgen.present.findings import MAX_NAMED, Finding, join_words
 from reportgen.present.format import points_text
 from reportgen.present.labels import Labels
 
 MAX_CYCLES_NAMED = 3
 """At most this many cycles are spelled out in a sentence."""
+MAX_LAYERS_NAMED = 10
+"""At most this many rank layers are spelled out in a sentence (the table lists them all)."""
 
 
 def _names(algorithms: Sequence[str], labels: Labels) -> str:
-    return join_words([labels.label(a) for a in algorithms])
+    return join_words([labels.label(a) for a in algorithms], limit=MAX_NAMED)
 
 
 def _layers_count(n: int) -> str:
@@ -147,8 +149,11 @@ def _layers(
 ) -> Finding:
     sigma = points_text(relation.sigma)
     listed = "; ".join(
-        f"{k}) {_names(layer, labels)}" for k, layer in enumerate(relation.layers, 1)
+        f"{k}) {_names(layer, labels)}"
+        for k, layer in enumerate(relation.layers[:MAX_LAYERS_NAMED], 1)
     )
+    if len(relation.layers) > MAX_LAYERS_NAMED:
+        listed += f"; and {len(relation.layers) - MAX_LAYERS_NAMED} more (the layers table)"
     asked = " (auto)" if "auto" in relation.requested else ""
     numbers: dict[str, object] = {
         "sigma": relation.sigma,

@@ -48,9 +48,17 @@ def _json_tree(value: Any) -> Any:
     return json_value(value)
 
 
-def join_words(words: Sequence[str], conjunction: str = "and") -> str:
-    """``a``, ``a and b``, ``a, b and c`` (or another conjunction); ``""`` for none."""
+MAX_NAMED = 12
+"""Most names a sentence lists (:func:`join_words` with ``limit``): beyond, the first ones and
+"and 488 more" — a sentence naming 500 algorithms fills pages; the tables name them all."""
+
+
+def join_words(words: Sequence[str], conjunction: str = "and", limit: int | None = None) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (or another conjunction); ``""`` for none. With
+    ``limit``, more than ``limit`` words end after the first ``limit`` with ``and N more``."""
     words = list(words)
+    if limit is not None and len(words) > limit:
+        return ", ".join(words[:limit]) + f" {conjunction} {len(words) - limit} more"
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + f" {conjunction} " + words[-1]

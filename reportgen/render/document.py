@@ -222,9 +222,16 @@ def _table(
         notes=block.notes,
         files=written[(section_id, "table", block.name)].files,
         wide=wide,
-        in_print=block.in_print,
+        # A table of hundreds of rows (one per algorithm of 500) is read on screen and in its
+        # file: on paper it would fill dozens of pages.
+        in_print=block.in_print and len(frame) <= MAX_PRINTED_ROWS,
         landscape=wide and printed_width_pt(header, rows) > PORTRAIT_TEXT_WIDTH_PT,
     )
+
+
+MAX_PRINTED_ROWS = 200
+"""Most rows of a table the PDF prints (about four pages); a longer table stays in the HTML
+and its files, and the PDF names it (:func:`with_print_pointers`)."""
 
 
 PORTRAIT_TEXT_WIDTH_PT = (210 - 2 * 16) / 25.4 * 72

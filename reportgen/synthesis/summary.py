@@ -63,7 +63,7 @@ import numpy as np
 import pandas as pd
 
 from reportgen.analyses.problem_table import ProblemTableResult, a12_magnitude
-from reportgen.present.findings import Finding, join_words
+from reportgen.present.findings import MAX_NAMED, Finding, join_words
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.present.labels import Labels
 from reportgen.synthesis.agreement import Agreement, agreement
@@ -205,7 +205,7 @@ def _caveat(rankings: Iterable[Ranking]) -> str:
 
 
 def _names(algorithms: Sequence[str], labels: Labels) -> str:
-    return join_words([labels.label(a) for a in algorithms])
+    return join_words([labels.label(a) for a in algorithms], limit=MAX_NAMED)
 
 
 def _runs_words(sure: Uncertainty, rankings: Sequence[Ranking]) -> str:
@@ -482,7 +482,8 @@ def _against_reference(
 ) -> Finding | None:
     """Rule 8: the problem table's W/T/L against its reference and the median A12, for the
     leaders, the contenders and every algorithm worse than the reference on fewer than half the
-    problems; the rest summarised by the range of their losses."""
+    problems (at most MAX_NAMED, the best placed); the rest summarised by the range of their
+    losses."""
     rows = table.against_reference()
     if not table.tested or not rows:
         return None
@@ -494,6 +495,8 @@ def _against_reference(
         (a for a, w in rows.items() if a in top or 2 * w.losses < n[a]),
         key=lambda a: (rows[a].losses - rows[a].wins, -a12[a], labels.label(a)),
     )
+    # At most MAX_NAMED by name (the best placed); the rest join the summarised others.
+    named = named[:MAX_NAMED]
     others = [a for a in rows if a not in named]
     correction = {"holm": "Holm", "bonferroni": "Bonferroni", "none": "no"}[table.correction]
     parts = [
