@@ -676,7 +676,7 @@ def _document(
             {
                 "name": name,
                 "format": source.format,
-                "summary": source_summary(source),
+                "summary": source_summary(source, Labels(spec.study.algorithm_labels())),
                 "files": [
                     {"display": f.display, "rows": f.rows, "sha256": f.sha256} for f in source.files
                 ],

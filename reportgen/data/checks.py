@@ -15,10 +15,18 @@ from reportgen.errors import Problem, shorten
 
 MAX_ROWS_PER_PROBLEM = 5
 MAX_NAME_LENGTH = 1000
-"""Longest algorithm or problem name accepted; a longer cell is almost surely a broken file."""
+"""Longest algorithm name accepted; a longer cell is almost surely a broken file. Algorithms
+print by their labels, at most 32 characters (:mod:`reportgen.present.labels`)."""
+MAX_PROBLEM_NAME_LENGTH = 100
+"""Longest problem name accepted: problem names print in full in tables, sentences and figure
+titles (they are the keys of every per-problem table; two long names cut to the same start
+and end would merge), so a longer one is refused at its row."""
 _MISSING_SPELLINGS = ("nan", "-nan", "none", "null", "<na>", "n/a")
 """Cells that spell a missing value (what pandas or a spreadsheet writes for an empty cell)."""
-_CONTROL = r"[\x00-\x1f\x7f]"
+_CONTROL = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+"""Characters no name may hold: C0 and C1 controls (a newline or tab in a cell is a broken
+file), the line and paragraph separators, and the bidirectional controls, which make a name
+display as other text than it is (a right-to-left override reverses what follows it)."""
 MAX_WHOLE = 2**53
 """Largest whole number a cell may hold (run, evaluations, dimension): every whole number up
 to it is exact as a float and fits a 64-bit integer."""
@@ -49,7 +57,9 @@ def _report(
         )
 
 
-def text_column(raw: RawTable, column: str, problems: list[Problem]) -> pd.Series:
+def text_column(
+    raw: RawTable, column: str, problems: list[Problem], max_length: int = MAX_NAME_LENGTH
+) -> pd.Series:
     """A column of names (algorithm, problem): non-empty text; numbers are written as text.
 
     Returns a categorical: one code per row and each distinct name once, however many
@@ -79,7 +89,7 @@ def text_column(raw: RawTable, column: str, problems: list[Problem]) -> pd.Serie
     for test, message in (
         (text.str.lower().isin(_MISSING_SPELLINGS), "a missing-value marker, not a name"),
         (text.str.contains(_CONTROL, regex=True), "a name with a control character"),
-        (text.str.len() > MAX_NAME_LENGTH, f"a name longer than {MAX_NAME_LENGTH:,} characters"),
+        (text.str.len() > max_length, f"a name longer than {max_length:,} characters"),
     ):
         bad = np.append(test.fillna(False).to_numpy(dtype=bool), False)
         if bad.any():

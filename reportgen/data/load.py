@@ -72,6 +72,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from reportgen.data.checks import (
+    MAX_PROBLEM_NAME_LENGTH,
     MAX_ROWS_PER_PROBLEM,
     MAX_WHOLE,
     code_dtype,
@@ -359,7 +360,7 @@ def _canonical(
         if source.algorithm is not None
         else text_column(raw, mapping["algorithm"], problems)
     )
-    out["problem"] = text_column(raw, mapping["problem"], problems)
+    out["problem"] = text_column(raw, mapping["problem"], problems, MAX_PROBLEM_NAME_LENGTH)
     out["dimension"] = _dimension(source, raw, mapping, problems)
     if "run" in mapping:
         out["run"] = number_column(raw, mapping["run"], problems, integer=True, minimum=0)
@@ -427,7 +428,7 @@ def _wide(
             )
         )
     parts = []
-    names = text_column(raw, mapping["problem"], problems)
+    names = text_column(raw, mapping["problem"], problems, MAX_PROBLEM_NAME_LENGTH)
     dimension = _dimension(source, raw, mapping, problems)
     for column in algorithm_columns:
         if column in missing:

@@ -21,6 +21,7 @@ from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from reportgen.analyses.convergence import ConvergenceResult
 from reportgen.data.frames import problem_label
+from reportgen.errors import shorten
 from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
 from reportgen.present.format import number, power_of_ten
 
@@ -105,7 +106,8 @@ def _panel(
     ax.tick_params(labelsize=7)
     ax.grid(True, which="major", color="#e3e3e3", linewidth=0.5)
     ax.spines[["top", "right"]].set_visible(False)
-    ax.set_title(problem_label(problem, dimension), fontsize=8.5)
+    # A panel is a third of the page wide: a long problem name keeps its start and end.
+    ax.set_title(shorten(problem_label(problem, dimension), 40, keep_end=12), fontsize=8.5)
 
 
 def _legend_handle(style: FigureStyle, algorithm: str, many: bool) -> Line2D:

@@ -50,12 +50,14 @@ def overview(data: StudyData, labels: Labels, analyses: int, minimize: bool) -> 
     return tuple(paragraphs)
 
 
-def source_summary(source: SourceData) -> str:
-    """One line for the data appendix: rows, problems (with examples) and algorithms."""
+def source_summary(source: SourceData, labels: Labels | None = None) -> str:
+    """One line for the data appendix: rows, problems (with examples) and algorithms (by their
+    labels; at most MAX_NAMED of them)."""
+    labels = labels or Labels()
     pairs = source.runs[["problem", "dimension"]].drop_duplicates()  # not the records
     instances = zip(pairs["problem"].astype(str), pairs["dimension"].astype(int), strict=True)
     examples = [problem_label(p, d) for p, d in sorted_problems(instances)[:6]]
     return (
         f"{number(source.rows)} rows after selection; {len(pairs)} problems (e.g. {', '.join(examples)}); "
-        f"algorithms: {', '.join(sorted(source.algorithms))}."
+        f"algorithms: {join_words(sorted(labels.label(a) for a in source.algorithms), limit=MAX_NAMED)}."
     )

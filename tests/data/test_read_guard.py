@@ -122,6 +122,23 @@ def test_bad_algorithm_names_point_at_their_row(tmp_path, name, message):
     assert problems_of(spec) == [f"data/s.csv, row 5 (line 6), column 'algorithm': {message}"]
 
 
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("f\u202eevil", "a name with a control character: 'f\\u202eevil'"),
+        ("f\x85x", "a name with a control character: 'f\\x85x'"),
+        ("word " * 30, f"a name longer than 100 characters: '{('word ' * 16)[:79]}…'"),
+    ],
+    ids=["right-to-left override", "C1 control", "long problem name"],
+)
+def test_bad_problem_names_point_at_their_row(tmp_path, name, message):
+    """Problem names print in full (they are keys of every per-problem table): at most 100
+    characters; no control, line-separator or text-direction character."""
+    csv = SUMMARY_CSV + f"A,{name},2,1.0,0.1,3\n"
+    spec = study(tmp_path, csv=csv)
+    assert problems_of(spec) == [f"data/s.csv, row 5 (line 6), column 'problem': {message}"]
+
+
 def test_truncated_platform_archive_names_it(tmp_path):
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:gz") as archive:

@@ -182,3 +182,33 @@ def broken_csv(draw: st.DrawFn) -> tuple[str, bytes]:
     if whole == "latin1":
         return "t.csv", content.replace(b"A0", b"\xe9\xff")
     return "t.csv", content
+
+
+# --- names: what a problem or algorithm column may hold -----------------------------------
+
+ODD_NAMES = st.one_of(
+    st.sampled_from(
+        ["f/1", "f\\1", "../../etc/passwd", "/abs/path", "C:\\x", "<b>f</b>", "&amp;",
+         "<script>alert(1)</script>", "f&%$#_{}~^\\textbf{x}", "f\nsecond line", "f\r\nx",
+         "f\tx", "f\x07x", "f\x1b[31m", "f\x7fx", "f\x85x", "f\u202eevil", "f\u2066x",
+         "f\u2028x", "f\u200bx", "  padded  ", "\"quoted\"", "'", "%s%n", "{0}", "$x$",
+         "名前", "١٢٣", "e\u0301", "1e309", "NaN", "p" * 100, "p" * 101, "q" * 999,
+         "r" * 1001, "word " * 150, "D=10", "f (D=10)"]
+    ),
+    st.text(min_size=1, max_size=40),
+    st.builds(lambda word, n: " ".join([word] * n), st.sampled_from(["w", "x" * 99]), st.integers(1, 12)),
+)  # fmt: skip
+"""Problem and algorithm names: path separators, HTML and LaTeX specials, control, line and
+text-direction characters, very long names (with and without spaces), lookalikes."""
+
+
+def names_csv(rows: list[list[str]]) -> str:
+    """A trials file whose cells are quoted where needed (a newline inside a name stays in it)."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(TRIALS_COLUMNS)
+    writer.writerows(rows)
+    return out.getvalue()

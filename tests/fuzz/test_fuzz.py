@@ -9,6 +9,7 @@ through ``reportgen run`` (HTML rendering). ``make fuzz`` runs the full profile.
 
 from __future__ import annotations
 
+import html
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -20,8 +21,16 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.fuzz.harness import check_contract, check_report, fuzz_settings, run
-from tests.fuzz.strategies import TRIALS_COLUMNS, broken_csv, csv_text, mutated_spec, trials_rows
+from tests.fuzz.harness import _TAG, check_contract, check_report, fuzz_settings, run
+from tests.fuzz.strategies import (
+    ODD_NAMES,
+    TRIALS_COLUMNS,
+    broken_csv,
+    csv_text,
+    mutated_spec,
+    names_csv,
+    trials_rows,
+)
 
 ANALYSES: list[dict[str, Any]] = [
     {"kind": "perspectives", "data": "runs"},
@@ -118,4 +127,52 @@ def test_degenerate_data_renders_a_clean_report(scratch, rows):
         check_report(folder / "out")
     else:
         assert not (folder / "out").exists(), "a failed run must not leave a partial report"
+    shutil.rmtree(folder)
+
+
+def _with_name(name: str, column: str) -> list[list[str]]:
+    """VALID_ROWS with the first algorithm (or problem) renamed ``name``."""
+    index, old = (0, "A0") if column == "algorithm" else (1, "f1")
+    return [
+        [name if i == index and cell == old else cell for i, cell in enumerate(row)]
+        for row in VALID_ROWS
+    ]
+
+
+@fuzz_settings("names")
+@given(name=ODD_NAMES, column=st.sampled_from(["algorithm", "problem"]))
+def test_odd_names(scratch, name, column):
+    """Any name in the algorithm or problem column: a valid study or a message at its row."""
+    rows = _with_name(name, column)
+    folder = study_folder(
+        scratch, spec_text(), {"t.csv": names_csv(rows).encode("utf-8", "surrogatepass")}
+    )
+    check_contract(run("validate", str(folder / "study.yaml"), "--quiet"), folder, ("t.csv",))
+    shutil.rmtree(folder)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "name",
+    ["f/1", "<script>alert(1)</script>", "f&%$#_{}~^\\textbf{x}", "q" * 999, "word " * 150],
+    ids=["slash", "html", "latex", "long-word", "long-words"],
+)
+@pytest.mark.parametrize("column", ["algorithm", "problem"])
+def test_odd_names_render(scratch, name, column):
+    """Reports whose names are odd: complete, escaped, and the name shortened where shown."""
+    folder = study_folder(
+        scratch, spec_text(), {"t.csv": names_csv(_with_name(name, column)).encode()}
+    )
+    result = run("run", str(folder / "study.yaml"), "--quiet")
+    check_contract(result, folder, ("t.csv",))
+    if column == "problem" and len(name.strip()) > 100:
+        # Problem names print in full (they key every per-problem table): refused at their row.
+        assert result.code == 1 and "a name longer than 100 characters" in result.err
+        return
+    assert result.code == 0, result.err
+    check_report(folder / "out")
+    page = (folder / "out" / "report.html").read_text(encoding="utf-8")
+    assert "<script>alert(1)" not in page
+    text = html.unescape(_TAG.sub(" ", page.split('<pre class="spec">')[0]))  # what is read
+    assert name.strip() not in text or len(name.strip()) <= 100  # shortened where shown
     shutil.rmtree(folder)

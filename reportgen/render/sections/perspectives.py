@@ -76,24 +76,26 @@ def _best_mask(values: pd.DataFrame, higher_is_better: bool) -> pd.DataFrame:
 
 
 def _with_problem_column(
-    cells: pd.DataFrame, bold: pd.DataFrame
+    cells: pd.DataFrame, bold: pd.DataFrame, style: FigureStyle
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    cells = cells.copy()
+    """A problems × algorithms table with the problems as its first column and the
+    algorithms by their labels (never a raw name of a thousand characters)."""
+    cells = cells.rename(columns=style.label)
+    bold = bold.rename(columns=style.label)
     cells.insert(0, "Problem", list(cells.index))
-    bold = bold.copy()
     bold.insert(0, "Problem", False)
     return cells.reset_index(drop=True), bold.reset_index(drop=True)
 
 
 def _statistic_table(
-    result: PerspectivesResult, column: str, caption: str, bold: bool
+    result: PerspectivesResult, column: str, caption: str, bold: bool, style: FigureStyle
 ) -> TableBlock | None:
     values = result.statistic(column)
     if values.isna().all().all():
         return None
     cells = values.map(_number)
     mask = _best_mask(values, False) if bold else values.notna() & False
-    cells, mask = _with_problem_column(cells, mask)
+    cells, mask = _with_problem_column(cells, mask, style)
     suffix = " (best per row in bold)." if bold else "."
     # A value per problem and algorithm: read on screen or in the file, not on paper.
     return TableBlock(
@@ -105,7 +107,7 @@ def _statistic_table(
     )
 
 
-def _reliability_tables(result: PerspectivesResult) -> list[TableBlock]:
+def _reliability_tables(result: PerspectivesResult, style: FigureStyle) -> list[TableBlock]:
     reliability = result.statistic("reliability")
     if reliability.isna().all().all():
         return []
@@ -139,7 +141,7 @@ def _reliability_tables(result: PerspectivesResult) -> list[TableBlock]:
         mask = best.copy()
         cells.insert(0, "θ_f", threshold.map(_number))
         mask.insert(0, "θ_f", False)
-        cells, mask = _with_problem_column(cells, mask)
+        cells, mask = _with_problem_column(cells, mask, style)
         tables.append(
             TableBlock(name=name, caption=caption, frame=cells, bold=mask, in_print=False)
         )
@@ -347,10 +349,10 @@ def build_section(
             )
         )
     for column, caption, bold in STATISTIC_TABLES:
-        table = _statistic_table(result, column, caption, bold)
+        table = _statistic_table(result, column, caption, bold, style)
         if table is not None:
             blocks.append(table)
-    blocks.extend(_reliability_tables(result))
+    blocks.extend(_reliability_tables(result, style))
     drawn = figure_blocks(
         len(result.algorithms),
         lambda: figures(result, style),
