@@ -857,7 +857,13 @@ def _bottom_line(
             if low[0].isdigit()
             else f"{low} to {high}"  # "over 99 % to 100 %"
         )
-        p_text = f"ranks first in {span} of bootstrap resamples of the problems"
+        resampled = [
+            r for r in counted if leader in r.first and not math.isnan(sure.p_first(r.id, leader))
+        ]
+        runs = _runs_words(sure, resampled).strip()
+        p_text = f"ranks first in {span} of bootstrap resamples of the problems" + (
+            f" {runs}" if runs else ""
+        )
         split = next(
             (r for r in counted if leader in r.first and sure.groups(r.id)),
             None,

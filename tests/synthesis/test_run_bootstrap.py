@@ -331,3 +331,17 @@ def test_relation_layers_from_runs_resample_the_runs_too() -> None:
     # Every run of A better than every run of B: A first in every resample, runs and all.
     dominated = uncertainty([_relation(_trials(DOMINATED))], 300, 3).table.set_index("algorithm")
     assert dominated.loc["A", "p_first"] == 1.0
+
+
+def test_the_bottom_line_says_the_runs_were_resampled() -> None:
+    from reportgen.present.labels import Labels
+    from reportgen.synthesis.rankings import U_SCORES
+    from reportgen.synthesis.summary import synthesise
+
+    ranking = dataclasses.replace(_u_score(_trials(DOMINATED)), family=U_SCORES)
+    result = synthesise([ranking], ("A", "B"), Labels({}), resamples=200, seed=1)
+    assert result.bottom_line is not None
+    assert (
+        "ranks first in 100 % of bootstrap resamples of the problems and of their runs."
+        in result.bottom_line.text
+    )
