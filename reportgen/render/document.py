@@ -168,14 +168,24 @@ def with_print_pointers(blocks: Sequence[RenderedBlock]) -> tuple[RenderedBlock,
     def flush() -> None:
         if not run:
             return
-        names: list[str] = []
+        # Consecutive items of one kind and title as one range ("Tables 27–110 (…)"): a
+        # problem table of 500 algorithms is split into 84 column blocks.
+        groups: list[tuple[str, str, int, int]] = []  # kind, title, first, last number
         files: list[str] = []
         for block in run:
             item = block.figure or block.table
             assert item is not None
             kind = "Figure" if block.figure is not None else "Table"
-            names.append(f"{kind} {item.number} ({_short_title(item.caption)})")
+            title = _short_title(item.caption)
+            if groups and groups[-1][:2] == (kind, title) and groups[-1][3] == item.number - 1:
+                groups[-1] = (kind, title, groups[-1][2], item.number)
+            else:
+                groups.append((kind, title, item.number, item.number))
             files.extend(item.files)
+        names = [
+            f"{kind} {first} ({title})" if first == last else f"{kind}s {first}–{last} ({title})"
+            for kind, title, first, last in groups
+        ]
         kinds = {"figure" if b.figure is not None else "table" for b in run}
         what = "/".join(sorted(kinds)) + ("s" if len(run) > 1 else "")
         text = (

@@ -73,3 +73,17 @@ def test_one_sentence_names_every_block_of_a_run_left_out_of_print() -> None:
         "Not printed (figure of raw values or variants of a printed figure), in the HTML report "
         "and in figures/x/: Figure 3 (Share of wins at D=10)."
     )
+
+
+def test_consecutive_tables_of_one_title_are_named_as_a_range() -> None:
+    """A problem table of 500 algorithms is split into 84 column blocks: one range, not 84
+    names (a page of pointers)."""
+    caption = "Mean ± SD of the final values per problem, 10-D. Best in bold."
+    blocks = [_table(n, caption, ("tables/p/m.tex",), False) for n in range(27, 111)]
+    blocks.append(_table(111, "Wins, ties and losses.", ("tables/p/w.tex",), False))
+    (pointer, *_) = with_print_pointers(blocks)
+    assert pointer.text == (
+        "Not printed (tables of raw values or variants of a printed figure), in the HTML report "
+        "and in tables/p/: Tables 27–110 (Mean ± SD of the final values per problem, 10-D); "
+        "Table 111 (Wins, ties and losses)."
+    )
