@@ -36,7 +36,10 @@ Decisions
   relation is cycle-free (``auto``): layer 1 is the maximum set. Award points rank each
   problem's ratio among all problems, so the layers are not a mean of per-problem scores:
   their bootstrap recomputes award points, ``auto`` and the layers on each resample of the
-  problems (:func:`~reportgen.analyses.significance_relation.bootstrap_layers`).
+  problems (:func:`~reportgen.analyses.significance_relation.bootstrap_layers`), up to
+  :data:`MAX_LAYER_BOOTSTRAP` algorithms: its cost grows with the square of their number
+  (every σ's relation per resample; 500 algorithms took minutes), so beyond it the layers
+  are shown without one and the report says so under the uncertainty table.
 - A ranking in which every algorithm ties is *degenerate*: shown, not counted, and no finding
   names a best algorithm by it.
 """
@@ -63,6 +66,8 @@ from reportgen.errors import shorten
 from reportgen.present.format import power_of_ten, share
 
 BEST, WORSE, NOT_SIGNIFICANT, INCONCLUSIVE = "best", "worse", "n.s.", "inconclusive"
+MAX_LAYER_BOOTSTRAP = 100
+"""Most algorithms whose award-point layers are bootstrapped (see the module docstring)."""
 COUNTED, INCONCLUSIVE_RANKING, DEGENERATE = "counted", "inconclusive", "degenerate"
 
 PROFILES = "profiles"
@@ -433,7 +438,7 @@ def significance_relation(analysis_id: str, result: SignificanceRelationResult) 
             ranks=_ranks(layers),
             source=f"analyses.{analysis_id}.result (layers at sigma_auto = {auto.sigma:g})",
             bootstrap=functools.partial(bootstrap_layers, result)
-            if len(result.problems) > 1
+            if len(result.problems) > 1 and len(result.algorithms) <= MAX_LAYER_BOOTSTRAP
             else None,
             bootstrap_runs=result.runs is not None,
         )

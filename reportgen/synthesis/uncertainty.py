@@ -59,8 +59,9 @@ Decisions
   ``rank`` is the order of that dimension's mean scores), so that "ahead at D = 20 but not at
   D = 10" can be said with its probability. Rows over all problems have ``group`` ``all``.
 - Every ranking adapter of :mod:`reportgen.synthesis.rankings` provides per-problem scores or
-  a bootstrap of its own; a ranking over fewer than two problems has nothing to draw and is
-  absent from the table (the report names it under the table). Problem tables rank no
+  a bootstrap of its own; a ranking over fewer than two problems has nothing to draw, and
+  award-point layers of more than ``MAX_LAYER_BOOTSTRAP`` algorithms are not bootstrapped
+  (cost): both are absent from the table (the report names them under the table). Problem tables rank no
   algorithm (each is tested against the reference only), so they have no row.
 """
 

@@ -345,3 +345,16 @@ def test_the_bottom_line_says_the_runs_were_resampled() -> None:
         "ranks first in 100 % of bootstrap resamples of the problems and of their runs."
         in result.bottom_line.text
     )
+
+
+def test_layers_of_many_algorithms_are_not_bootstrapped() -> None:
+    from reportgen.synthesis.rankings import MAX_LAYER_BOOTSTRAP
+
+    # The layer bootstrap's cost grows with the square of the algorithms: beyond the bound the
+    # ranking has none (and the report names it under the uncertainty table).
+    many = {
+        f"a{i}": [[1.0 + i, 2.0 + i], [3.0 + i, 1.0 + i]] for i in range(MAX_LAYER_BOOTSTRAP + 1)
+    }
+    assert _relation(_trials(many)).bootstrap is None
+    few = dict(list(many.items())[:3])
+    assert _relation(_trials(few)).bootstrap is not None

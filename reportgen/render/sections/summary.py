@@ -19,7 +19,13 @@ from reportgen.render.blocks import (
     Text,
     figure_blocks,
 )
-from reportgen.synthesis.rankings import BEST, INCONCLUSIVE, NOT_SIGNIFICANT, WORSE
+from reportgen.synthesis.rankings import (
+    BEST,
+    INCONCLUSIVE,
+    MAX_LAYER_BOOTSTRAP,
+    NOT_SIGNIFICANT,
+    WORSE,
+)
 from reportgen.synthesis.summary import SynthesisResult
 from reportgen.synthesis.uncertainty import ALL, RUNS_MARK, TWO_STAGE
 
@@ -112,7 +118,9 @@ def uncertainty_table(result: SynthesisResult, style: FigureStyle) -> TableBlock
         "has several, in tables/summary/ranking_uncertainty.csv."
         + (f" {TWO_STAGE}" if runs else ""),
         notes=(
-            f"Not resampled (fewer than two problems to draw): {', '.join(not_resampled)}."
+            f"Not resampled (fewer than two problems to draw, or award-point layers of more than "
+            f"{MAX_LAYER_BOOTSTRAP} algorithms, whose bootstrap would recompute the relation at "
+            f"every σ of every resample): {', '.join(not_resampled)}."
             if not_resampled
             else ""
         ),
