@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import os
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -34,6 +36,21 @@ def require_shared(path: Path, what: str = "the shared reference data") -> Path:
     if in_ci():
         pytest.fail(f"CI=true: {message}", pytrace=False)
     pytest.skip(message)
+
+
+def require_module(name: str, extra: str) -> ModuleType:
+    """Import an optional dependency, or skip the module's tests — fail them in CI — without it.
+
+    CI installs every extra the tests use (``make test``), so a missing one there means the
+    tests of that feature silently stopped running.
+    """
+    try:
+        return importlib.import_module(name)
+    except ImportError as error:
+        message = f"{name} is not installed (extra '{extra}'): {error}"
+        if in_ci():
+            pytest.fail(f"CI=true: {message}", pytrace=False)
+        pytest.skip(message, allow_module_level=True)
 
 
 @dataclass

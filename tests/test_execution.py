@@ -22,8 +22,9 @@ from reportgen.errors import InputError
 from reportgen.execution import DaskExecutor, LocalExecutor, current_executor, map_items, using
 from reportgen.pipeline import compute_study, load_study, present_study, results_document
 from reportgen.registry import ANALYSES
+from tests.conftest import require_module
 
-distributed = pytest.importorskip("distributed")
+distributed = require_module("distributed", "dask")
 
 ALGORITHMS = ("A", "B", "C")
 PROBLEMS = ("f1", "f2", "f3", "f4", "f5")

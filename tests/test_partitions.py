@@ -21,9 +21,10 @@ import pytest
 
 from reportgen.errors import InputError
 from reportgen.pipeline import compute_study, load_study, present_study, results_document
+from tests.conftest import require_module
 from tests.test_execution import ANALYSES_SPEC, histories
 
-distributed = pytest.importorskip("distributed")
+distributed = require_module("distributed", "dask")
 
 COLUMNS = {"dimension": "dim", "evaluations": "evals"}
 
