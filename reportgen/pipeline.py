@@ -16,7 +16,6 @@ import importlib.metadata
 import json
 import os
 import platform
-import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -24,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-import yaml
 
 from reportgen.analyses.base import AnalysisResult
 from reportgen.bundle import write_bundle
@@ -56,6 +54,7 @@ from reportgen.render.html import render_html
 from reportgen.render.pdf import write_pdf
 from reportgen.render.publish import publish, writing
 from reportgen.render.sections.summary import build_summary_section
+from reportgen.spec.listing import published_spec_text
 from reportgen.spec.load import LoadedSpec, load_spec
 from reportgen.synthesis.summary import SynthesisResult, synthesise
 
@@ -619,41 +618,6 @@ def _relative_command(command: str, base_dir: Path) -> str:
     )
 
 
-def _string_values(node: Any) -> list[str]:
-    if isinstance(node, str):
-        return [node]
-    if isinstance(node, dict):
-        return [s for value in node.values() for s in _string_values(value)]
-    if isinstance(node, list):
-        return [s for value in node for s in _string_values(value)]
-    return []
-
-
-def _relative_spec_text(spec: LoadedSpec) -> str:
-    """The spec as the report's appendix shows it: with ``report.paths: relative`` (the
-    default) every absolute path written in it — each value that is one (data paths, a
-    published table, the output folder), then any mention of the spec's folder or of the
-    home folder (comments) — relative to the spec's folder (``~`` for the home folder), as the
-    provenance names files; the author's folders are not published."""
-    text = spec.text()
-    if spec.study.report.paths == "absolute":
-        return text
-    try:
-        values = _string_values(yaml.safe_load(text))  # validated already: bounded, parseable
-    except yaml.YAMLError:
-        values = []
-    absolute = {v for v in values if "\n" not in v and os.path.isabs(v)}
-    for value in sorted(absolute, key=len, reverse=True):
-        text = text.replace(value, os.path.relpath(value, spec.base_dir))
-    ends = r"(?=[/\s'\"\]},]|$)"
-    text = re.sub(re.escape(str(spec.base_dir)) + r"/", "", text)
-    text = re.sub(re.escape(str(spec.base_dir)) + ends, ".", text, flags=re.MULTILINE)
-    home = str(Path.home())
-    if home.strip("/"):
-        text = re.sub(re.escape(home) + ends, "~", text, flags=re.MULTILINE)
-    return text
-
-
 def _document(
     results: StudyResults,
     written: Mapping[BlockKey, WrittenBlock],
@@ -716,6 +680,6 @@ def _document(
         ),
         data_sources=tuple(data_sources),
         provenance=tuple(prov_rows),
-        spec_text=_relative_spec_text(spec),
+        spec_text=published_spec_text(spec),
         toc=tuple(toc),
     )

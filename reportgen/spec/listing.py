@@ -1,0 +1,52 @@
+"""The study spec as a published report lists it: the author's folders left out.
+
+With ``report.paths: relative`` (the default) every absolute path in the spec's text is written
+relative to the spec's folder (``~`` for the home folder), as the provenance names files, so a
+report published as a supplement does not disclose where its author keeps files.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from reportgen.spec.load import LoadedSpec
+
+
+def _string_values(node: Any) -> list[str]:
+    if isinstance(node, str):
+        return [node]
+    if isinstance(node, dict):
+        return [s for value in node.values() for s in _string_values(value)]
+    if isinstance(node, list):
+        return [s for value in node for s in _string_values(value)]
+    return []
+
+
+def published_spec_text(spec: LoadedSpec) -> str:
+    """The spec as the report's appendix shows it: with ``report.paths: relative`` (the
+    default) every absolute path written in it — each value that is one (data paths, a
+    published table, the output folder), then any mention of the spec's folder or of the
+    home folder (comments) — relative to the spec's folder (``~`` for the home folder), as the
+    provenance names files; the author's folders are not published."""
+    text = spec.text()
+    if spec.study.report.paths == "absolute":
+        return text
+    try:
+        values = _string_values(yaml.safe_load(text))  # validated already: bounded, parseable
+    except yaml.YAMLError:
+        values = []
+    absolute = {v for v in values if "\n" not in v and os.path.isabs(v)}
+    for value in sorted(absolute, key=len, reverse=True):
+        text = text.replace(value, os.path.relpath(value, spec.base_dir))
+    ends = r"(?=[/\s'\"\]},]|$)"
+    text = re.sub(re.escape(str(spec.base_dir)) + r"/", "", text)
+    text = re.sub(re.escape(str(spec.base_dir)) + ends, ".", text, flags=re.MULTILINE)
+    home = str(Path.home())
+    if home.strip("/"):
+        text = re.sub(re.escape(home) + ends, "~", text, flags=re.MULTILINE)
+    return text
