@@ -182,31 +182,28 @@ def test_bootstrap_quantiles_of_the_mean_curve_by_hand():
     # 0.25 ± 0.014, four standard errors from either level.)
     from scipy.stats import norm
 
-    from reportgen.analyses.curves import Bootstrap
+    from reportgen.analyses.curves import Bootstrap, GroupCurves
 
     levels = norm.cdf([-1.0, -0.5, 0.5, 1.0])
-    curve = group_curves(
-        np.array([0, 0, 1, 1]),
-        np.array([1.0, 3.0, 1.0, 2.0]),
-        np.array([8.0, 0.0, 8.0, 10.0]),
-        budget=10,
-        with_std=True,
-        bootstrap=lambda n: Bootstrap.draw(n, 1000, levels, (7,)),
-    )
+
+    def two_runs() -> GroupCurves | None:
+        return group_curves(
+            np.array([0, 0, 1, 1]),
+            np.array([1.0, 3.0, 1.0, 2.0]),
+            np.array([8.0, 0.0, 8.0, 10.0]),
+            budget=10,
+            with_std=True,
+            bootstrap=lambda n: Bootstrap.draw(n, 1000, levels, (7,)),
+        )
+
+    curve = two_runs()
     assert curve is not None and curve.quantiles is not None
     assert curve.evaluations.tolist() == [1.0, 2.0, 3.0]
     assert curve.quantiles[:, 0].tolist() == [8.0, 8.0, 8.0, 8.0]
     assert curve.quantiles[:, -1].tolist() == [0.0, 5.0, 5.0, 10.0]
     # The same seed gives the same bounds; the formula's λ = 1 bounds at the last point are
     # 5 ± S/√2 = 5 ± 5 (S = √50): equal to the bootstrap's here, its λ = 0.5 ones (2.5, 7.5) not.
-    again = group_curves(
-        np.array([0, 0, 1, 1]),
-        np.array([1.0, 3.0, 1.0, 2.0]),
-        np.array([8.0, 0.0, 8.0, 10.0]),
-        budget=10,
-        with_std=True,
-        bootstrap=lambda n: Bootstrap.draw(n, 1000, levels, (7,)),
-    )
+    again = two_runs()
     assert again is not None and again.quantiles is not None
     assert np.array_equal(again.quantiles, curve.quantiles)
     assert curve.bound(1.0, -1)[-1] == pytest.approx(0.0)
