@@ -22,6 +22,9 @@ Decisions
   ``rtol`` replaces it for every number.
 - A hash that does not match fails the verification, but the study is still rerun, so that the
   statement names the numbers the changed input moved.
+- Keys that results.json has since renamed (:data:`RENAMED_KEYS`) are read under their current
+  name in the bundled document, so that a supplement written before the rename still verifies:
+  the value is compared, the name is not.
 """
 
 from __future__ import annotations
@@ -42,6 +45,14 @@ from reportgen.errors import InputError, Problem
 DEFAULT_FLOAT_RTOL = 1e-9
 IGNORED_KEYS = ("provenance", "reportgen")
 """Top-level keys of results.json that describe the run, not the study."""
+
+RENAMED_KEYS: dict[str, tuple[tuple[tuple[str, ...], str, str], ...]] = {
+    "u_scores": ((("parameters",), "data_format", "input_format"),),
+    "significance_relation": (((), "source_format", "input_format"),),
+}
+"""Per analysis kind, the keys of its ``result`` that were renamed: (path inside ``result``,
+old name, current name). The layout an analysis read was ``data_format`` (U-scores) and
+``source_format`` (significance relations) before every analysis called it ``input_format``."""
 
 _MISSING = object()
 
@@ -220,6 +231,37 @@ def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
         yield path, value
 
 
+def current_names(document: Any) -> Any:
+    """``document`` (a results.json) with the keys of :data:`RENAMED_KEYS` under their current
+    names; anything else, and a document that already uses them, is returned as it is."""
+    analyses = document.get("analyses") if isinstance(document, dict) else None
+    if not isinstance(analyses, dict):
+        return document
+    renamed = dict(analyses)
+    for analysis_id, analysis in analyses.items():
+        if not isinstance(analysis, dict) or not isinstance(analysis.get("result"), dict):
+            continue
+        result = analysis["result"]
+        for inside, old, new in RENAMED_KEYS.get(str(analysis.get("kind")), ()):
+            result = _renamed(result, inside, old, new)
+        renamed[analysis_id] = {**analysis, "result": result}
+    return {**document, "analyses": renamed}
+
+
+def _renamed(node: dict[str, Any], inside: tuple[str, ...], old: str, new: str) -> dict[str, Any]:
+    """A copy of ``node`` with ``old`` renamed ``new`` in the dict at ``inside`` (keeping the
+    key's position), or ``node`` itself when there is nothing to rename."""
+    if inside:
+        child = node.get(inside[0])
+        if not isinstance(child, dict):
+            return node
+        changed = _renamed(child, inside[1:], old, new)
+        return node if changed is child else {**node, inside[0]: changed}
+    if old not in node or new in node:
+        return node
+    return {(new if key == old else key): value for key, value in node.items()}
+
+
 def compare_documents(
     bundled: Any, rerun: Any, rtol: float | None = None
 ) -> tuple[int, int, list[Difference]]:
@@ -232,6 +274,7 @@ def compare_documents(
     differences : list of Difference
         In the bundled document's order; values only the rerun has come last.
     """
+    bundled = current_names(bundled)
     old = dict(_leaves({k: v for k, v in bundled.items() if k not in IGNORED_KEYS}, ""))
     new = dict(_leaves({k: v for k, v in rerun.items() if k not in IGNORED_KEYS}, ""))
     numbers = values = 0

@@ -178,3 +178,57 @@ def test_compare_documents_tolerances():
     far = {"a": 4, "b": [1.0 + 2e-9, "inf", "y"], "c": 1}
     assert [d.path for d in compare_documents(bundled, far)[2]] == ["a", "b[0]", "b[2]", "c"]
     assert [d.path for d in compare_documents(bundled, far, rtol=0.5)[2]] == ["b[2]", "c"]
+
+
+TRIALS_CSV = (
+    "algorithm,problem,dimension,run,value,evaluations_used,evaluations_to_target\n"
+    + "".join(
+        f"A{a},f{p},10,{r},{1.0 + a + 0.1 * r + p},1000,{100 * (a + 1)}\n"
+        for a in range(3)
+        for p in (1, 2)
+        for r in (1, 2, 3)
+    )
+)
+
+
+def test_verify_reads_renamed_keys_of_an_older_supplement(tmp_path):
+    """A supplement written before ``input_format`` was the one name of the layout read (README:
+    ``data_format`` for U-scores, ``source_format`` for significance relations) verifies; a
+    changed value under the old name still fails, named by the current key."""
+    write(tmp_path / "study", "data/t.csv", TRIALS_CSV)
+    spec = write(
+        tmp_path / "study",
+        "study.yaml",
+        """
+        study: {title: Renamed keys, authors: [Tester]}
+        minimize: true
+        data:
+          runs: {path: data/t.csv, format: trials}
+        analyses:
+          - {kind: u_scores, data: runs, target: 1.0e-8}
+          - {kind: significance_relation, data: runs}
+        summary: {resamples: 100}
+        report: {output: out, formats: [html]}
+        """,
+    )
+    result = run_cli("run", str(spec), "--bundle", "--quiet")
+    assert result.code == 0, result.err
+    folder = _unzip(spec.parent / "out" / "supplement.zip", tmp_path / "reviewer")
+    bundled = folder / "report" / "results.json"
+    document = json.loads(bundled.read_text(encoding="utf-8"))
+    u_scores = document["analyses"]["u_scores"]["result"]
+    relation = document["analyses"]["significance_relation"]["result"]
+    assert u_scores["parameters"]["input_format"] == relation["input_format"] == "trials"
+    # Written as the older reportgen wrote it.
+    u_scores["parameters"]["data_format"] = u_scores["parameters"].pop("input_format")
+    relation["source_format"] = relation.pop("input_format")
+    bundled.write_text(json.dumps(document), encoding="utf-8")
+    old = run_cli("verify", str(folder), "-q")
+    assert old.code == 0, old.out + old.err
+    relation["source_format"] = "summary"
+    bundled.write_text(json.dumps(document), encoding="utf-8")
+    changed = run_cli("verify", str(folder), "-q")
+    assert changed.code == 1
+    assert changed.out.splitlines()[1:] == [
+        '  analyses.significance_relation.result.input_format: bundled "summary", rerun "trials"'
+    ]
