@@ -32,6 +32,9 @@ Decisions
   the absolute paths (spec, spec folder, inputs given by absolute path) are replaced by their
   bundle names too, and when there were any, the bundled report.pdf is rendered again from that
   HTML (the output folder's own report.html and report.pdf keep them).
+- A DataFrame source is, in the bundled report.html and results.json alike, the bundled CSV
+  file: its name (for "DataFrame 'x'" and the spec listing's placeholder path) and that file's
+  SHA-256 (for the frame's own, which no file of the bundle has).
 - Entries are sorted and carry a fixed timestamp: the same report gives the same zip bytes.
 """
 
@@ -47,10 +50,11 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 import yaml
+from markupsafe import escape
 
 from reportgen.data.load import FileRecord, load_data
 from reportgen.data.read import resolve_paths
-from reportgen.spec.load import LoadedSpec, load_spec
+from reportgen.spec.load import LoadedSpec, frame_path, load_spec
 
 INPUTS_FOLDER = "inputs"
 MANIFEST = "INPUTS.sha256"
@@ -323,14 +327,22 @@ def write_bundle(
         # Read the bundled study's data once: it proves the bundle loads, and gives the input
         # names the rerun will print, which replace the original ones in results.json.
         rerun = load_data(load_spec(spec_file))
+        read = list(zip(records, rerun.files, strict=True))
         pairs = sorted(
-            {
-                (old.display, new.display)
-                for old, new in zip(records, rerun.files, strict=True)
-                if old.display != new.display
-            },
+            {(old.display, new.display) for old, new in read if old.display != new.display},
             key=lambda pair: -len(pair[0]),
         )
+        # A DataFrame is the bundled CSV file the reader gets: its name (the data appendix's
+        # "DataFrame 'x'", the spec listing's placeholder path) and the file's hash, which
+        # the reader can check (the frame's own hash matches no file of the bundle).
+        frames = [
+            pair
+            for old, new in read
+            if old.source in spec.frames
+            for pair in ((old.display, new.display), (old.sha256, new.sha256))
+        ]
+        frames += [(frame_path(source), name) for source, name in frame_names.items()]
+        pairs += [(old, new) for old, new in frames if old != new and (old, new) not in pairs]
         pairs += [
             (analysis.published.path, other_names[("analyses", i, "published", "path")])
             for i, analysis in enumerate(spec.study.analyses)
@@ -351,8 +363,8 @@ def write_bundle(
             original = html_path.read_text(encoding="utf-8")
             html = original
             for old, new in pairs:
-                if Path(old).is_absolute():
-                    html = html.replace(old, new)
+                if Path(old).is_absolute() or (old, new) in frames:
+                    html = html.replace(escape(old), escape(new))
             if html != original:
                 replaced["report.html"] = html.encode("utf-8")
                 if (report_dir / "report.pdf").is_file() and render_pdf is not None:

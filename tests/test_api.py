@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import zipfile
 from pathlib import Path
 
@@ -111,6 +113,25 @@ def test_a_bundle_of_dataframe_sources_reruns_and_verifies(tmp_path: Path, given
     pd.testing.assert_frame_equal(copy, frame)
     manifest = (unpacked / "INPUTS.sha256").read_text(encoding="utf-8")
     assert f"study/{spec_name}" in manifest and "study/inputs/dataframes/curves.csv" in manifest
+    # The report and results.json name the same input: the bundled file, with its own hash.
+    digest = hashlib.sha256((unpacked / "study/inputs/dataframes/curves.csv").read_bytes())
+    results = json.loads((unpacked / "report" / "results.json").read_text(encoding="utf-8"))
+    assert results["provenance"]["inputs"] == [
+        {
+            "source": "curves",
+            "file": "inputs/dataframes/curves.csv",
+            "rows": len(frame),
+            "sha256": digest.hexdigest(),
+        }
+    ]
+    page = (unpacked / "report" / "report.html").read_text(encoding="utf-8")
+    assert (
+        f"<tr><td>inputs/dataframes/curves.csv</td><td>{len(frame)}</td>"
+        f'<td class="hash">{digest.hexdigest()}</td></tr>'
+    ) in page
+    assert "DataFrame" not in page  # neither "DataFrame 'curves'" nor the spec's placeholder
+    if given_as == "dict":  # its listing shows the placeholder path (a YAML file's, no path)
+        assert "path: inputs/dataframes/curves.csv" in page.split('<pre class="spec">')[1]
     result = run_cli("verify", str(unpacked))
     assert result.code == 0, result.err
     assert "reproduce" in result.out + result.err
