@@ -196,7 +196,18 @@ def compute_study(
     )
 
 
-READS_BY_PROBLEM = frozenset({"performance_profiles", "runtime_ecdf", "convergence"})
+READS_BY_PROBLEM = frozenset(
+    {
+        "performance_profiles",
+        "runtime_ecdf",
+        "convergence",
+        "u_scores",
+        "problem_table",
+        "significance_relation",
+        "probabilistic_profiles",
+        "perspectives",
+    }
+)
 """Analyses that read a partitioned source problem by problem, in their work items
 (:meth:`reportgen.data.frames.AnalysisData.problem_items`); the others get its whole table."""
 

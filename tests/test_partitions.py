@@ -15,35 +15,58 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+from reportgen.data.partitions import PartitionedRecords
 from reportgen.errors import InputError
 from reportgen.pipeline import compute_study, load_study, present_study, results_document
+from reportgen.registry import ANALYSES
 from tests.conftest import require_module
-from tests.test_execution import ANALYSES_SPEC, histories
+from tests.test_execution import ANALYSES_SPEC, histories, trials
 
 distributed = require_module("distributed", "dask")
 
 COLUMNS = {"dimension": "dim", "evaluations": "evals"}
 
 
-def write_dataset(root: Path) -> None:
-    """The histories as a hive dataset: one folder per algorithm and problem."""
-    table = pa.Table.from_pandas(histories(), preserve_index=False)
+TRIALS_KINDS = ("perspectives", "probabilistic_profiles", "u_scores", "problem_table")
+
+
+def write_dataset(root: Path, frame: pd.DataFrame | None = None) -> None:
+    """The histories (or ``frame``) as a hive dataset: one folder per algorithm and problem."""
+    table = pa.Table.from_pandas(histories() if frame is None else frame, preserve_index=False)
     pq.write_to_dataset(table, root, partition_cols=["algorithm", "problem"])
 
 
-def study(source: dict[str, Any], execution: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Every analysis kind on histories ``h`` (trials derived from them at the budget)."""
+def study(
+    source: dict[str, Any],
+    execution: dict[str, Any] | None = None,
+    runs: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Every analysis kind on histories ``h`` (trials derived from them at the budget); with
+    ``runs``, the analyses of trials also on that trials source ``r``."""
     analyses = [dict(a, data="h") if a["data"] == "h" else dict(a, data="t") for a in ANALYSES_SPEC]
+    if runs is not None:
+        analyses += [
+            {**a, "data": "r", "id": f"{a['kind']}_of_runs"}
+            for a in ANALYSES_SPEC
+            if a["kind"] in TRIALS_KINDS
+        ]
+        analyses.append({"kind": "significance_relation", "data": "r", "id": "relation_of_runs"})
     return {
         "study": {"title": "Partitions", "authors": ["T"]},
         "minimize": True,
         "data": {
             "h": {"format": "histories", "columns": COLUMNS, **source},
             "t": {"format": "trials", "trials_at": {"source": "h", "budget": 10000, "target": 1.0}},
+            **(
+                {"r": {"format": "trials", "columns": {"dimension": "dim"}, **runs}}
+                if runs is not None
+                else {}
+            ),
         },
         "analyses": analyses,
         "report": {"formats": ["html"]},
@@ -65,6 +88,8 @@ def base(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("partitions")
     write_dataset(folder / "parts")
     histories().to_parquet(folder / "h.parquet", index=False)
+    write_dataset(folder / "trial_parts", trials())
+    trials().to_parquet(folder / "r.parquet", index=False)
     return folder
 
 
@@ -72,6 +97,22 @@ def base(tmp_path_factory) -> Path:
 def single(base) -> dict[str, Any]:
     """The reference: the same records from one file."""
     return results(study({"path": "h.parquet"}), base)[0]
+
+
+@pytest.fixture(scope="module")
+def single_with_runs(base) -> dict[str, Any]:
+    """The reference with a trials source ``r`` too: the same runs from one file."""
+    return results(study({"path": "h.parquet"}, runs={"path": "r.parquet"}), base)[0]
+
+
+@pytest.fixture
+def never_whole(monkeypatch) -> None:
+    """The client never reads a partitioned source whole: every analysis reads by problem."""
+
+    def refuse(self: PartitionedRecords, problems: Any = None) -> pd.DataFrame:
+        raise AssertionError("a partitioned source was read whole into the client")
+
+    monkeypatch.setattr(PartitionedRecords, "read", refuse)
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +130,7 @@ def test_the_dataset_keeps_names_in_folders_only(base):
     assert pq.read_schema(files[0]).names == ["dim", "run", "evals", "value"]
 
 
-def test_a_partitioned_source_read_locally_gives_the_same_results(base, single):
+def test_a_partitioned_source_read_locally_gives_the_same_results(base, single, never_whole):
     document, executor, computed = results(study({"path": "parts"}), base)
     assert executor == {"engine": "local"}
     source = computed.data.sources["h"]
@@ -107,10 +148,23 @@ def test_a_glob_of_parquet_files_is_partitioned_too(base, single):
     assert document == single
 
 
-def test_on_a_cluster_the_workers_read_the_partitions(base, single, cluster):
+def test_partitioned_trials_are_read_by_problem_too(base, single_with_runs, never_whole):
+    document, _, computed = results(study({"path": "parts"}, runs={"path": "trial_parts"}), base)
+    assert computed.data.sources["r"].records is not None
+    assert computed.data.sources["r"].frame.empty
+    assert {a["kind"] for a in document["analyses"].values()} == set(ANALYSES)
+    assert document == single_with_runs
+
+
+def test_on_a_cluster_the_workers_read_the_partitions(base, single_with_runs, cluster, never_whole):
     address = cluster.scheduler_address
     document, executor, computed = results(
-        study({"path": "parts"}, {"engine": "dask", "scheduler": address}), base
+        study(
+            {"path": "parts"},
+            {"engine": "dask", "scheduler": address},
+            runs={"path": "trial_parts"},
+        ),
+        base,
     )
     assert executor["engine"] == "dask" and executor["workers"] == 2
     # checking the files, deriving trials and the profiles' per-problem work ran as tasks
@@ -121,9 +175,10 @@ def test_on_a_cluster_the_workers_read_the_partitions(base, single, cluster):
         "passages_of_problem",
         "problem_runtimes",
         "curves_of_problem",
+        "of_problem",  # the per-run reductions of map_problems (states, final values, …)
     } <= ran, ran
     assert computed.data.sources["h"].frame.empty
-    assert document == single
+    assert document == single_with_runs
 
 
 def test_scheduler_local_starts_a_cluster_of_the_spec_size(base, single):

@@ -109,9 +109,14 @@ import pandas as pd
 from scipy import stats
 
 from reportgen.analyses.resampling import drawn_runs, run_array
-from reportgen.data.frames import AnalysisData, problem_label
+from reportgen.data.frames import (
+    AnalysisData,
+    concat_tables,
+    in_run_order,
+    problem_label,
+    with_columns,
+)
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
-from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat, Naming
 from reportgen.present.jsonable import json_value
 from reportgen.spec.analyses.perspectives import PerspectivesOptions
@@ -862,8 +867,9 @@ def compute(data: AnalysisData, options: PerspectivesOptions) -> PerspectivesRes
     """
     _check_input(data, options)
     caveats: list[Caveat] = []
+    runs = None
     if data.format == "trials":
-        statistics = _statistics_from_trials(data, options)
+        statistics, runs = _statistics_from_trials(data, options)
         has_time = "time_seconds" in data.frame.columns
     else:
         statistics = _statistics_from_summary(data)
@@ -931,20 +937,20 @@ def compute(data: AnalysisData, options: PerspectivesOptions) -> PerspectivesRes
         alternative=options.alternative,
         critical_difference_diagrams=options.critical_difference,
         caveats=tuple(caveats),
-        runs=_runs(data) if data.format == "trials" else None,
+        runs=runs,
     )
 
 
-def _runs(data: AnalysisData) -> pd.DataFrame:
+def _runs(trials: pd.DataFrame) -> pd.DataFrame:
     """The runs' final values (and times) by problem label: what the bootstrap resamples."""
-    columns = ["algorithm", "value"] + (["time_seconds"] if "time_seconds" in data.frame else [])
-    runs = data.frame[columns].reset_index(drop=True)
+    columns = ["algorithm", "value"] + (["time_seconds"] if "time_seconds" in trials else [])
+    runs = trials[columns].reset_index(drop=True)
     runs.insert(
         0,
         "problem",
         [
             problem_label(p, int(d))
-            for p, d in zip(data.frame["problem"], data.frame["dimension"], strict=True)
+            for p, d in zip(trials["problem"], trials["dimension"], strict=True)
         ],
     )
     return runs
@@ -1053,7 +1059,7 @@ def _where(options: PerspectivesOptions, key: str = "") -> str:
 def _check_input(data: AnalysisData, options: PerspectivesOptions) -> None:
     """The accepted formats: trials (with value) or summary (with at least one statistic)."""
     where = _where(options, "data")
-    if data.frame.empty:
+    if data.frame.empty and data.records is None:  # partitioned: the trials are in files
         raise InputError(Problem(where, "the data has no rows for the study's selection"))
     needed = ["algorithm", "problem", "dimension"]
     if data.format == "trials":
@@ -1088,23 +1094,31 @@ def _ordered(statistics: pd.DataFrame, data: AnalysisData) -> pd.DataFrame:
     return statistics.iloc[order].reset_index(drop=True)
 
 
-def _statistics_from_trials(data: AnalysisData, options: PerspectivesOptions) -> pd.DataFrame:
-    """Per (problem, dimension, algorithm): the sample statistics of Poikolainen et al. §Perspectives.
+def _statistics_from_trials(
+    data: AnalysisData, options: PerspectivesOptions
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Per (problem, dimension, algorithm): the sample statistics of Poikolainen et al. §Perspectives;
+    and the runs' final values (:func:`_runs`).
 
     Every statistic (θ_f included) reads one problem's trials only: each problem is an
-    independent work item of the current executor (:mod:`reportgen.execution`).
+    independent work item of the current executor (:meth:`AnalysisData.map_problems`), which
+    returns its statistics and its runs' values (a partitioned source is read there).
     """
-    pieces = [
-        piece
-        for _, piece in data.frame.groupby(["problem", "dimension"], sort=False, observed=True)
-    ]
-    parts = map_items(functools.partial(_problem_statistics, options=options), pieces)
+    parts = data.map_problems(functools.partial(_problem_trials, options=options))
+    pieces = [statistics for statistics, _ in parts if len(statistics)]
     statistics = (
-        pd.concat(parts, ignore_index=True)
-        if parts
-        else _problem_statistics(data.frame, options=options)
+        concat_tables(pieces) if pieces else _problem_statistics(data.frame, options=options)
     )
-    return _ordered(statistics, data)
+    trials = in_run_order([runs for _, runs in parts])
+    return _ordered(statistics, data), _runs(trials)
+
+
+def _problem_trials(
+    frame: pd.DataFrame, *, options: PerspectivesOptions
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """One problem's statistics (:func:`_problem_statistics`) and its runs' values."""
+    columns = ["algorithm", "problem", "dimension", "run", "value", "time_seconds"]
+    return _problem_statistics(frame, options=options), with_columns(frame, columns)
 
 
 def _problem_statistics(frame: pd.DataFrame, *, options: PerspectivesOptions) -> pd.DataFrame:

@@ -128,7 +128,14 @@ from scipy.optimize import brentq
 from scipy.special import ndtr
 from scipy.stats import norm
 
-from reportgen.data.frames import KEYS, AnalysisData, by_problem, problem_label
+from reportgen.data.frames import (
+    KEYS,
+    RUN_KEYS,
+    AnalysisData,
+    by_problem,
+    problem_label,
+    with_columns,
+)
 from reportgen.errors import InputError, Problem
 from reportgen.present.caveats import Caveat, Naming
 from reportgen.present.jsonable import json_value
@@ -819,15 +826,16 @@ def _check_costs(
 
 
 def _from_trials(data: AnalysisData, options: ProbabilisticProfilesOptions) -> _Entries:
-    frame = data.frame
-    if options.cost not in frame.columns:
+    if options.cost not in data.frame.columns:
         raise InputError(
             Problem(
                 _where(options),
                 f"cost '{options.cost}' needs the column '{options.cost}' in the trials data, "
-                f"which has {sorted(map(str, frame.columns))}",
+                f"which has {sorted(map(str, data.frame.columns))}",
             )
         )
+    # The runs' costs, gathered problem by problem (a partitioned source is read there).
+    frame = data.per_run(functools.partial(with_columns, columns=(*RUN_KEYS, options.cost)))
     ii, jj = _locate(frame, data, options)
     costs = frame[options.cost].to_numpy(dtype=float)
 

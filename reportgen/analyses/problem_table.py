@@ -74,7 +74,14 @@ import numpy as np
 import pandas as pd
 from scipy.stats import mannwhitneyu, rankdata
 
-from reportgen.data.frames import KEYS, RUN_KEYS, AnalysisData, problem_label
+from reportgen.data.frames import (
+    KEYS,
+    RUN_KEYS,
+    AnalysisData,
+    in_run_order,
+    problem_label,
+    with_columns,
+)
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat, Naming
@@ -411,7 +418,7 @@ def smallest_p_value(n: int, m: int) -> float:
 
 
 def _check_input(data: AnalysisData, options: ProblemTableOptions) -> None:
-    if data.frame.empty:
+    if data.frame.empty and data.records is None:  # partitioned: the records are in files
         raise InputError(Problem("data", "the data has no rows for the study's selection"))
     needed = {
         "trials": [*RUN_KEYS, "value"],
@@ -461,34 +468,43 @@ def _check_input(data: AnalysisData, options: ProblemTableOptions) -> None:
 def _runs_at_budget(
     data: AnalysisData, options: ProblemTableOptions, caveats: list[Caveat]
 ) -> tuple[pd.DataFrame, dict[int, float]]:
-    """Histories → each run's value at the budget (or its last record)."""
-    keys = list(RUN_KEYS)
-    history = data.frame[[*keys, "evaluations", "value"]]
+    """Histories → each run's value at the budget (or its last record), problem by problem:
+    each problem's work item returns one value per run (:meth:`AnalysisData.map_problems`)."""
     budget: dict[int, float] = {}
     if options.budget is not None:
-        dims = history["dimension"].to_numpy()
         budget = {
-            int(d): float(
-                options.budget[int(d)] if isinstance(options.budget, dict) else options.budget
-            )
-            for d in np.unique(dims)
+            d: float(options.budget[d] if isinstance(options.budget, dict) else options.budget)
+            for d in sorted({d for _, d in data.problems})
         }
+    parts = data.map_problems(functools.partial(_problem_runs_at_budget, budget=budget))
+    lost = sum(part_lost for _, part_lost in parts)
+    if lost:
+        caveats.append(
+            Caveat(
+                "runs_without_record",
+                f"{counted(lost, 'run', 'have')} no record at or before the budget and are left out.",
+            )
+        )
+    return in_run_order([values for values, _ in parts]), budget
+
+
+def _problem_runs_at_budget(
+    frame: pd.DataFrame, *, budget: Mapping[int, float]
+) -> tuple[pd.DataFrame, int]:
+    """One problem's runs: each run's value at the budget (no budget: its last record), and
+    how many runs have no record at or before the budget."""
+    keys = list(RUN_KEYS)
+    history = frame[[*keys, "evaluations", "value"]]
+    lost = 0
+    if budget:
         limit = history["dimension"].map(budget).to_numpy(dtype=float)
         kept = history[history["evaluations"].to_numpy(dtype=float) <= limit]
-        all_runs = history[keys].drop_duplicates()
+        lost = len(history[keys].drop_duplicates()) - len(kept[keys].drop_duplicates())
         history = kept
-        lost = len(all_runs) - len(history[keys].drop_duplicates())
-        if lost:
-            caveats.append(
-                Caveat(
-                    "runs_without_record",
-                    f"{counted(lost, 'run', 'have')} no record at or before the budget and are left out.",
-                )
-            )
     # Within a run records are sorted by evaluations; the value never increases, so the run's
     # value at the budget is its smallest value up to it.
     values = history.groupby(keys, sort=False, observed=True)["value"].min().reset_index()
-    return values, budget
+    return values, lost
 
 
 # --------------------------------------------------------------------------------------------
@@ -574,7 +590,7 @@ def compute(data: AnalysisData, options: ProblemTableOptions) -> ProblemTableRes
     budget: dict[int, float] = {}
     runs: pd.DataFrame | None = None
     if data.format == "trials":
-        runs = data.frame[[*RUN_KEYS, "value"]]
+        runs = data.per_run(functools.partial(with_columns, columns=(*RUN_KEYS, "value")))
     elif data.format == "histories":
         runs, budget = _runs_at_budget(data, options, caveats)
     if runs is not None and options.value_floor is not None:

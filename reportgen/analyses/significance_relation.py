@@ -110,7 +110,14 @@ from scipy.sparse.csgraph import connected_components
 from scipy.stats import rankdata
 
 from reportgen.analyses.resampling import drawn_runs, run_array
-from reportgen.data.frames import KEYS, RUN_KEYS, AnalysisData, Format, problem_label
+from reportgen.data.frames import (
+    KEYS,
+    RUN_KEYS,
+    AnalysisData,
+    Format,
+    problem_label,
+    with_columns,
+)
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat, Naming
@@ -826,11 +833,14 @@ def _where(options: SignificanceRelationOptions) -> str:
     return ""
 
 
-def _derived_values(data: AnalysisData, options: SignificanceRelationOptions) -> pd.Series:
-    """One value per (algorithm, problem, dimension), before floor/shift."""
+def _derived_values(
+    data: AnalysisData, options: SignificanceRelationOptions, runs: pd.DataFrame | None
+) -> pd.Series:
+    """One value per (algorithm, problem, dimension), before floor/shift (``runs``: each
+    run's final value, :func:`_final_values`; None for a summary)."""
     frame = data.frame
     statistic = options.statistic
-    if data.format == "summary":
+    if runs is None:
         column = SUMMARY_COLUMNS.get(statistic, statistic)
         candidates = [c for c in frame.columns if c not in KEYS]
         if column not in candidates:
@@ -860,25 +870,18 @@ def _derived_values(data: AnalysisData, options: SignificanceRelationOptions) ->
                 f"{quote_choices(STATISTICS)}{did_you_mean(statistic, STATISTICS)}",
             )
         )
-    if data.format == "histories":
-        frame = (
-            frame.sort_values([*RUN_KEYS, "evaluations"], kind="stable")
-            .groupby(list(RUN_KEYS), sort=False)["value"]
-            .last()
-            .reset_index()
-        )
-    return frame.groupby(list(KEYS))["value"].agg(_RUN_AGGREGATES[statistic]).astype(float)
+    return runs.groupby(list(KEYS))["value"].agg(_RUN_AGGREGATES[statistic]).astype(float)
 
 
 def _value_matrix(
-    data: AnalysisData, options: SignificanceRelationOptions
+    data: AnalysisData, options: SignificanceRelationOptions, runs: pd.DataFrame | None
 ) -> tuple[np.ndarray, tuple[tuple[str, int], ...], list[Caveat]]:
     """The compared values ``algorithm × problem`` (complete problems only) and caveats."""
     if len(data.algorithms) < 2:
         raise InputError(
             Problem(_where(options), "a significance relation needs at least two algorithms")
         )
-    series = _derived_values(data, options)
+    series = _derived_values(data, options, runs)
     table = series.unstack(["problem", "dimension"])
     columns = pd.MultiIndex.from_tuples(data.problems, names=["problem", "dimension"])
     table = table.reindex(index=list(data.algorithms), columns=columns)
@@ -988,7 +991,8 @@ def compute(data: AnalysisData, options: SignificanceRelationOptions) -> Signifi
         value for every algorithm, or values that are zero or negative after floor/shift.
     """
     algorithms = data.algorithms
-    raw, problems, caveats = _value_matrix(data, options)
+    runs = _final_values(data) if data.format != "summary" else None
+    raw, problems, caveats = _value_matrix(data, options, runs)
     values, n_adjusted, adjust_caveats = _adjusted(raw, algorithms, problems, options)
     caveats += adjust_caveats
     rtol = float(options.relative_tolerance)
@@ -1049,26 +1053,34 @@ def compute(data: AnalysisData, options: SignificanceRelationOptions) -> Signifi
         order=order,
         transitive_reduction=options.transitive_reduction,
         caveats=tuple(caveats),
-        runs=_final_values(data) if data.format != "summary" else None,
+        runs=None
+        if runs is None
+        else pd.DataFrame(
+            {
+                "cell": _cells(zip(runs["problem"], runs["dimension"], strict=True)),
+                "algorithm": runs["algorithm"].astype(str).to_numpy(),
+                "value": runs["value"].to_numpy(dtype=float),
+            }
+        ),
     )
 
 
 def _final_values(data: AnalysisData) -> pd.DataFrame:
-    """Each run's final value (the last record of a history), by problem cell and algorithm."""
-    frame = data.frame
+    """Each run's final value (the last record of a history), in run order: gathered problem
+    by problem (:meth:`AnalysisData.per_run`), so a partitioned source stays in its files."""
     if data.format == "histories":
-        frame = (
-            frame.sort_values([*RUN_KEYS, "evaluations"], kind="stable")
-            .groupby(list(RUN_KEYS), sort=False)["value"]
-            .last()
-            .reset_index()
-        )
-    return pd.DataFrame(
-        {
-            "cell": _cells(zip(frame["problem"], frame["dimension"], strict=True)),
-            "algorithm": frame["algorithm"].astype(str).to_numpy(),
-            "value": frame["value"].to_numpy(dtype=float),
-        }
+        return data.per_run(_problem_final_values)
+    return data.per_run(functools.partial(with_columns, columns=(*RUN_KEYS, "value")))
+
+
+def _problem_final_values(frame: pd.DataFrame) -> pd.DataFrame:
+    """Each run's last value, for one problem's histories."""
+    return (
+        frame[[*RUN_KEYS, "evaluations", "value"]]
+        .sort_values([*RUN_KEYS, "evaluations"], kind="stable")
+        .groupby(list(RUN_KEYS), sort=False)["value"]
+        .last()
+        .reset_index()
     )
 
 

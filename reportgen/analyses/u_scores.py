@@ -134,8 +134,10 @@ from reportgen.data.frames import (
     RUN_KEYS,
     AnalysisData,
     by_problem,
+    in_run_order,
     natural_key,
     problem_label,
+    with_columns,
 )
 from reportgen.errors import InputError, Problem
 from reportgen.execution import map_items
@@ -914,17 +916,15 @@ def compute(data: AnalysisData, options: UScoresOptions) -> UScoresResult:
 
     # Trial states at the end of the budget (and at each cut-point, with histories).
     budget: dict[int, float] | None = None
+    cut_records = None
     if data.format == "trials":
         states, tie_applied = _trial_states(data, options, tie_break, caveats)
         states_at_cuts: dict[float, pd.DataFrame] = {}
     else:
-        history, budget = _prepare_histories(data, options, caveats)
+        states, states_at_cuts, budget, cut_records = _histories_states(
+            data, options, tie_break, caveats
+        )
         tie_applied = tie_break
-        states = _history_states(history, budget, 1.0, options.target, tie_break)
-        states_at_cuts = {
-            c: _history_states(history, budget, c, options.target, tie_break)
-            for c in (options.cutpoints or [])
-        }
     states = _restrict(states, algorithms, problems)
     states_at_cuts = {c: _restrict(s, algorithms, problems) for c, s in states_at_cuts.items()}
     _check_design(states, algorithms, problems, caveats)
@@ -955,13 +955,10 @@ def compute(data: AnalysisData, options: UScoresOptions) -> UScoresResult:
     difficulty = _difficulty(states, problems, group_of, groups)
 
     cut_frame = None
-    cut_records = None
     success_times = None
     if budget is not None:
         successful = states.loc[states["success"].to_numpy(dtype=bool), "speed"]
         success_times = (len(successful), int(successful.nunique()))
-    if states_at_cuts and budget is not None:
-        cut_records = _cutpoint_records(history, budget, list(states_at_cuts), algorithms)
     if states_at_cuts:
         frames = []
         for c, cut_states in states_at_cuts.items():
@@ -1176,7 +1173,13 @@ def _trial_states(
     data: AnalysisData, options: UScoresOptions, tie_break: bool, caveats: list[Caveat]
 ) -> tuple[pd.DataFrame, bool]:
     """Trials → states (success, speed, value, tie), with the data checks of the issue."""
-    frame = data.frame
+    # One row per run, gathered problem by problem (a partitioned source is read there).
+    frame = data.per_run(
+        functools.partial(
+            with_columns,
+            columns=(*RUN_KEYS, "value", "evaluations_to_target", "evaluations_used"),
+        )
+    )
     value = frame["value"].to_numpy(dtype=float)
     success = value <= options.target
     has_ett = "evaluations_to_target" in frame.columns
@@ -1251,45 +1254,63 @@ def _trial_states(
     return states.reset_index(drop=True), tie_applied
 
 
-def _prepare_histories(
-    data: AnalysisData, options: UScoresOptions, caveats: list[Caveat]
-) -> tuple[pd.DataFrame, dict[int, float]]:
-    """Sort, enforce best-so-far (caveat), resolve the budget per dimension (caveat)."""
-    keys = list(RUN_KEYS)
-    history = data.frame[[*keys, "evaluations", "value"]].sort_values(
-        [*keys, "evaluations"], kind="stable"
-    )
-    history = history.reset_index(drop=True)
-    best = history.groupby(keys, sort=False)["value"].cummin()
-    rising = history["value"].to_numpy(dtype=float) > best.to_numpy(dtype=float)
-    if rising.any():
-        runs = history.loc[rising, keys].drop_duplicates()
-        caveats.append(
-            _runs_caveat(
-                "not_best_so_far",
-                f"{counted(len(runs), 'run', 'have')} values that increase within the run "
-                f"({int(rising.sum())} records); their running minimum is used.",
-                runs,
-            )
-        )
-    history["value"] = best.to_numpy(dtype=float)
+def _histories_states(
+    data: AnalysisData, options: UScoresOptions, tie_break: bool, caveats: list[Caveat]
+) -> tuple[pd.DataFrame, dict[float, pd.DataFrame], dict[int, float], pd.DataFrame | None]:
+    """Each run's state at the budget and at each cut-point, computed problem by problem.
 
+    The budget of each dimension is resolved first (given, or the largest evaluation count
+    recorded in it: a caveat); each problem's work item (:meth:`AnalysisData.map_problems`)
+    then enforces best-so-far and returns its runs' states, the runs it found rising or late
+    and, per cut-point, its latest record at or below the cut — one row per run at most.
+
+    Returns
+    -------
+    states, states_at_cuts, budget, cut_records
+        The states at the budget and by cut-point (in run order), the budget per dimension,
+        and per cut-point and dimension the latest record at or below ``c · B`` (None without
+        cut-points).
+    """
     budget: dict[int, float] = {}
     inferred = []
-    for d in sorted(history["dimension"].unique()):
-        given = _budget_of(options, int(d))
+    largest: dict[int, float] | None = None
+    for d in sorted({d for _, d in data.problems}):
+        given = _budget_of(options, d)
         if given is None:
             if isinstance(options.budget, dict):
                 raise InputError(
                     Problem(
                         "budget",
-                        f"no budget given for dimension {int(d)}; budgets are given for "
+                        f"no budget given for dimension {d}; budgets are given for "
                         f"{sorted(options.budget)}",
                     )
                 )
-            given = float(history.loc[history["dimension"] == d, "evaluations"].max())
-            inferred.append(f"D={int(d)}: {given:g}")
-        budget[int(d)] = given
+            largest = largest if largest is not None else data.last_evaluations()
+            given = largest[d]
+            inferred.append(f"D={d}: {given:g}")
+        budget[d] = given
+    cutpoints = list(dict.fromkeys(options.cutpoints or []))
+    parts = data.map_problems(
+        functools.partial(
+            _problem_states,
+            budget=budget,
+            fractions=(1.0, *cutpoints),
+            target=options.target,
+            tie_break=tie_break,
+            algorithms=tuple(data.algorithms),
+        )
+    )
+    rising = in_run_order([part.rising for part in parts])
+    if len(rising):
+        records = sum(part.rising_records for part in parts)
+        caveats.append(
+            _runs_caveat(
+                "not_best_so_far",
+                f"{counted(len(rising), 'run', 'have')} values that increase within the run "
+                f"({records} records); their running minimum is used.",
+                rising,
+            )
+        )
     if inferred:
         caveats.append(
             Caveat(
@@ -1298,47 +1319,96 @@ def _prepare_histories(
                 "count recorded in it (a lower bound of the true budget): " + ", ".join(inferred),
             )
         )
-    reach = history[history["value"] <= options.target]
-    ett = reach.groupby(keys, sort=False)["evaluations"].min()
-    limit = ett.index.get_level_values("dimension").map(budget).to_numpy(dtype=float)
-    late = ett[ett.to_numpy(dtype=float) > limit]
+    late = in_run_order([part.late for part in parts])
     if len(late):
         caveats.append(
             _runs_caveat(
                 "evaluations_to_target_above_budget",
                 f"{counted(len(late), 'trial', 'reach')} the target only after the budget; they count as "
                 "failures.",
-                late.reset_index(),
+                late,
             )
         )
-    return history, budget
+    states = in_run_order([part.states[0] for part in parts])
+    at_cuts = {
+        c: in_run_order([part.states[k] for part in parts]) for k, c in enumerate(cutpoints, 1)
+    }
+    cut_records = None
+    if cutpoints:
+        rows = []
+        for k, c in enumerate(cutpoints):
+            for dimension, b in budget.items():
+                seen = [
+                    part.latest[k]
+                    for part, (_, d) in zip(parts, data.problems, strict=True)
+                    if d == dimension and not math.isnan(part.latest[k])
+                ]
+                latest = max(seen) if seen else math.nan
+                rows.append(
+                    {
+                        "cutpoint": c,
+                        "dimension": int(dimension),
+                        "budget": float(b),
+                        "evaluations": latest,
+                        "fraction": latest / b,
+                    }
+                )
+        cut_records = pd.DataFrame(
+            rows, columns=["cutpoint", "dimension", "budget", "evaluations", "fraction"]
+        )
+    return states, at_cuts, budget, cut_records
 
 
-def _cutpoint_records(
-    history: pd.DataFrame,
+@dataclass(frozen=True)
+class _ProblemStates:
+    """One problem's runs reduced to their states (a work item's result: a row per run)."""
+
+    states: tuple[pd.DataFrame, ...]
+    """The runs' states at each fraction of the budget (1 first, then the cut-points)."""
+    rising: pd.DataFrame
+    """Runs whose values increase somewhere (their running minimum is used)."""
+    rising_records: int
+    late: pd.DataFrame
+    """Runs that reach the target only after the budget."""
+    latest: tuple[float, ...]
+    """Per cut-point: the latest record of the study's algorithms at or below ``c · B``."""
+
+
+def _problem_states(
+    frame: pd.DataFrame,
+    *,
     budget: Mapping[int, float],
-    cutpoints: Sequence[float],
+    fractions: Sequence[float],
+    target: float,
+    tie_break: bool,
     algorithms: Sequence[str],
-) -> pd.DataFrame:
-    """Per cut-point and dimension: the latest record at or below ``c · B`` and its fraction."""
-    history = history[history["algorithm"].isin(list(algorithms))]
-    rows = []
-    for c in cutpoints:
-        for dimension, b in budget.items():
-            evaluations = history.loc[history["dimension"] == dimension, "evaluations"]
-            seen = evaluations[evaluations.to_numpy(dtype=float) <= c * b]
-            latest = float(seen.max()) if len(seen) else math.nan
-            rows.append(
-                {
-                    "cutpoint": c,
-                    "dimension": int(dimension),
-                    "budget": float(b),
-                    "evaluations": latest,
-                    "fraction": latest / b,
-                }
-            )
-    return pd.DataFrame(
-        rows, columns=["cutpoint", "dimension", "budget", "evaluations", "fraction"]
+) -> _ProblemStates:
+    """Sort one problem's histories, enforce best-so-far, and take its runs' states."""
+    keys = list(RUN_KEYS)
+    history = frame[[*keys, "evaluations", "value"]].sort_values(
+        [*keys, "evaluations"], kind="stable"
+    )
+    history = history.reset_index(drop=True)
+    best = history.groupby(keys, sort=False)["value"].cummin()
+    rising = history["value"].to_numpy(dtype=float) > best.to_numpy(dtype=float)
+    history["value"] = best.to_numpy(dtype=float)
+    reach = history[history["value"] <= target]
+    ett = reach.groupby(keys, sort=False)["evaluations"].min()
+    limit = ett.index.get_level_values("dimension").map(budget).to_numpy(dtype=float)
+    late = ett[ett.to_numpy(dtype=float) > limit]
+    mine = history[history["algorithm"].isin(list(algorithms))]
+    cut = mine["dimension"].map(budget).to_numpy(dtype=float)
+    evaluations = mine["evaluations"].to_numpy(dtype=float)
+    latest = []
+    for c in fractions[1:]:
+        seen = evaluations[evaluations <= c * cut]
+        latest.append(float(seen.max()) if len(seen) else math.nan)
+    return _ProblemStates(
+        states=tuple(_history_states(history, budget, f, target, tie_break) for f in fractions),
+        rising=history.loc[rising, keys].drop_duplicates(),
+        rising_records=int(rising.sum()),
+        late=late.reset_index(),
+        latest=tuple(latest),
     )
 
 

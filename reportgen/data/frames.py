@@ -43,13 +43,16 @@ A *problem instance* is the pair (problem, dimension); analyses treat ``f1`` in 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 import numpy as np
 import pandas as pd
+
+from reportgen.execution import map_items
 
 Format = Literal["trials", "histories", "summary"]
 
@@ -61,6 +64,8 @@ RUN_KEYS: tuple[str, ...] = (*KEYS, "run")
 
 TRIALS_OPTIONAL: tuple[str, ...] = ("evaluations_used", "evaluations_to_target", "time_seconds")
 SUMMARY_STATISTICS: tuple[str, ...] = ("mean", "std", "n", "median", "minimum", "maximum")
+
+R = TypeVar("R")
 
 
 def natural_key(text: str) -> tuple[object, ...]:
@@ -160,6 +165,27 @@ class AnalysisData:
         spans = _problem_spans(self.frame)
         empty = np.zeros((0, 2), dtype=np.int64)
         return [ProblemRows(self.frame, spans.get(key, empty)) for key in self.problems]
+
+    def map_problems(self, function: Callable[[pd.DataFrame], R]) -> list[R]:
+        """``function`` of each problem's rows, in :attr:`problems` order, each problem one
+        work item of the current executor (:func:`reportgen.execution.map_items`).
+
+        The item reads its rows where it runs (:func:`problem_frame`: a partitioned source's
+        files are read there), so only what ``function`` returns travels back: it should be
+        small (one row per run, or a few per algorithm). ``function`` must be picklable: a
+        module-level function, or a :func:`functools.partial` of one.
+        """
+        return map_items(functools.partial(_of_problem, function=function), self.problem_items())
+
+    def per_run(self, function: Callable[[pd.DataFrame], pd.DataFrame]) -> pd.DataFrame:
+        """A table of one row per run, computed problem by problem (:meth:`map_problems`) and
+        put in run order (:func:`in_run_order`), as ``function`` of the whole table would be.
+
+        ``function`` turns one problem's rows into one row per run (with the columns of
+        :data:`RUN_KEYS`); for a per-run layout (``trials``) :func:`with_columns` keeps the
+        rows, so that the client holds the runs, never a partitioned source's records.
+        """
+        return in_run_order(self.map_problems(function))
 
     def restricted(
         self,
@@ -308,6 +334,31 @@ def problem_frame(item: Any) -> pd.DataFrame:
     from reportgen.data.partitions import read_problem
 
     return read_problem(item)
+
+
+def _of_problem(item: Any, *, function: Callable[[pd.DataFrame], R]) -> R:
+    """``function`` of one problem's rows (:meth:`AnalysisData.map_problems`'s work item)."""
+    return function(problem_frame(item))
+
+
+def with_columns(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
+    """The table's rows with those of ``columns`` it has (in that order): a per-run table of a
+    ``trials`` problem for :meth:`AnalysisData.per_run`."""
+    return frame[[c for c in columns if c in frame.columns]]
+
+
+def in_run_order(tables: Sequence[pd.DataFrame]) -> pd.DataFrame:
+    """Per-run tables (of problems) as one, sorted by :data:`RUN_KEYS` as a canonical table is.
+
+    The order is what the same per-run rows computed from the whole table would have: a
+    loaded table is sorted by algorithm, problem, dimension and run (names as sorted
+    categories), whichever problem a row came from.
+    """
+    kept = [t for t in tables if len(t)] or list(tables[:1])
+    if not kept:
+        return pd.DataFrame(columns=list(RUN_KEYS))
+    table = concat_tables(kept) if len(kept) > 1 else kept[0].reset_index(drop=True)
+    return table.sort_values(list(RUN_KEYS), kind="stable", ignore_index=True)
 
 
 def observed(names: pd.Series) -> list[str]:

@@ -16,11 +16,14 @@ its records are never gathered into one table.
   overview, run counts, completeness, the spec's algorithm and problem selections and
   aliases all work on them. A run must lie within one file (its records are checked
   together); a run found in two files is an error naming both.
-- **Reading for an analysis.** An analysis that splits its work by problem asks for one
+- **Reading for an analysis.** Every analysis splits its work by problem and asks for one
   work item per problem (:meth:`PartitionedRecords.item`); the item names the files that
   hold the problem, and :func:`read_problem` reads and checks them again where the item runs,
-  keeping that problem's rows only. An analysis that does not split its work reads the
-  whole table into the client (:meth:`PartitionedRecords.read`).
+  keeping that problem's rows only. Analyses that need one row per run (U-scores' states,
+  values at the budget, trials) reduce each problem's rows to them in its item
+  (:meth:`reportgen.data.frames.AnalysisData.per_run`). Reading the whole table into the
+  client (:meth:`PartitionedRecords.read`) is left for an analysis kind that does not split
+  its work (``reportgen.pipeline.READS_BY_PROBLEM``).
 
 Decisions
 ---------
