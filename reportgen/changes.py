@@ -39,6 +39,9 @@ from reportgen.render.blocks import Block, TableBlock, Text
 COLUMNS = ("change", "ranking", "item", "before", "after")
 MAX_SHOWN = 40
 """Rows of the report's table; the CSV has all."""
+CHANGES_TABLE = "summary/changes"
+"""Where the changes are written, ``tables/<CHANGES_TABLE>.csv`` (``reportgen verify`` skips
+it: it depends on the baseline)."""
 
 
 def read_baseline(path: str | Path) -> dict[str, Any]:

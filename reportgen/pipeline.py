@@ -26,7 +26,7 @@ import pandas as pd
 
 from reportgen.analyses.base import AnalysisResult
 from reportgen.bundle import write_bundle
-from reportgen.changes import changes_blocks, compare_results, read_baseline
+from reportgen.changes import CHANGES_TABLE, changes_blocks, compare_results, read_baseline
 from reportgen.data.frames import AnalysisData, problem_label, sorted_problems
 from reportgen.data.load import StudyData, load_data
 from reportgen.data.select import complete_problems
@@ -488,6 +488,32 @@ def results_document(
     }
 
 
+@dataclass(frozen=True)
+class ResultTable:
+    """One machine-readable table of the results, written as ``tables/<name>.csv``."""
+
+    name: str
+    """``<analysis id>/<table>`` or ``summary/<table>``."""
+    frame: pd.DataFrame
+    latex: bool
+    """Also written as ``tables/<name>.tex`` (booktabs)."""
+
+
+def result_tables(results: StudyResults) -> list[ResultTable]:
+    """Every table of the results — the executive summary's, each analysis's, each published
+    comparison — in full (``results.json`` may cut their long lists; these never are). The
+    changes since a baseline are not among them: they depend on the baseline, not only on spec
+    and data."""
+    tables = [ResultTable(f"summary/{n}", f, False) for n, f in results.synthesis.tables().items()]
+    for outcome in results.analyses:
+        tables += [
+            ResultTable(f"{outcome.id}/{n}", f, True) for n, f in outcome.result.tables().items()
+        ]
+        if outcome.published is not None:
+            tables.append(ResultTable(f"{outcome.id}/published", outcome.published.frame, False))
+    return tables
+
+
 def _check_output_target(target: Path, spec: LoadedSpec) -> None:
     """Refuse output folders whose replacement would destroy the user's files."""
     protected = [spec.path, *(spec.base_dir / s.path for s in spec.study.data.values() if s.path)]
@@ -529,17 +555,13 @@ def _write_report(
         "This folder was written by reportgen and is replaced on the next run.\n"
     )
     assert results.summary is not None
-    for name, frame in results.synthesis.tables().items():
-        write_csv(frame, folder / "tables" / "summary" / f"{name}.csv")
+    say("writing the tables")
+    for table in result_tables(results):
+        write_csv(table.frame, folder / "tables" / f"{table.name}.csv")
+        if table.latex:
+            write_latex(table.frame, folder / "tables" / f"{table.name}.tex")
     if results.changes is not None:
-        write_csv(results.changes, folder / "tables" / "summary" / "changes.csv")
-    for outcome in results.analyses:
-        say(f"writing the tables of {outcome.id}")
-        for name, frame in outcome.result.tables().items():
-            write_csv(frame, folder / "tables" / outcome.id / f"{name}.csv")
-            write_latex(frame, folder / "tables" / outcome.id / f"{name}.tex")
-        if outcome.published is not None:
-            write_csv(outcome.published.frame, folder / "tables" / outcome.id / "published.csv")
+        write_csv(results.changes, folder / "tables" / f"{CHANGES_TABLE}.csv")
     sections = [results.summary, *(o.section for o in results.analyses if o.section is not None)]
     figures = sum(isinstance(b, FigureBlock) for s in sections for b in s.blocks)
     say(f"drawing {counted(figures, 'figure')}")

@@ -8,7 +8,8 @@ Given a ``supplement.zip`` (or the folder it was unpacked into) written by ``rep
 2. checks every line of ``INPUTS.sha256`` against the bundled files;
 3. reruns the study from the bundled spec — data, every analysis, the report sections and
    findings, i.e. everything ``results.json`` holds — without rendering HTML, PDF or figures;
-4. compares every value of the new ``results.json`` with the bundled ``report/results.json``.
+4. compares every value of the new ``results.json`` with the bundled ``report/results.json``,
+   and every cell of the new tables with the bundled ``report/tables/**/*.csv``.
 
 Decisions
 ---------
@@ -20,6 +21,14 @@ Decisions
 - Default tolerance: integers exact, floats ``|a − b| ≤ 1e-9 · max(|a|, |b|)`` (the same
   arithmetic on another machine or BLAS may change the last bits of a float, never an integer).
   ``rtol`` replaces it for every number.
+- The tables are compared in full because ``results.json`` is not: its lists longer than
+  2 000 entries (pairwise comparisons of a few hundred algorithms) keep their first entries
+  only (its ``truncated`` block names them), and each such list is a table. Cells are compared
+  as text, numbers among them with the tolerance above; a table, column or row on one side only
+  is a difference. A digest of each cut list would not do: it cannot tolerate the last bits
+  of a float that another machine computes differently. ``tables/summary/changes.csv`` is not
+  compared (it depends on the baseline of a ``--baseline`` run); nor are the ``.tex`` tables
+  (the same numbers, formatted).
 - A hash that does not match fails the verification, but the study is still rerun, so that the
   statement names the numbers the changed input moved.
 - Keys that results.json has since renamed (:data:`RENAMED_KEYS`) are read under their current
@@ -29,6 +38,7 @@ Decisions
 
 from __future__ import annotations
 
+import csv
 import json
 import math
 import stat
@@ -40,7 +50,9 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from reportgen.bundle import MANIFEST, file_sha256
+from reportgen.changes import CHANGES_TABLE
 from reportgen.errors import InputError, Problem
+from reportgen.render.files import write_csv
 
 DEFAULT_FLOAT_RTOL = 1e-9
 IGNORED_KEYS = ("provenance", "reportgen")
@@ -55,6 +67,7 @@ old name, current name). The layout an analysis read was ``data_format`` (U-scor
 ``source_format`` (significance relations) before every analysis called it ``input_format``."""
 
 _MISSING = object()
+_PRESENT = object()
 
 
 @dataclass(frozen=True)
@@ -67,7 +80,9 @@ class Difference:
 
     def __str__(self) -> str:
         def show(value: Any) -> str:
-            return "(absent)" if value is _MISSING else json.dumps(value, ensure_ascii=False)
+            if value is _MISSING or value is _PRESENT:
+                return "(absent)" if value is _MISSING else "(present)"
+            return json.dumps(value, ensure_ascii=False)
 
         return f"{self.path}: bundled {show(self.bundled)}, rerun {show(self.rerun)}"
 
@@ -82,31 +97,48 @@ class Verification:
     values: int
     """How many other values (texts, names, missing values) were compared."""
     differences: tuple[Difference, ...]
+    tables: int = 0
+    """How many tables (``report/tables/**/*.csv``) were compared."""
+    cells: int = 0
+    """How many cells of those tables were compared."""
+    table_differences: tuple[Difference, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return not self.hash_problems and not self.differences
+        return not self.hash_problems and not self.differences and not self.table_differences
 
     def statement(self, limit: int | None = 100) -> str:
-        """The reproduction statement: one line when everything reproduces, else the list."""
+        """The reproduction statement: one line when everything reproduces, else the lists."""
         lines = [f"input hash check failed: {p}" for p in self.hash_problems]
+        tables = f"{_count(self.cells)} cells of the {_count(self.tables)} tables"
         if not self.differences:
             lines.append(
                 f"all {_count(self.numbers)} numbers reproduce "
                 f"(and {_count(self.values)} other values of results.json)"
+                + ("" if self.table_differences else f", and all {tables}")
             )
-            return "\n".join(lines)
-        moved = [d for d in self.differences if _is_number(d.bundled) or _is_number(d.rerun)]
-        lines.append(
-            f"{_count(len(self.differences))} of {_count(self.numbers + self.values)} values of "
-            f"results.json do not reproduce ({_count(len(moved))} of {_count(self.numbers)} "
-            "numbers):"
-        )
-        shown = self.differences if limit is None else self.differences[:limit]
-        lines += [f"  {d}" for d in shown]
-        if len(shown) < len(self.differences):
-            lines.append(f"  … and {_count(len(self.differences) - len(shown))} more (--all)")
+        else:
+            moved = [d for d in self.differences if _is_number(d.bundled) or _is_number(d.rerun)]
+            lines.append(
+                f"{_count(len(self.differences))} of {_count(self.numbers + self.values)} values "
+                f"of results.json do not reproduce ({_count(len(moved))} of "
+                f"{_count(self.numbers)} numbers):"
+            )
+            lines += _listed(self.differences, limit)
+            if not self.table_differences:
+                lines.append(f"all {tables} reproduce")
+        if self.table_differences:
+            lines.append(f"{_count(len(self.table_differences))} of {tables} do not reproduce:")
+            lines += _listed(self.table_differences, limit)
         return "\n".join(lines)
+
+
+def _listed(differences: tuple[Difference, ...], limit: int | None) -> list[str]:
+    shown = differences if limit is None else differences[:limit]
+    lines = [f"  {d}" for d in shown]
+    if len(shown) < len(differences):
+        lines.append(f"  … and {_count(len(differences) - len(shown))} more (--all)")
+    return lines
 
 
 def _count(n: int) -> str:
@@ -192,15 +224,25 @@ def _spec_in(root: Path) -> Path:
 # --- rerun and compare ----------------------------------------------------------------------
 
 
-def rerun_document(spec_path: Path, progress: Callable[[str], None] | None = None) -> Any:
-    """results.json of a fresh run of the spec (no report files are written), as JSON data."""
-    from reportgen.pipeline import compute_study, load_study, present_study, results_document
+def rerun_study(
+    spec_path: Path, progress: Callable[[str], None] | None = None
+) -> tuple[Any, dict[str, Any]]:
+    """A fresh run of the spec (no report files are written): its results.json, as JSON data,
+    and its tables (``<analysis id>/<table>`` → DataFrame)."""
+    from reportgen.pipeline import (
+        compute_study,
+        load_study,
+        present_study,
+        result_tables,
+        results_document,
+    )
 
     results = compute_study(load_study(spec_path), progress)
     results, style = present_study(results, progress)
     document = results_document(results, style, provenance={})
+    tables = {table.name: table.frame for table in result_tables(results)}
     # Through the JSON encoder, so that both sides have the same types (inf → "inf", …).
-    return json.loads(json.dumps(document, ensure_ascii=False, allow_nan=False))
+    return json.loads(json.dumps(document, ensure_ascii=False, allow_nan=False)), tables
 
 
 def _is_number(value: Any) -> bool:
@@ -293,6 +335,85 @@ def compare_documents(
     return numbers, values, differences
 
 
+def _csv_rows(path: Path) -> list[list[str]]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.reader(handle))
+
+
+def _cell_number(text: str) -> int | float | None:
+    """The number a CSV cell holds (``inf`` too), or None for text and empty cells."""
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        number = float(text)
+    except ValueError:
+        return None
+    return None if math.isnan(number) else number
+
+
+def compare_tables(
+    bundled: Path, rerun: dict[str, Any], scratch: Path, rtol: float | None = None
+) -> tuple[int, int, list[Difference]]:
+    """Compare the bundled tables (``report/tables``) with a rerun's, cell by cell.
+
+    Each rerun table is written as the report writes it (:func:`~reportgen.render.files.
+    write_csv`, into ``scratch``) and both files are read as text, so that like is compared
+    with like; numbers with the tolerance of :func:`compare_documents`.
+
+    Returns
+    -------
+    tables, cells : int
+        How many tables and cells of the bundle were compared.
+    differences : list of Difference
+        Each named ``tables/<analysis id>/<table>.csv, row <n>, column '<name>'`` (rows from 1
+        after the header), or the table alone when it, or a column, is on one side only.
+    """
+    names = {
+        path.relative_to(bundled).with_suffix("").as_posix()
+        for path in bundled.rglob("*.csv")
+        if path.is_file()
+    } - {CHANGES_TABLE}
+    differences: list[Difference] = []
+    tables = cells = 0
+    for name in sorted(names | set(rerun)):
+        where = f"tables/{name}.csv"
+        if name not in rerun or name not in names:
+            bundled_side, rerun_side = (
+                (_PRESENT, _MISSING) if name in names else (_MISSING, _PRESENT)
+            )
+            differences.append(Difference(where, bundled_side, rerun_side))
+            continue
+        write_csv(rerun[name], scratch / f"{name}.csv")
+        old, new = _csv_rows(bundled / f"{name}.csv"), _csv_rows(scratch / f"{name}.csv")
+        tables += 1
+        header, new_header = (old or [[]])[0], (new or [[]])[0]
+        if header != new_header:
+            differences.append(Difference(f"{where}, columns", header, new_header))
+            continue
+        for number, (a, b) in enumerate(zip(old[1:], new[1:], strict=False), start=1):
+            cells += len(a)
+            if a == b:
+                continue
+            if len(a) != len(b):
+                differences.append(Difference(f"{where}, row {number}", a, b))
+                continue
+            differences += [
+                Difference(f"{where}, row {number}, column '{column}'", x, y)
+                for column, x, y in zip(header, a, b, strict=False)
+                if x != y and not _same_cell(x, y, rtol)
+            ]
+        if len(old) != len(new):
+            differences.append(Difference(f"{where}, rows", len(old) - 1, len(new) - 1))
+    return tables, cells, differences
+
+
+def _same_cell(a: str, b: str, rtol: float | None) -> bool:
+    x, y = _cell_number(a), _cell_number(b)
+    return x is not None and y is not None and _same_number(x, y, rtol)
+
+
 def verify_bundle(
     path: str | Path,
     rtol: float | None = None,
@@ -323,6 +444,18 @@ def verify_bundle(
         if not bundled_json.is_file():
             raise InputError(Problem(str(source), "the bundle holds no report/results.json"))
         bundled = json.loads(bundled_json.read_text(encoding="utf-8"))
-        rerun = rerun_document(_spec_in(root), say)
-    numbers, values, differences = compare_documents(bundled, rerun, rtol)
-    return Verification(tuple(hash_problems), numbers, values, tuple(differences))
+        rerun, rerun_tables = rerun_study(_spec_in(root), say)
+        say("comparing results.json and the tables")
+        numbers, values, differences = compare_documents(bundled, rerun, rtol)
+        tables, cells, table_differences = compare_tables(
+            root / "report" / "tables", rerun_tables, Path(temporary) / "rerun-tables", rtol
+        )
+    return Verification(
+        tuple(hash_problems),
+        numbers,
+        values,
+        tuple(differences),
+        tables,
+        cells,
+        tuple(table_differences),
+    )

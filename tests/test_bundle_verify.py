@@ -16,7 +16,8 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from reportgen.verify import compare_documents
+from reportgen.present.jsonable import JSON_LIST_LIMIT
+from reportgen.verify import compare_documents, compare_tables
 from tests.conftest import run_cli, write, write_histories_per_algorithm
 
 IOH_FIXTURES = Path(__file__).parent / "data" / "fixtures" / "ioh"
@@ -180,40 +181,43 @@ def test_compare_documents_tolerances():
     assert [d.path for d in compare_documents(bundled, far, rtol=0.5)[2]] == ["b[2]", "c"]
 
 
-TRIALS_CSV = (
-    "algorithm,problem,dimension,run,value,evaluations_used,evaluations_to_target\n"
-    + "".join(
-        f"A{a},f{p},10,{r},{1.0 + a + 0.1 * r + p},1000,{100 * (a + 1)}\n"
-        for a in range(3)
-        for p in (1, 2)
-        for r in (1, 2, 3)
+def _bundled_trials(tmp_path: Path, rows: list[str], analyses: str) -> Path:
+    """The unpacked supplement of a trials study of ``rows`` (CSV lines, no header)."""
+    header = "algorithm,problem,dimension,run,value,evaluations_used,evaluations_to_target"
+    write(tmp_path / "study", "data/t.csv", "\n".join([header, *rows]) + "\n")
+    spec = write(
+        tmp_path / "study",
+        "study.yaml",
+        f"""
+        study: {{title: Verify, authors: [Tester]}}
+        minimize: true
+        data:
+          runs: {{path: data/t.csv, format: trials}}
+        analyses: {analyses}
+        summary: {{resamples: 100}}
+        report: {{output: out, formats: [html]}}
+        """,
     )
-)
+    result = run_cli("run", str(spec), "--bundle", "--quiet")
+    assert result.code == 0, result.err
+    return _unzip(spec.parent / "out" / "supplement.zip", tmp_path / "reviewer")
 
 
 def test_verify_reads_renamed_keys_of_an_older_supplement(tmp_path):
     """A supplement written before ``input_format`` was the one name of the layout read (README:
     ``data_format`` for U-scores, ``source_format`` for significance relations) verifies; a
     changed value under the old name still fails, named by the current key."""
-    write(tmp_path / "study", "data/t.csv", TRIALS_CSV)
-    spec = write(
-        tmp_path / "study",
-        "study.yaml",
-        """
-        study: {title: Renamed keys, authors: [Tester]}
-        minimize: true
-        data:
-          runs: {path: data/t.csv, format: trials}
-        analyses:
-          - {kind: u_scores, data: runs, target: 1.0e-8}
-          - {kind: significance_relation, data: runs}
-        summary: {resamples: 100}
-        report: {output: out, formats: [html]}
-        """,
+    rows = [
+        f"A{a},f{p},10,{r},{1.0 + a + 0.1 * r + p},1000,{100 * (a + 1)}"
+        for a in range(3)
+        for p in (1, 2)
+        for r in (1, 2, 3)
+    ]
+    folder = _bundled_trials(
+        tmp_path,
+        rows,
+        "[{kind: u_scores, data: runs, target: 1.0e-8}, {kind: significance_relation, data: runs}]",
     )
-    result = run_cli("run", str(spec), "--bundle", "--quiet")
-    assert result.code == 0, result.err
-    folder = _unzip(spec.parent / "out" / "supplement.zip", tmp_path / "reviewer")
     bundled = folder / "report" / "results.json"
     document = json.loads(bundled.read_text(encoding="utf-8"))
     u_scores = document["analyses"]["u_scores"]["result"]
@@ -229,6 +233,74 @@ def test_verify_reads_renamed_keys_of_an_older_supplement(tmp_path):
     bundled.write_text(json.dumps(document), encoding="utf-8")
     changed = run_cli("verify", str(folder), "-q")
     assert changed.code == 1
-    assert changed.out.splitlines()[1:] == [
+    assert changed.out.splitlines()[1] == (
         '  analyses.significance_relation.result.input_format: bundled "summary", rerun "trials"'
+    )
+    assert changed.out.splitlines()[2].startswith("all ")  # the tables reproduce
+
+
+def test_verify_compares_the_lists_results_json_cuts_in_full(tmp_path):
+    """results.json keeps the first JSON_LIST_LIMIT entries of a longer list (U-scores' pairwise
+    table of 70 algorithms on 2 problems: 2 × 70 · 69 / 2 = 4 830 pairs); verify compares the
+    bundled CSV tables in full, so a difference in a dropped entry fails, named by its cell."""
+    rows = [
+        f"alg{a:02d},f{p},10,{r},{1.0 + a + 0.01 * ((a * 7 + r * 3 + p) % 5)},1000,{100 + a}"
+        for a in range(70)
+        for p in (1, 2)
+        for r in (1, 2, 3)
     ]
+    folder = _bundled_trials(tmp_path, rows, "[{kind: u_scores, data: runs, target: 1.0e-8}]")
+    document = json.loads((folder / "report" / "results.json").read_text(encoding="utf-8"))
+    path = "analyses.u_scores.result.tables.pairwise"
+    assert document["truncated"][path] == {"kept": JSON_LIST_LIMIT, "total": 4830}
+    ok = run_cli("verify", str(folder), "-q")
+    assert ok.code == 0, ok.out + ok.err
+    table = folder / "report" / "tables" / "u_scores" / "pairwise.csv"
+    lines = table.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1 + 4830
+    header = lines[0].split(",")
+    # Row 3000, far beyond the entries results.json keeps: one pair's p-value changed.
+    row = lines[3000].split(",")
+    p_value = header.index("p_value")
+    original = row[p_value]
+    row[p_value] = "0.123"
+    lines[3000] = ",".join(row)
+    table.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    changed = run_cli("verify", str(folder), "-q")
+    assert changed.code == 1
+    out = changed.out.splitlines()
+    assert out[0].startswith("all ") and out[0].endswith("other values of results.json)")
+    assert out[1].startswith("1 of ") and out[1].endswith(" tables do not reproduce:")
+    assert out[2:] == [
+        f"  tables/u_scores/pairwise.csv, row 3000, column 'p_value': bundled \"0.123\", "
+        f'rerun "{original}"'
+    ]
+    # A dropped row is named too.
+    table.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
+    shorter = run_cli("verify", str(folder), "-q")
+    assert "  tables/u_scores/pairwise.csv, rows: bundled 4829, rerun 4830" in shorter.out
+
+
+def test_compare_tables_tolerances_and_tables_on_one_side(tmp_path):
+    import pandas as pd
+
+    bundled = tmp_path / "tables"
+    (bundled / "a").mkdir(parents=True)
+    (bundled / "a" / "t.csv").write_text("name,x,n\nA,1.0,3\nB,inf,4\nC,,5\n")
+    (bundled / "a" / "old.csv").write_text("x\n1\n")
+    (bundled / "summary").mkdir()
+    (bundled / "summary" / "changes.csv").write_text("change\nrank moved\n")  # not compared
+    frame = pd.DataFrame(
+        {"name": ["A", "B", "C"], "x": [1.0 + 5e-10, float("inf"), None], "n": [3, 4, 5]}
+    )
+    tables, cells, differences = compare_tables(bundled, {"a/t": frame}, tmp_path / "scratch")
+    assert (tables, cells) == (1, 9)
+    assert [str(d) for d in differences] == ["tables/a/old.csv: bundled (present), rerun (absent)"]
+    far = frame.assign(x=[1.0 + 2e-9, float("inf"), None], n=[3, 4, 6])
+    differences = compare_tables(bundled, {"a/t": far}, tmp_path / "scratch")[2]
+    assert [str(d) for d in differences][1:] == [
+        'tables/a/t.csv, row 1, column \'x\': bundled "1.0", rerun "1.000000002"',
+        'tables/a/t.csv, row 3, column \'n\': bundled "5", rerun "6"',
+    ]
+    loose = compare_tables(bundled, {"a/t": far}, tmp_path / "scratch", rtol=1e-6)[2]
+    assert [d.path for d in loose][1:] == ["tables/a/t.csv, row 3, column 'n'"]
