@@ -228,3 +228,62 @@ def test_a_run_split_over_two_files_is_an_error(base):
     message = str(caught.value)
     assert "split/a.parquet" in message and "is also in split/b.parquet" in message
     assert "each run lies in one file" in message
+
+
+def together(first: dict[str, Any], runs_first: dict[str, Any]) -> dict[str, Any]:
+    """Every analysis kind on two sources read together: A and B from ``first`` (histories)
+    or ``runs_first`` (trials), C from a file of its own."""
+    histories_kinds = {a["kind"] for a in ANALYSES_SPEC if a["data"] == "h"}
+    analyses = [
+        dict(a, data=["ab", "c"] if a["kind"] in histories_kinds else ["rab", "rc"])
+        for a in ANALYSES_SPEC
+    ]
+    return {
+        "study": {"title": "Together", "authors": ["T"]},
+        "minimize": True,
+        "data": {
+            "ab": {"format": "histories", "columns": COLUMNS, **first},
+            "c": {"format": "histories", "columns": COLUMNS, "path": "c.parquet"},
+            "rab": {"format": "trials", "columns": {"dimension": "dim"}, **runs_first},
+            "rc": {"format": "trials", "columns": {"dimension": "dim"}, "path": "rc.parquet"},
+        },
+        "analyses": analyses,
+        "report": {"formats": ["html"]},
+        "summary": {"resamples": 100},
+    }
+
+
+@pytest.fixture(scope="module")
+def split(base) -> dict[str, Any]:
+    """A and B apart from C: as single files (the reference) and as hive datasets."""
+    for frame, name in ((histories(), ""), (trials(), "r")):
+        ab = frame[frame["algorithm"] != "C"]
+        ab.to_parquet(base / f"{name}ab.parquet", index=False)
+        write_dataset(base / f"{name}ab_parts", ab)
+        frame[frame["algorithm"] == "C"].to_parquet(base / f"{name}c.parquet", index=False)
+    return results(together({"path": "ab.parquet"}, {"path": "rab.parquet"}), base)[0]
+
+
+@pytest.mark.parametrize("engine", ["local", "dask"])
+def test_a_partitioned_source_read_with_another_stays_in_its_files(
+    base, split, cluster, never_whole, engine
+):
+    spec = together({"path": "ab_parts"}, {"path": "rab_parts"})
+    if engine == "dask":
+        spec["execution"] = {"engine": "dask", "scheduler": cluster.scheduler_address}
+    document, _, computed = results(spec, base)
+    assert computed.data.sources["ab"].records is not None
+    assert computed.data.sources["rab"].records is not None
+    assert {a["kind"] for a in document["analyses"].values()} == set(ANALYSES)
+    assert document == split
+
+
+def test_sources_read_together_are_checked_for_completeness_from_their_runs(base, split):
+    spec = together({"path": "ab_parts"}, {"path": "rab_parts"})
+    spec["data"]["c"]["path"] = "c_short.parquet"
+    frame = histories()
+    frame = frame[(frame["algorithm"] == "C") & (frame["problem"] != "f4")]
+    frame.to_parquet(base / "c_short.parquet", index=False)
+    with pytest.raises(InputError) as caught:
+        compute_study(load_study(spec, base_dir=base))
+    assert "together lack some algorithm on 1 problem (f4 (D=10): C)" in str(caught.value)

@@ -162,7 +162,7 @@ class AnalysisData:
         # table at once (1 GB more at the paper's scale of 28.8 M records), and grouping it
         # with pandas costs several arrays of one integer per record; an item takes its rows
         # where it runs, so only the problems in work hold a copy.
-        spans = _problem_spans(self.frame)
+        spans = problem_spans(self.frame)
         empty = np.zeros((0, 2), dtype=np.int64)
         return [ProblemRows(self.frame, spans.get(key, empty)) for key in self.problems]
 
@@ -255,7 +255,13 @@ class AnalysisData:
 
 
 class Records(Protocol):
-    """Records left where they lie (:class:`reportgen.data.partitions.PartitionedRecords`)."""
+    """Records left where they lie (:class:`reportgen.data.partitions.PartitionedRecords`,
+    or :class:`~reportgen.data.partitions.CombinedRecords` for sources read together)."""
+
+    @property
+    def runs(self) -> pd.DataFrame:
+        """One row per run (at least the columns of :data:`RUN_KEYS`)."""
+        ...
 
     def item(self, problem: tuple[str, int]) -> Any:
         """A picklable work item that reads one problem's rows (:func:`problem_frame`)."""
@@ -270,7 +276,7 @@ class Records(Protocol):
         ...
 
 
-def _problem_spans(frame: pd.DataFrame) -> dict[tuple[str, int], np.ndarray]:
+def problem_spans(frame: pd.DataFrame) -> dict[tuple[str, int], np.ndarray]:
     """Where each problem instance's rows are: (problem, dimension) → ``[start, stop)`` rows.
 
     A span is a maximal stretch of neighbouring rows of one instance, found by comparing
@@ -331,8 +337,10 @@ def problem_frame(item: Any) -> pd.DataFrame:
         return item.take()
     if isinstance(item, pd.DataFrame):
         return item
-    from reportgen.data.partitions import read_problem
+    from reportgen.data.partitions import CombinedItem, combined_frame, read_problem
 
+    if isinstance(item, CombinedItem):
+        return combined_frame(item)
     return read_problem(item)
 
 

@@ -88,6 +88,7 @@ from reportgen.data.frames import (
     TRIALS_OPTIONAL,
     AnalysisData,
     Format,
+    Records,
     concat_tables,
     natural_key,
     observed,
@@ -96,6 +97,7 @@ from reportgen.data.frames import (
     sorted_problems,
 )
 from reportgen.data.partitions import (
+    CombinedRecords,
     PartitionedRecords,
     load_partitioned,
     partitioned,
@@ -236,14 +238,16 @@ class StudyData:
     def _merged(self, names: str | Sequence[str]) -> AnalysisData:
         names = [names] if isinstance(names, str) else list(names)
         parts = [self.sources[n] for n in names]
-        records = parts[0].records if len(parts) == 1 else None
-        if len(parts) > 1:
-            # Sources read together are joined here; a partitioned one is read for that.
-            frame = concat_tables(
-                [p.frame if p.records is None else p.records.read() for p in parts]
+        records: Records | None = parts[0].records
+        frame = parts[0].frame
+        if len(parts) > 1 and all(p.records is None for p in parts):
+            frame = concat_tables([p.frame for p in parts])  # sources read together, joined
+        elif len(parts) > 1:
+            # With a partitioned source, each problem's rows are joined where its item runs.
+            records = CombinedRecords(
+                tuple(p.frame if p.records is None else p.records for p in parts)
             )
-        else:
-            frame = parts[0].frame
+            frame = concat_tables([p.frame.iloc[0:0] for p in parts])
         present = {a for p in parts for a in p.algorithms}
         algorithms = tuple(a for a in self.algorithms if a in present)
         # From the per-run tables: a histories table has millions of rows, a study a few hundred problems.

@@ -45,12 +45,22 @@ import urllib.parse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
-from reportgen.data.frames import RUN_KEYS, Format, concat_tables, problem_label
+from reportgen.data.frames import (
+    RUN_KEYS,
+    Format,
+    ProblemRows,
+    concat_tables,
+    problem_frame,
+    problem_label,
+    problem_spans,
+    run_table,
+    sorted_problems,
+)
 from reportgen.data.select import merge_aliases
 from reportgen.errors import InputError, Problem
 from reportgen.execution import map_items
@@ -252,7 +262,8 @@ class PartitionedRecords:
     aliases: Mapping[str, str] = field(default_factory=dict)
 
     @functools.cached_property
-    def _holders(self) -> dict[tuple[str, int], tuple[int, ...]]:
+    def holders(self) -> dict[tuple[str, int], tuple[int, ...]]:
+        """Problem instance → the numbers of the files that hold it."""
         pairs = self.runs[["problem", "dimension", "file"]].drop_duplicates()
         holders: dict[tuple[str, int], list[int]] = {}
         for problem, dimension, number in pairs.itertuples(index=False):
@@ -266,7 +277,7 @@ class PartitionedRecords:
 
     def item(self, problem: tuple[str, int]) -> ProblemItem:
         """The work item reading one problem (:func:`read_problem`)."""
-        files = tuple(self.reading.files[i] for i in self._holders.get(problem, ()))
+        files = tuple(self.reading.files[i] for i in self.holders.get(problem, ()))
         return ProblemItem(
             dataclasses.replace(self.reading, files=files),
             problem,
@@ -277,8 +288,8 @@ class PartitionedRecords:
     def read(self, problems: Sequence[tuple[str, int]] | None = None) -> pd.DataFrame:
         """The records of some problems (default: every problem kept) as one canonical table,
         read here (for an analysis that does not split its work by problem)."""
-        keys = set(problems) if problems is not None else set(self._holders)
-        numbers = sorted({i for key in keys for i in self._holders.get(key, ())})
+        keys = set(problems) if problems is not None else set(self.holders)
+        numbers = sorted({i for key in keys for i in self.holders.get(key, ())})
         reading = dataclasses.replace(
             self.reading, files=tuple(self.reading.files[i] for i in numbers)
         )
@@ -300,6 +311,100 @@ class PartitionedRecords:
         return dataclasses.replace(
             self, runs=runs, aliases=self.aliases if aliases is None else dict(aliases)
         )
+
+
+@dataclass(frozen=True)
+class CombinedItem:
+    """The work item of one problem of sources read together: one item per source holding it."""
+
+    parts: tuple[Any, ...]
+    """:class:`ProblemItem` (a partitioned source's files) or :class:`ProblemRows` (a table's
+    rows), in the order the analysis lists its sources."""
+
+
+@dataclass(frozen=True)
+class CombinedRecords:
+    """Sources an analysis reads together (``data: [a, b]``), at least one of them partitioned.
+
+    Each problem's rows are read (partitioned sources) or taken (tables) where the problem's
+    item runs and joined in the order of the analysis's ``data:`` list — the rows the joined
+    table would hold for the problem — so that no source is read whole into the client.
+
+    Attributes
+    ----------
+    parts : tuple
+        Per source: its :class:`PartitionedRecords`, or its canonical table.
+    """
+
+    parts: tuple[PartitionedRecords | pd.DataFrame, ...]
+
+    @functools.cached_property
+    def _spans(self) -> tuple[dict[tuple[str, int], np.ndarray] | None, ...]:
+        return tuple(
+            None if isinstance(part, PartitionedRecords) else problem_spans(part)
+            for part in self.parts
+        )
+
+    @functools.cached_property
+    def runs(self) -> pd.DataFrame:
+        """One row per run of every source (the columns of :data:`RUN_KEYS`)."""
+        return concat_tables(
+            [
+                part.runs[list(RUN_KEYS)]
+                if isinstance(part, PartitionedRecords)
+                else run_table(part, "histories" if "evaluations" in part else "trials")[
+                    list(RUN_KEYS)
+                ]
+                for part in self.parts
+            ]
+        )
+
+    def item(self, problem: tuple[str, int]) -> CombinedItem:
+        """The work item reading one problem from every source that holds it."""
+        items: list[Any] = []
+        for part, spans in zip(self.parts, self._spans, strict=True):
+            if spans is None:
+                assert isinstance(part, PartitionedRecords)
+                if problem in part.holders:
+                    items.append(part.item(problem))
+            elif problem in spans:
+                assert isinstance(part, pd.DataFrame)
+                items.append(ProblemRows(part, spans[problem]))
+        return CombinedItem(tuple(items))
+
+    def read(self, problems: Sequence[tuple[str, int]] | None = None) -> pd.DataFrame:
+        """The records of some problems (default: all) as one table, read here."""
+        keys = problems
+        if keys is None:
+            pairs = self.runs[["problem", "dimension"]].drop_duplicates()
+            keys = sorted_problems((str(p), int(d)) for p, d in pairs.itertuples(index=False))
+        pieces = [problem_frame(self.item(key)) for key in keys]
+        return concat_tables(pieces) if pieces else pd.DataFrame()
+
+    def last_evaluation(self, problems: Sequence[tuple[str, int]]) -> float:
+        """The largest evaluation count of any record of these problems (histories)."""
+        largest = -np.inf
+        wanted = set(problems)
+        for part, spans in zip(self.parts, self._spans, strict=True):
+            if spans is None:
+                assert isinstance(part, PartitionedRecords)
+                held = [p for p in problems if p in part.holders]
+                if held:
+                    largest = max(largest, part.last_evaluation(held))
+            else:
+                assert isinstance(part, pd.DataFrame)
+                for key in wanted & set(spans):
+                    for start, stop in spans[key]:
+                        largest = max(largest, float(part["evaluations"].iloc[start:stop].max()))
+        return float(largest)
+
+
+def combined_frame(item: CombinedItem) -> pd.DataFrame:
+    """One problem's rows from every source of a :class:`CombinedItem`, in source order."""
+    pieces = [problem_frame(part) for part in item.parts]
+    if not pieces:  # a problem no source holds (never one of an analysis's problems)
+        return pd.DataFrame(columns=list(RUN_KEYS))
+    return concat_tables(pieces) if len(pieces) > 1 else pieces[0]
 
 
 def load_partitioned(

@@ -43,9 +43,13 @@ def complete_problems(data: AnalysisData, exclude: bool) -> tuple[AnalysisData, 
     InputError
         An instance lacks some algorithm and ``exclude`` is false.
     """
-    if data.frame.empty or len(data.sources) < 2:
+    if len(data.sources) < 2:
         return data, []  # one source was checked when it was loaded
-    keys = data.frame[["algorithm", "problem", "dimension"]].drop_duplicates()
+    # A partitioned source's records stay in their files: its per-run table says who ran what.
+    table = data.frame if data.records is None else data.records.runs
+    if table.empty:
+        return data, []
+    keys = table[["algorithm", "problem", "dimension"]].drop_duplicates()
     have: dict[tuple[str, int], set[str]] = {}
     for algorithm, problem, dimension in keys.itertuples(index=False):
         have.setdefault((str(problem), int(dimension)), set()).add(str(algorithm))
