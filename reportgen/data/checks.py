@@ -135,6 +135,44 @@ def _parse_all(values: pd.Series) -> pd.Series | None:
     return pd.Series(floats.to_numpy(zero_copy_only=False), index=values.index, dtype=float)
 
 
+def numbers_clean(
+    array: np.ndarray,
+    *,
+    allow_inf: bool = False,
+    integer: bool = False,
+    minimum: float | None = None,
+    **_: object,
+) -> bool:
+    """Would :func:`number_column` accept every cell of this numeric column as it is?
+
+    For a column that already holds numbers (a Parquet file's integer or float column
+    without nulls): True when no cell is NaN, a disallowed infinity, below ``minimum`` or
+    (with ``integer``) fractional or beyond :data:`MAX_WHOLE` — then the column can be used
+    without :func:`number_column`'s per-cell work. False sends it to :func:`number_column`,
+    which names the offending rows. The options are :func:`number_column`'s (the others are
+    ignored: a NaN, empty under ``empty_as_inf`` or not, already answers False).
+    """
+    if not len(array):
+        return True
+    if array.dtype.kind in "iu":  # whole and finite by type: only the range to check
+        low, high = array.min(), array.max()
+        return (minimum is None or low >= minimum) and (
+            not integer or (low >= -MAX_WHOLE and high <= MAX_WHOLE)
+        )
+    finite = np.isfinite(array)
+    if not finite.all():
+        if not allow_inf or np.isnan(array).any() or (array == -np.inf).any():
+            return False
+        array = array[finite]
+        if not len(array):
+            return True
+    if minimum is not None and array.min() < minimum:
+        return False
+    return not integer or (
+        bool((array == np.round(array)).all()) and float(np.abs(array).max()) <= MAX_WHOLE
+    )
+
+
 def number_column(
     raw: RawTable,
     column: str,

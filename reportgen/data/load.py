@@ -60,7 +60,7 @@ import contextlib
 import ctypes
 import functools
 import hashlib
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -77,6 +77,7 @@ from reportgen.data.checks import (
     MAX_WHOLE,
     code_dtype,
     number_column,
+    numbers_clean,
     text_column,
 )
 from reportgen.data.derive import trials_at_budget
@@ -103,7 +104,14 @@ from reportgen.data.partitions import (
     partitioned,
     trials_of_problem,
 )
-from reportgen.data.read import RawTable, iter_tables, reading, resolve_paths
+from reportgen.data.read import (
+    RawTable,
+    iter_tables,
+    parquet_batches,
+    parquet_piece,
+    reading,
+    resolve_paths,
+)
 from reportgen.data.select import merge_aliases
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.execution import map_items
@@ -366,41 +374,44 @@ def _canonical(
     )
     out["problem"] = text_column(raw, mapping["problem"], problems, MAX_PROBLEM_NAME_LENGTH)
     out["dimension"] = _dimension(source, raw, mapping, problems)
+    for name, options in _number_checks(source, mapping).items():
+        out[name] = number_column(raw, mapping[name], problems, **options)
+    return out
+
+
+def _number_checks(source: DataSource, mapping: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    """The canonical number columns (besides ``dimension``) that ``mapping`` gives the source,
+    in table order, each with the options :func:`number_column` checks it with."""
+    checks: dict[str, dict[str, Any]] = {}
     if "run" in mapping:
-        out["run"] = number_column(raw, mapping["run"], problems, integer=True, minimum=0)
+        checks["run"] = {"integer": True, "minimum": 0}
     if source.format == "histories":
-        out["evaluations"] = number_column(
-            raw, mapping["evaluations"], problems, integer=True, minimum=0
-        )
-    if "value" in mapping:
-        out["value"] = number_column(raw, mapping["value"], problems)
-    if "start_value" in mapping:
-        out["start_value"] = number_column(raw, mapping["start_value"], problems)
+        checks["evaluations"] = {"integer": True, "minimum": 0}
+    for name in ("value", "start_value"):
+        if name in mapping:
+            checks[name] = {}
     for name in ("evaluations_used", "evaluations_to_target", "time_seconds"):
         if name in mapping:
-            out[name] = number_column(
-                raw,
-                mapping[name],
-                problems,
-                allow_inf=name == "evaluations_to_target",
-                empty_as_inf=source.empty_cells == "not_reached",
-                inf_meaning="inf means the target was never reached",
-                integer=name != "time_seconds",
-                minimum=0,
-            )
+            checks[name] = {
+                "allow_inf": name == "evaluations_to_target",
+                "empty_as_inf": source.empty_cells == "not_reached",
+                "inf_meaning": "inf means the target was never reached",
+                "integer": name != "time_seconds",
+                "minimum": 0,
+            }
     for name in SUMMARY_STATISTICS:
         if source.format == "summary" and name in mapping:
-            out[name] = number_column(
-                raw,
-                mapping[name],
-                problems,
-                allow_inf=name == "mean",
-                empty_as_inf=source.empty_cells == "not_reached",
-                inf_meaning="inf means a cost that was never reached",
-                minimum=0 if name in ("std", "n") else None,
-                integer=name == "n",
-            )
-    return out
+            checks[name] = {
+                "allow_inf": name == "mean",
+                "empty_as_inf": source.empty_cells == "not_reached",
+                "inf_meaning": "inf means a cost that was never reached",
+                "minimum": 0 if name in ("std", "n") else None,
+                "integer": name == "n",
+            }
+    return checks
+
+
+_DIMENSION_CHECKS: dict[str, Any] = {"integer": True, "minimum": 1}
 
 
 def _dimension(
@@ -409,7 +420,7 @@ def _dimension(
     if source.dimension is not None:
         return source.dimension
     if "dimension" in mapping:
-        column = number_column(raw, mapping["dimension"], problems, integer=True, minimum=1)
+        column = number_column(raw, mapping["dimension"], problems, **_DIMENSION_CHECKS)
         # Bad cells (NaN, ±inf, too large) are already problems; 0 keeps the cast safe.
         return column.where(np.isfinite(column) & (column.abs() <= MAX_WHOLE), 0).astype(int)
     return 0
@@ -628,6 +639,10 @@ def _system_allocator() -> Iterator[None]:
         pa.set_memory_pool(previous)
 
 
+INTEGRAL = ("dimension", "run")
+"""Canonical columns held as 64-bit integers (their cells are checked whole and ≤ 2⁵³)."""
+
+
 class _Pieces:
     """A source's canonical columns, gathered piece by piece as the files are read.
 
@@ -636,6 +651,7 @@ class _Pieces:
     otherwise the pieces are kept and joined at the end, one column at a time. Names are
     kept as codes into one list of names per column (each distinct name once) and turned
     into a categorical with sorted categories at the end, so that codes order like names.
+    The :data:`INTEGRAL` columns are converted to integers piece by piece.
     """
 
     def __init__(self, rows: int | None) -> None:
@@ -645,30 +661,36 @@ class _Pieces:
         self.lists: dict[str, list[np.ndarray]] = {}
         self.names: dict[str, dict[str, int]] = {}
 
-    def add(self, frame: pd.DataFrame) -> None:
-        n = len(frame)
+    def add(self, piece: pd.DataFrame | Mapping[str, Any]) -> None:
+        """Append a piece: a canonical frame, or its columns (arrays and categoricals)."""
+        items = list(piece.items())
+        n = len(items[0][1]) if items else 0
         if self.rows is not None and self.filled + n > self.rows:
             # More rows than announced: keep what is filled as the first piece.
             self.lists = {c: [a[: self.filled]] for c, a in self.arrays.items()}
             self.arrays, self.rows = {}, None
-        for column in frame.columns:
-            values = frame[column]
-            if isinstance(values.dtype, pd.CategoricalDtype):
+        for column, values in items:
+            if isinstance(values, pd.Series):
+                categorical = isinstance(values.dtype, pd.CategoricalDtype)
+                values = values.array if categorical else values.to_numpy()
+            if isinstance(values, pd.Categorical):
                 known = self.names.setdefault(column, {})
                 lookup = np.asarray(
-                    [known.setdefault(str(c), len(known)) for c in values.cat.categories] + [-1],
+                    [known.setdefault(str(c), len(known)) for c in values.categories] + [-1],
                     dtype=np.int32,
                 )
-                data = lookup[values.cat.codes.to_numpy()]
+                data = lookup[values.codes]
             else:
-                data = values.to_numpy()
+                data = np.asarray(values)
+            if column in INTEGRAL and data.dtype != np.int64:
+                data = data.astype(np.int64)  # whole numbers ≤ 2⁵³ (checked): exact
             if self.rows is not None:
                 if column not in self.arrays:
                     self.arrays[column] = np.empty(self.rows, dtype=data.dtype)
                 self.arrays[column][self.filled : self.filled + n] = data
             else:
                 # A copy that owns its memory: a view would keep the piece's whole block
-                # of columns alive until the last of them is joined.
+                # of columns (or the file's batch) alive until the last of them is joined.
                 self.lists.setdefault(column, []).append(
                     data.copy() if data.base is not None else data
                 )
@@ -804,14 +826,23 @@ def load_files(
             tables.append(RawTable(path, shown, pd.DataFrame(), header_lines=0))
             try:
                 with reading(shown):
-                    pieces_read = (
+                    wanted = _wanted_columns(source, list(added))
+                    pieces_read: Iterable[RawTable | _CheckedPiece] = (
                         [RawTable(path, shown, in_memory.reset_index(drop=True), 1)]
                         if in_memory is not None
-                        else iter_tables(
-                            path, shown, source.separator, _wanted_columns(source, list(added))
-                        )
+                        else _parquet_pieces(source, path, shown, key, wanted)
+                        if _checked_in_bulk(source, path, added, keep)
+                        else iter_tables(path, shown, source.separator, wanted)
                     )
                     for raw in pieces_read:
+                        if isinstance(raw, _CheckedPiece):
+                            tables[-1] = raw.file
+                            rows += raw.rows
+                            total += raw.rows
+                            if not problems:
+                                pieces.add(raw.columns)
+                            del raw
+                            continue
                         if added:
                             raw = _with_constants(raw, added)
                         tables[-1] = raw.whole()
@@ -848,9 +879,6 @@ def load_files(
     locations = _Locations(
         np.asarray(starts, dtype=np.int64), tuple(tables), columns.pop("_row", None)
     )
-    for integral in ("dimension", "run"):
-        if integral in columns:
-            columns[integral] = columns[integral].astype(np.int64, copy=False)
     # Orient first: best-so-far means non-increasing only once larger-is-better is negated.
     if not minimize:
         columns = _orient(columns)
@@ -869,6 +897,152 @@ def load_files(
     if problems:
         raise InputError(problems)
     return SourceData(name=name, format=fmt, frame=frame, files=tuple(records))
+
+
+@dataclass(frozen=True)
+class _CheckedPiece:
+    """A piece of a file whose cells all passed the checks in bulk (:func:`_bulk_columns`)."""
+
+    file: RawTable
+    """The file, without cells (row numbers of later messages count from its start)."""
+    columns: dict[str, Any]
+    """The canonical columns: arrays, names as categoricals."""
+    rows: int
+
+
+def _checked_in_bulk(
+    source: DataSource,
+    path: Path,
+    added: Mapping[str, str],
+    keep: Callable[[pd.DataFrame], np.ndarray] | None,
+) -> bool:
+    """Whether a file's pieces may be checked in bulk: a Parquet file of a histories or
+    trials source, read whole and without columns added from folder names."""
+    return (
+        source.format in ("histories", "trials")
+        and path.name.lower().endswith(".parquet")
+        and not added
+        and keep is None
+    )
+
+
+def _parquet_pieces(
+    source: DataSource,
+    path: Path,
+    shown: str,
+    key: str,
+    wanted: Callable[[list[str]], list[str] | None],
+) -> Iterator[RawTable | _CheckedPiece]:
+    """A Parquet file's pieces: checked in bulk (:func:`_bulk_columns`) where every cell
+    passes, else as cells for :func:`_canonical`, whose checks name the offending rows."""
+    file = RawTable(path, shown, pd.DataFrame(), header_lines=0)
+    empty = True
+    checked: dict[str, tuple[pa.Array, pd.Categorical]] = {}
+    for first, batch in parquet_batches(path, shown, wanted):
+        empty = False
+        columns = _bulk_columns(source, file, key, batch, checked)
+        if columns is not None:
+            yield _CheckedPiece(file, columns, batch.num_rows)
+        else:
+            yield parquet_piece(path, shown, first, batch)
+        del batch, columns
+    if empty:  # the file's one empty piece, with its column names
+        yield from iter_tables(path, shown, source.separator, wanted)
+
+
+def _bulk_columns(
+    source: DataSource,
+    file: RawTable,
+    key: str,
+    batch: pa.RecordBatch,
+    checked: dict[str, tuple[pa.Array, pd.Categorical]],
+) -> dict[str, Any] | None:
+    """A Parquet batch's canonical columns, checked without looking at cells one by one.
+
+    What :func:`_canonical` would produce, for a batch whose cells all pass its checks:
+    names are checked once per distinct name (the batch's dictionary, by
+    :func:`~reportgen.data.checks.text_column`) and numbers by
+    :func:`~reportgen.data.checks.numbers_clean` with the same options; the numbers are
+    the file's own arrays (no copy until they are added to the table). ``checked`` keeps
+    the last dictionary checked per column with its names: the batches of a row group
+    share one. None as soon as
+    something would be reported, or a column is not stored as names or numbers: the
+    batch then takes :func:`_canonical`'s path, whose messages name the rows.
+    """
+    found: list[Problem] = []
+    header = replace(file, frame=pd.DataFrame(columns=batch.schema.names))
+    mapping = _column_names(source, header, key, found)
+    if found:
+        return None
+    n = batch.num_rows
+    out: dict[str, Any] = {}
+    if source.algorithm is not None:
+        out["algorithm"] = pd.Categorical.from_codes(np.zeros(n, np.int8), [source.algorithm])
+    for name, limit in (("algorithm", None), ("problem", MAX_PROBLEM_NAME_LENGTH)):
+        if name in out:
+            continue
+        names = _bulk_names(file, mapping[name], batch.column(mapping[name]), limit, checked)
+        if names is None:
+            return None
+        out[name] = names
+    checks = _number_checks(source, mapping)
+    if source.dimension is not None:
+        out["dimension"] = np.full(n, source.dimension, dtype=np.int64)
+    elif "dimension" in mapping:
+        checks = {"dimension": _DIMENSION_CHECKS, **checks}
+    else:
+        out["dimension"] = np.zeros(n, dtype=np.int64)
+    for name, options in checks.items():
+        array = batch.column(mapping[name])
+        if array.null_count or not (
+            pa.types.is_integer(array.type) or pa.types.is_floating(array.type)
+        ):
+            return None
+        values = array.to_numpy()
+        if not numbers_clean(values, **options):
+            return None
+        # As number_column gives them: floats, but for the integral ones (made integers).
+        out[name] = values if name in INTEGRAL else values.astype(np.float64, copy=False)
+    return {
+        name: out[name] for name in ("algorithm", "problem", "dimension", *checks) if name in out
+    }
+
+
+def _bulk_names(
+    file: RawTable,
+    column: str,
+    array: pa.Array,
+    max_length: int | None,
+    checked: dict[str, tuple[pa.Array, pd.Categorical]],
+) -> pd.Categorical | None:
+    """A dictionary-encoded column of names, checked on its distinct names; None when one
+    fails (or the column is not dictionary-encoded text without nulls)."""
+    if (
+        not pa.types.is_dictionary(array.type)
+        or not (
+            pa.types.is_string(array.type.value_type)
+            or pa.types.is_large_string(array.type.value_type)
+        )
+        or array.null_count
+        or array.dictionary.null_count
+    ):
+        return None
+    dictionary = array.dictionary
+    if column in checked and checked[column][0].equals(dictionary):
+        names = checked[column][1]
+    else:
+        found: list[Problem] = []
+        distinct = replace(file, frame=pd.DataFrame({column: dictionary.to_pandas()}))
+        names = (
+            text_column(distinct, column, found)
+            if max_length is None
+            else text_column(distinct, column, found, max_length)
+        ).array
+        if found:
+            return None
+        checked[column] = (dictionary, names)
+    codes = names.codes[array.indices.to_numpy()]
+    return pd.Categorical.from_codes(codes, names.categories, validate=False)
 
 
 def _derived_trials(
@@ -1188,6 +1362,8 @@ def _with_rows(data: SourceData, frame: pd.DataFrame) -> SourceData:
     per-run table (which then selects the records read from its files)."""
     if data.records is not None:
         return replace(data, records=data.records.with_runs(frame))
+    if frame is data.frame:
+        return data  # nothing selected away: keep its per-run table (computed once)
     return SourceData(data.name, data.format, frame, data.files, data.caveats)
 
 

@@ -121,3 +121,94 @@ def test_problem_items_take_their_rows_when_used_and_travel_as_those_rows() -> N
     travelled = pickle.loads(pickle.dumps(items[2]))
     assert isinstance(travelled, pd.DataFrame) and list(travelled["value"]) == [2.0, 4.0, 6.0]
     assert list(travelled.index) == [1, 3, 5]  # the rows' labels in the table, as grouped
+
+
+def _parquet_study(tmp_path: Path, frame: pd.DataFrame, row_group_size: int = 4) -> Path:
+    (tmp_path / "data").mkdir(exist_ok=True)
+    frame.to_parquet(tmp_path / "data/h.parquet", row_group_size=row_group_size, index=False)
+    return write(tmp_path, "study.yaml", SPEC.replace("data/h.csv", "data/h.parquet"))
+
+
+def _cell_by_cell(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every Parquet piece through the cell checks (the path that names bad rows)."""
+    import reportgen.data.load as load
+
+    monkeypatch.setattr(load, "_bulk_columns", lambda *args: None)
+
+
+def test_parquet_checked_in_bulk_equals_cell_by_cell(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Clean Parquet pieces skip the per-cell checks; the table must be the same as when
+    every cell is checked, whatever the column types (names with blanks to strip, whole
+    numbers stored as integers or floats) and however the pieces fall."""
+    frame = pd.read_csv(pd.io.common.StringIO(HISTORIES_CSV))
+    frame["algorithm"] = frame["algorithm"].map({"A": " A", "B": "B "})
+    frame["run"] = frame["run"].astype(np.int32)
+    frame["dim"] = frame["dim"].astype(float)
+    spec = _parquet_study(tmp_path, frame)
+    monkeypatch.setattr(read, "CHUNK_ROWS", 3)
+    bulk = load_data(load_spec(spec)).sources["curves"].frame
+    _cell_by_cell(monkeypatch)
+    cells = load_data(load_spec(spec)).sources["curves"].frame
+    pd.testing.assert_frame_equal(bulk, cells)
+    assert list(bulk["algorithm"].cat.categories) == ["A", "B"]  # stripped
+    assert bulk["run"].dtype == np.int64 and bulk["dimension"].dtype == np.int64
+
+
+def test_a_bad_cell_in_a_parquet_piece_is_named_by_its_file_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A piece with a bad cell is checked cell by cell, between pieces checked in bulk: the
+    messages name the same rows as when every piece is checked cell by cell."""
+    frame = pd.read_csv(pd.io.common.StringIO(HISTORIES_CSV))
+    frame["evals"] = frame["evals"].astype(float)
+    frame.loc[9, "evals"] = 2.5  # file row 10, in the fourth piece of three rows
+    frame.loc[14, "problem"] = ""  # file row 15, the fifth piece
+    frame.loc[15, "value"] = float("nan")  # file row 16, the last piece (one row)
+    spec = _parquet_study(tmp_path, frame)
+    monkeypatch.setattr(read, "CHUNK_ROWS", 3)
+    expected = [
+        "data/h.parquet, row 10, column 'evals': must be a whole number: 2.5",
+        "data/h.parquet, row 15, column 'problem': empty name: ''",
+        "data/h.parquet, row 16, column 'value': empty value (every cell needs a number): nan",
+    ]
+    assert problems(spec) == expected
+    _cell_by_cell(monkeypatch)
+    assert problems(spec) == expected
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"integer": True, "minimum": 0},
+        {"integer": True, "minimum": 1},
+        {"allow_inf": True, "integer": True, "minimum": 0},
+        {"allow_inf": True, "minimum": 0},
+    ],
+)
+def test_numbers_clean_says_whether_number_column_reports_anything(options: dict) -> None:
+    """``numbers_clean`` (the bulk check) is True exactly when ``number_column`` (the cell
+    check) finds nothing to report, on random columns with the awkward values mixed in;
+    whole numbers stored as integers beyond 2⁵³ (which ``number_column`` rounds through a
+    float) are left to ``number_column`` too."""
+    from reportgen.data.checks import MAX_WHOLE, number_column, numbers_clean
+    from reportgen.data.read import RawTable
+
+    rng = np.random.default_rng(7)
+    awkward = [0.0, -0.0, 1.0, -1.0, 0.5, 2.0**53, 2.0**53 + 2, -(2.0**53) - 2, np.inf, -np.inf]
+    awkward += [np.nan, 1e300, -3.0, 7.25, MAX_WHOLE]
+    whole = np.asarray([-3, 0, 1, 5, 2**53, 2**53 + 1, -(2**53) - 1])
+    verdicts = set()
+    for trial in range(300):
+        size = int(rng.integers(0, 6))
+        array = rng.choice(awkward, size=size) if trial % 2 else rng.choice(whole, size=size)
+        found: list = []
+        raw = RawTable(Path("x.parquet"), "x.parquet", pd.DataFrame({"c": array}), 0)
+        number_column(raw, "c", found, **options)
+        beyond = array.dtype.kind == "i" and options.get("integer") and (abs(array) > 2**53).any()
+        clean = numbers_clean(array, **options)
+        assert clean == (not found and not beyond), (array, options, found)
+        verdicts.add(clean)
+    assert verdicts == {True, False}  # both answers were exercised
