@@ -84,13 +84,22 @@ print(row[0])
 """
 
 
-def measure(command: list[str], env: dict[str, str] | None = None) -> dict[str, float]:
-    """CPU, wall time and peak RSS of one child process tree (``os.wait4``)."""
-    began = time.perf_counter()
-    child = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    out, err = child.stdout.read(), child.stderr.read()  # type: ignore[union-attr]
-    _, status, usage = os.wait4(child.pid, 0)
-    wall = time.perf_counter() - began
+def measure(
+    command: list[str], env: dict[str, str] | None = None, cwd: Path | None = None
+) -> dict[str, float]:
+    """CPU, wall time and peak RSS of one child process tree (``os.wait4``).
+
+    The child's output goes to temporary files, not pipes: reading one pipe to its end while
+    the child fills the other (cocopp writes hundreds of warnings) would block both.
+    """
+    with tempfile.TemporaryFile() as out_file, tempfile.TemporaryFile() as err_file:
+        began = time.perf_counter()
+        child = subprocess.Popen(command, env=env, cwd=cwd, stdout=out_file, stderr=err_file)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - began
+        out_file.seek(0)
+        err_file.seek(0)
+        out, err = out_file.read(), err_file.read()
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode != 0:
         raise SystemExit(
