@@ -138,6 +138,55 @@ def test_coco_spec_errors(tmp_path: Path, coco_folder: Path) -> None:
     ]
 
 
+DAT_BLOCKS = (
+    b"% function evaluation | noise-free fitness - Fopt | best noise-free fitness - Fopt | x1\n"
+    b"% a second header line: the same run\n"
+    b"1 +2.0e+01 +2.0e+01 +2.0e+01 +2.0e+01 -0.5\n"
+    b"\n"
+    b"  4 +1.5e+01 +1.5e+01 +1.5e+01 +1.5e+01 +0.5\r\n"
+    b"% function evaluation | ...\n"
+    b"1 +9.0e+00 +9.0e+00\n"
+    b"% function evaluation | ... (a header with no records after it: an empty run)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [DAT_BLOCKS, DAT_BLOCKS.replace(b"1 +9.0e+00 +9.0e+00", b"1 +9.0e+00")],
+    ids=["well-formed", "short-record"],
+)
+def test_coco_dat_blocks_and_lines_read_the_same_runs(content: bytes) -> None:
+    from reportgen.data.formats.coco import _parse_dat, _parse_dat_blocks, _parse_dat_lines
+
+    problems: list = []
+    runs = _parse_dat("a.tgz", "d.dat", content, problems)
+    by_lines = _parse_dat_lines("a.tgz", "d.dat", content, [])
+    assert [(ev.tolist(), val.tolist()) for ev, val, _ in runs] == [
+        (ev.tolist(), val.tolist()) for ev, val, _ in by_lines
+    ]
+    if content == DAT_BLOCKS:  # read by blocks; columns 1 and 3 of each record, by hand
+        assert _parse_dat_blocks(content) is not None
+        assert [(ev.tolist(), val.tolist()) for ev, val, _ in runs] == [
+            ([1.0, 4.0], [20.0, 15.0]),
+            ([1.0], [9.0]),
+            ([], []),
+        ]
+        assert problems == []
+    else:  # a record with two columns: the line reader names it
+        assert _parse_dat_blocks(content) is None
+        assert [str(p) for p in problems] == [
+            "a.tgz:d.dat, line 7: a record needs at least 3 columns (evaluations, f − f_opt, "
+            "best f − f_opt) after a '%' header: '1 +9.0e+00'"
+        ]
+
+
+def test_coco_tdat_last_records() -> None:
+    from reportgen.data.formats.coco import _last_records
+
+    content = b"% h\n1 5 5\n10 4 4\n  20 3 3  \r\n\n% h\n% h\n1 9 9\n% h\n"
+    assert _last_records(content) == [20.0, 1.0]
+
+
 def test_coco_real_archives_several_in_one_source(tmp_path: Path) -> None:
     archives = SHARED_DATA / "coco-bbob-archive"
     require_shared(archives, "the shared COCO data archive")
