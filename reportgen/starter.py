@@ -167,7 +167,7 @@ def _runs(histories: pd.DataFrame) -> pd.core.groupby.DataFrameGroupBy:
 
 
 def _function_number(problem: str) -> int:
-    return int("".join(ch for ch in problem if ch.isdigit()))
+    return int("".join(ch for ch in problem if ch.isdecimal()))
 
 
 def _write_cec(histories: pd.DataFrame, folder: Path) -> str:

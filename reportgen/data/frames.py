@@ -70,7 +70,10 @@ R = TypeVar("R")
 
 def natural_key(text: str) -> tuple[object, ...]:
     """Sort key that orders ``f2`` before ``f10``."""
-    return tuple(int(part) if part.isdigit() else part.lower() for part in re.split(r"(\d+)", text))
+    # isdecimal, not isdigit: "²" is a digit that int() refuses (and that \d does not match).
+    return tuple(
+        int(part) if part.isdecimal() else part.lower() for part in re.split(r"(\d+)", text)
+    )
 
 
 def sorted_problems(pairs: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from reportgen.data.frames import natural_key
 from reportgen.data.load import load_data
 from reportgen.errors import InputError
 from reportgen.spec.load import load_spec
@@ -258,3 +259,17 @@ def test_maximisation_history_that_gets_worse_is_named_in_the_files_numbers(tmp_
         "data/h.csv, row 2 (line 3): the value gets worse within a run (histories must be best-so-far values): "
         "run 1 of A on p, evaluation 2, value 4.0 after 5.0"
     ]
+
+
+def test_names_with_digits_int_does_not_read_are_sorted_as_text(tmp_path):
+    """ "²" is a digit to str.isdigit but not a number to int() (fuzz, issue 13): names holding
+    it sort as text; decimal digits of any script as numbers ("f٢" = f2 before f10)."""
+    csv = TRIALS_CSV.replace("A,", "²,").replace("B,f1", "f²1,f1")
+    csv += "A,f٢,1,1.0,100\nA,f٢,2,1.0,100\n²,f٢,1,1.0,100\n²,f٢,2,1.0,100\n"
+    csv += "f²1,f٢,1,1.0,100\nf²1,f٢,2,1.0,100\n"
+    csv += "A,f1,1,1.0,100\nA,f1,2,1.0,100\n²,f10,1,1.0,100\n²,f10,2,1.0,100\n"
+    csv += "A,f10,1,1.0,100\nA,f10,2,1.0,100\nf²1,f10,1,1.0,100\nf²1,f10,2,1.0,100\n"
+    data = load_data(load_spec(study(tmp_path, csv, TRIALS_SPEC, "data/runs.csv")))
+    assert data.algorithms == ("A", "f²1", "²")  # "²" after letters, as text
+    problems = data.sources["runs"].runs["problem"].astype(str).unique().tolist()
+    assert sorted(problems, key=natural_key) == ["f1", "f٢", "f10"]

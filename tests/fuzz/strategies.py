@@ -192,7 +192,7 @@ ODD_NAMES = st.one_of(
          "<script>alert(1)</script>", "f&%$#_{}~^\\textbf{x}", "f\nsecond line", "f\r\nx",
          "f\tx", "f\x07x", "f\x1b[31m", "f\x7fx", "f\x85x", "f\u202eevil", "f\u2066x",
          "f\u2028x", "f\u200bx", "  padded  ", "\"quoted\"", "'", "%s%n", "{0}", "$x$",
-         "名前", "١٢٣", "e\u0301", "1e309", "NaN", "p" * 100, "p" * 101, "q" * 999,
+         "名前", "١٢٣", "²", "f²1", "e\u0301", "1e309", "NaN", "p" * 100, "p" * 101, "q" * 999,
          "r" * 1001, "word " * 150, "D=10", "f (D=10)"]
     ),
     st.text(min_size=1, max_size=40),

@@ -186,8 +186,9 @@ def _parse_info(where: str, member: str, text: str, problems: list[Problem]) -> 
             header = None
             continue
         cells = [c.strip() for c in stripped.split(",") if c.strip()]
-        files = [c for c in cells if ":" not in c and not c.isdigit()]
-        entries = [c for c in cells if ":" in c or c.isdigit()]
+        # isdecimal: what int() reads ("²" is a digit it refuses, part of a file name here)
+        files = [c for c in cells if ":" not in c and not c.isdecimal()]
+        entries = [c for c in cells if ":" in c or c.isdecimal()]
         if len(files) != 1:
             problems.append(
                 Problem(here, f"expected one data file name, found {len(files)}: {line[:60]!r}")
@@ -196,7 +197,7 @@ def _parse_info(where: str, member: str, text: str, problems: list[Problem]) -> 
         instances: list[int] = []
         evaluations: list[float] = []
         for entry in entries:
-            if entry.isdigit():  # a truncated entry (run cut short): its records tell its end
+            if entry.isdecimal():  # a truncated entry (run cut short): its records tell its end
                 instances.append(int(entry))
                 evaluations.append(0.0)
                 continue
@@ -525,4 +526,4 @@ def _read_one(
 
 
 def _natural(text: str) -> tuple[object, ...]:
-    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text))
+    return tuple(int(p) if p.isdecimal() else p for p in re.split(r"(\d+)", text))

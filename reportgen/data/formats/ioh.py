@@ -77,7 +77,7 @@ def _parse_dat(
         cells = line.split()
         if not cells:
             continue
-        if not cells[0][0].isdigit():
+        if not cells[0][0].isdecimal():
             if columns is not None:
                 runs.append(_arrays(records))
             if "evaluations" not in cells or "raw_y" not in cells:
