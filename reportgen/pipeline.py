@@ -570,12 +570,13 @@ def _write_report(
     write_json(results_document(results, style, provenance), folder / "results.json")
     say("rendering the report")
     document = _document(results, written, provenance)
-    html = render_html(document)
     formats = spec.study.report.formats
     if "html" in formats:
-        (folder / "report.html").write_text(html, encoding="utf-8")
+        (folder / "report.html").write_text(render_html(document), encoding="utf-8")
     if "pdf" in formats:
-        write_pdf(html, folder, folder / "report.pdf", progress=say)
+        write_pdf(
+            render_html(document, for_print=True), folder, folder / "report.pdf", progress=say
+        )
 
 
 def _provenance(results: StudyResults, command_line: str | None) -> dict[str, Any]:

