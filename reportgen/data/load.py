@@ -146,13 +146,26 @@ class SourceData:
     records: PartitionedRecords | None = None
     """A partitioned source's records, left in their files (``frame`` is then empty):
     :mod:`reportgen.data.partitions`."""
+    let_go: tuple[pd.DataFrame, int] | None = field(default=None, compare=False, repr=False)
+    """After :meth:`without_records`: the per-run table and the number of records."""
 
     @cached_property
     def runs(self) -> pd.DataFrame:
         """One row per run (per algorithm × problem for a summary): :func:`run_table`."""
+        if self.let_go is not None:
+            return self.let_go[0]
         if self.records is not None:
             return self.records.runs.drop(columns=["file", "last"], errors="ignore")
         return run_table(self.frame, self.format)
+
+    def without_records(self) -> SourceData:
+        """The source without its records, but with what the report says of them (the
+        per-run table, the number of records): once the analyses are done, the memory of
+        the records (1 GB for 28.8 M) is free for drawing and writing the report."""
+        if self.records is not None or self.let_go is not None:
+            return self
+        # A copy of no rows: a slice would keep the records' arrays alive.
+        return replace(self, frame=self.frame.iloc[:0].copy(), let_go=(self.runs, self.rows))
 
     def run_range(self) -> tuple[int, int] | None:
         """The fewest and the most runs of an algorithm on a problem (None without run
@@ -168,6 +181,8 @@ class SourceData:
         """The number of records (rows of the canonical table), also of a partitioned source."""
         if self.records is not None:
             return int(self.records.runs["records"].sum())
+        if self.let_go is not None:
+            return self.let_go[1]
         return len(self.frame)
 
     @cached_property
@@ -200,6 +215,11 @@ class StudyData:
     @property
     def files(self) -> tuple[FileRecord, ...]:
         return tuple(f for s in self.sources.values() for f in s.files)
+
+    def without_records(self) -> StudyData:
+        """The study's data with every source's records let go
+        (:meth:`SourceData.without_records`)."""
+        return replace(self, sources={n: s.without_records() for n, s in self.sources.items()})
 
     def for_analysis(
         self, names: str | Sequence[str], selection: ProblemSelection | None = None
