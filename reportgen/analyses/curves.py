@@ -191,7 +191,7 @@ def history_groups(
     )
 
 
-def _sorted_by_run(
+def sorted_by_run(
     runs: np.ndarray, evaluations: np.ndarray, values: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The records ordered by run, then evaluations, with runs coded ``0 … n_r − 1``."""
@@ -293,7 +293,7 @@ def group_curves(
     >>> c.evaluations.tolist(), c.mean.tolist(), c.std.round(4).tolist()
     ([1.0, 3.0, 5.0], [6.0, 3.0, 1.0], [2.8284, 1.4142, 1.4142])
     """
-    codes, evaluations, values = _sorted_by_run(runs, evaluations, values)
+    codes, evaluations, values = sorted_by_run(runs, evaluations, values)
     n_runs = int(codes[-1]) + 1
     first = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
     start = float(evaluations[first].max())

@@ -72,6 +72,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from reportgen.analyses.curves import history_groups, sorted_by_run
 from reportgen.analyses.resampling import drawn_runs, run_array
 from reportgen.data.frames import AnalysisData, by_problem, problem_frame
 from reportgen.execution import map_items
@@ -383,27 +384,31 @@ class _GroupRuntimes:
     used: np.ndarray
 
 
-def _problem_runtimes(item: Any, targets: np.ndarray, in_ecdf: np.ndarray) -> list[_GroupRuntimes]:
+def _problem_runtimes(
+    work: tuple[Any, tuple[str, int]],
+    targets: np.ndarray,
+    in_ecdf: np.ndarray,
+    algorithms: tuple[str, ...],
+) -> list[_GroupRuntimes]:
     """Hitting times and ERT of every algorithm on one problem (an executor work item: the
-    problem's rows, or what reads them where it runs)."""
-    frame = problem_frame(item)
+    problem's rows, or what reads them where it runs, with the problem's key).
+
+    Groups are found by :func:`~reportgen.analyses.curves.history_groups` (row spans, no
+    DataFrame per group: pandas grouping cost more than the hitting times themselves).
+    """
+    item, (problem, dimension) = work
+    groups = history_groups(problem_frame(item), ((problem, dimension),), algorithms)
     out = []
-    for (problem, dimension, algorithm), group in frame.groupby(
-        ["problem", "dimension", "algorithm"], sort=False, observed=True
-    ):
-        codes = pd.factorize(group["run"], sort=True)[0]
-        order = np.lexsort((group["evaluations"].to_numpy(), codes))
-        hits, used = hitting_times(
-            codes[order],
-            group["evaluations"].to_numpy(dtype=float)[order],
-            group["value"].to_numpy(dtype=float)[order],
-            targets,
+    for g in range(len(groups.lo)):
+        lo, hi = groups.lo[g], groups.hi[g]
+        codes, evaluations, values = sorted_by_run(
+            groups.runs[lo:hi], groups.evaluations[lo:hi], groups.values[lo:hi]
         )
+        hits, used = hitting_times(codes, evaluations, values, targets)
+        algorithm = algorithms[int(groups.algorithm[g])]
         ert, successes = expected_running_time(hits, used)
         out.append(
-            _GroupRuntimes(
-                str(problem), int(dimension), str(algorithm), ert, successes, hits[:, in_ecdf], used
-            )
+            _GroupRuntimes(problem, dimension, algorithm, ert, successes, hits[:, in_ecdf], used)
         )
     return out
 
@@ -433,8 +438,10 @@ def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResul
     budgets: dict[tuple[int, str], list[np.ndarray]] = {}
     functions: dict[int, set[str]] = {}
     per_problem = map_items(
-        functools.partial(_problem_runtimes, targets=all_targets, in_ecdf=in_ecdf),
-        data.problem_items(),
+        functools.partial(
+            _problem_runtimes, targets=all_targets, in_ecdf=in_ecdf, algorithms=data.algorithms
+        ),
+        list(zip(data.problem_items(), data.problems, strict=True)),
     )
     # The groups in the canonical table's order (algorithm, problem, dimension; names as
     # sorted text), whatever order the problems ran in: the ECDFs add their samples in it.
