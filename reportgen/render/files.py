@@ -18,7 +18,7 @@ import json
 import math
 import multiprocessing as mp
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +26,8 @@ from typing import Any, Literal
 
 import matplotlib
 import pandas as pd
+from matplotlib.artist import Artist
+from matplotlib.axis import Axis
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 from matplotlib.ticker import FixedFormatter
@@ -243,10 +245,25 @@ def _shorten_texts(figure: Figure) -> None:
             formatter = axis.get_major_formatter()
             if isinstance(formatter, FixedFormatter):
                 formatter.seq = [shorten_words(str(label)) for label in formatter.seq]
-    for text in figure.findobj(Text):
+    for text in _texts(figure):
         content = text.get_text()
         if len(content) > LONG_WORD:
             text.set_text(shorten_words(content))
+
+
+def _texts(artist: Artist) -> Iterator[Text]:
+    """Every text of ``artist`` but its axes' tick labels (which the formatters above write).
+
+    Not ``findobj``: an axis's children are its ticks, which it creates from its locator when
+    asked (28 per logarithmic axis), so a walk through them cost a grid of 12 panels 0.3 s.
+    """
+    for child in artist.get_children():
+        if isinstance(child, Axis):
+            yield from (child.label, child.offsetText)
+            continue
+        if isinstance(child, Text):
+            yield child
+        yield from _texts(child)
 
 
 def write_figure(figure: Figure, stem: Path, *, pdf: bool = False) -> str:
