@@ -287,3 +287,22 @@ def test_sources_read_together_are_checked_for_completeness_from_their_runs(base
     with pytest.raises(InputError) as caught:
         compute_study(load_study(spec, base_dir=base))
     assert "together lack some algorithm on 1 problem (f4 (D=10): C)" in str(caught.value)
+
+
+def test_final_values_come_from_the_check_without_reading_again(base, single, monkeypatch):
+    """The check keeps each run's last value: significance_relation and problem_table (no
+    budget) on partitioned histories read no file again, with the single file's results."""
+    from reportgen.data import partitions
+
+    def refuse(item: Any) -> pd.DataFrame:
+        raise AssertionError("a problem's files were read again")
+
+    spec = study({"path": "parts"})
+    spec["analyses"] = [
+        a for a in spec["analyses"] if a["kind"] in ("significance_relation", "problem_table")
+    ]
+    del spec["data"]["t"]  # trials derived at a budget read each problem's files
+    monkeypatch.setattr(partitions, "read_problem", refuse)
+    document, _, _ = results(spec, base)
+    for analysis_id, analysis in document["analyses"].items():
+        assert analysis == single["analyses"][analysis_id]

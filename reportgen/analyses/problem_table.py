@@ -476,6 +476,12 @@ def _runs_at_budget(
             d: float(options.budget[d] if isinstance(options.budget, dict) else options.budget)
             for d in sorted({d for _, d in data.problems})
         }
+    elif data.records is not None:
+        # A checked history's value never increases: its last record (kept by the check of
+        # a partitioned source) is its smallest, and no file is read again.
+        known = data.records.final_values(data.problems)
+        if known is not None:
+            return known, budget
     parts = data.map_problems(functools.partial(_problem_runs_at_budget, budget=budget))
     lost = sum(part_lost for _, part_lost in parts)
     if lost:

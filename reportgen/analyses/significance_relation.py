@@ -1069,7 +1069,9 @@ def _final_values(data: AnalysisData) -> pd.DataFrame:
     """Each run's final value (the last record of a history), in run order: gathered problem
     by problem (:meth:`AnalysisData.per_run`), so a partitioned source stays in its files."""
     if data.format == "histories":
-        return data.per_run(_problem_final_values)
+        # A partitioned source's check kept each run's last value: no file is read again.
+        known = data.records.final_values(data.problems) if data.records is not None else None
+        return known if known is not None else data.per_run(_problem_final_values)
     return data.per_run(functools.partial(with_columns, columns=(*RUN_KEYS, "value")))
 
 

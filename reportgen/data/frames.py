@@ -278,6 +278,11 @@ class Records(Protocol):
         """The largest evaluation count of any record of these problems (histories)."""
         ...
 
+    def final_values(self, problems: Sequence[tuple[str, int]]) -> pd.DataFrame | None:
+        """Each run of these problems with its final ``value`` (histories), in run order, if
+        known without reading the records again; else None."""
+        ...
+
 
 def problem_spans(frame: pd.DataFrame) -> dict[tuple[str, int], np.ndarray]:
     """Where each problem instance's rows are: (problem, dimension) → ``[start, stop)`` rows.

@@ -155,7 +155,7 @@ class SourceData:
         if self.let_go is not None:
             return self.let_go[0]
         if self.records is not None:
-            return self.records.runs.drop(columns=["file", "last"], errors="ignore")
+            return self.records.runs.drop(columns=["file", "last", "final"], errors="ignore")
         return run_table(self.frame, self.format)
 
     def without_records(self) -> SourceData:

@@ -55,6 +55,7 @@ from reportgen.data.frames import (
     Format,
     ProblemRows,
     concat_tables,
+    in_run_order,
     problem_frame,
     problem_label,
     problem_spans,
@@ -165,6 +166,7 @@ def _check_files(reading: _Reading) -> _Checked:
             # A run's records are sorted by evaluations: its last one ends its block of rows.
             ends = np.cumsum(table["records"].to_numpy()) - 1
             table["last"] = data.frame["evaluations"].to_numpy()[ends]
+            table["final"] = data.frame["value"].to_numpy()[ends]
         runs.append(table)
         columns = tuple(data.frame.columns)
     return _Checked(
@@ -328,6 +330,18 @@ class PartitionedRecords:
         )
         return float(self.runs["last"].to_numpy()[instances.isin(list(problems))].max())
 
+    def final_values(self, problems: Sequence[tuple[str, int]]) -> pd.DataFrame | None:
+        """Each run of these problems with its final ``value`` (the last record of a checked
+        history: the smallest), in run order — from the check, no file read again; None for
+        trials (their values are the records)."""
+        if "final" not in self.runs:
+            return None
+        runs = self.runs[[*RUN_KEYS, "final"]].rename(columns={"final": "value"})
+        instances = pd.MultiIndex.from_arrays(
+            [runs["problem"].astype(str), runs["dimension"].astype(int)]
+        )
+        return in_run_order([runs[instances.isin(list(problems))]])
+
     def with_runs(
         self, runs: pd.DataFrame, aliases: Mapping[str, str] | None = None
     ) -> PartitionedRecords:
@@ -404,6 +418,10 @@ class CombinedRecords:
             keys = sorted_problems((str(p), int(d)) for p, d in pairs.itertuples(index=False))
         pieces = [problem_frame(self.item(key)) for key in keys]
         return concat_tables(pieces) if pieces else pd.DataFrame()
+
+    def final_values(self, problems: Sequence[tuple[str, int]]) -> pd.DataFrame | None:
+        """None: the runs' final values are read from the sources (:meth:`AnalysisData.per_run`)."""
+        return None
 
     def last_evaluation(self, problems: Sequence[tuple[str, int]]) -> float:
         """The largest evaluation count of any record of these problems (histories)."""
