@@ -517,7 +517,8 @@ def award_points(x: Sequence[float], y: Sequence[float], *, rtol: float = 1e-9) 
 
 
 def _award_rows(x: np.ndarray, others: np.ndarray, rtol: float) -> np.ndarray:
-    """``D(x, others[k])`` for every row ``k`` at once (steps 1–4, vectorised over rows).
+    """``D(x, others[k])`` for every row ``k`` at once (steps 1–4, vectorised over rows; ``x``
+    one row for all, or one row per row of ``others``).
 
     Average ranks of ratios tied within ``rtol``: tied ratios are contiguous once sorted, so a
     tie group at sorted positions ``a … b`` (1-based) gets the rank ``(a + b) / 2`` — what
@@ -525,26 +526,23 @@ def _award_rows(x: np.ndarray, others: np.ndarray, rtol: float) -> np.ndarray:
     call per pair (500 algorithms are 124,750 pairs).
     """
     # step 1: ratios (larger over smaller) and signs (+1 where x is smaller, i.e. better)
-    with np.errstate(invalid="ignore", divide="ignore"):  # inf / inf: both infinite, equal
-        ratio = np.maximum(x / others, others / x)
+    with np.errstate(invalid="ignore"):  # inf / inf: both infinite, equal
+        ratio = np.maximum(x, others) / np.minimum(x, others)
     ratio[x == others] = 1.0
-    sign = (x < others).astype(float) - (x > others).astype(float)
-    sign[ratio <= 1.0 + rtol] = 0.0
+    sign = (x < others).astype(np.int8) - (x > others)
+    sign[ratio <= 1.0 + rtol] = 0
     # steps 2–3: award points = ranks of the ratios; ratios equal within rtol share the average
     order = np.argsort(ratio, axis=1, kind="stable")
     ordered = np.take_along_axis(ratio, order, axis=1)
     rows, n = ordered.shape
     starts = np.ones((rows, n), dtype=bool)
     starts[:, 1:] = ordered[:, 1:] > ordered[:, :-1] * (1.0 + rtol)
-    ends = np.ones((rows, n), dtype=bool)
-    ends[:, :-1] = starts[:, 1:]
-    position = np.broadcast_to(np.arange(1, n + 1, dtype=float), (rows, n))
-    first = np.maximum.accumulate(np.where(starts, position, 0.0), axis=1)
-    last = np.minimum.accumulate(np.where(ends, position, n + 1.0)[:, ::-1], axis=1)[:, ::-1]
-    points = np.empty((rows, n))
-    np.put_along_axis(points, order, (first + last) / 2.0, axis=1)
-    # step 4: signed sum
-    return np.einsum("ij,ij->i", points, sign)
+    first = np.flatnonzero(starts)  # tie groups, row after row; none spans two rows
+    size = np.diff(first, append=rows * n)
+    group = np.cumsum(starts.ravel()) - 1
+    points = (first % n + (size + 1) / 2.0)[group].reshape(rows, n)  # sorted order
+    # step 4: signed sum (exact: half-integers)
+    return (points * np.take_along_axis(sign, order, axis=1)).sum(axis=1)
 
 
 def award_point_matrix(values: np.ndarray, *, rtol: float = 1e-9) -> np.ndarray:
@@ -654,49 +652,80 @@ def auto_layers(points: np.ndarray) -> np.ndarray:
 def _auto_layers_of(points: np.ndarray) -> np.ndarray:
     """:func:`auto_layers` of a stack ``[m, n, n]`` of award-point matrices at once.
 
-    For each matrix, the relations ``{D ≥ d_k}`` at all its distinct positive values ``d_k``
-    (and the empty relation after the last) are the diagonal blocks of one sparse graph, whose
-    strongly connected components :func:`scipy.sparse.csgraph.connected_components` finds in
-    one call: a relation is cycle-free when each of its components is one algorithm, and
-    ``auto`` is the first cycle-free one. Its layers are the topological generations
-    (:func:`networkx.topological_generations`), computed once per distinct relation.
+    For each matrix, the candidate relations are ``{D ≥ d_k}`` at its distinct positive values
+    ``d_1 < … < d_K`` and the empty relation after the last. Cycle-freeness only improves
+    with σ, so ``auto`` is found by bisection over ``k``, every matrix at once: each step puts
+    one relation per matrix into one block-diagonal sparse graph, whose strongly connected
+    components :func:`scipy.sparse.csgraph.connected_components` finds in one call (a relation
+    is cycle-free when each of its components is one algorithm). The layers of the relation
+    at ``auto`` are its topological generations (:func:`_generations`).
     """
-    m, n, _ = points.shape
+    m = points.shape[0]
     flat = points.reshape(m, -1)
-    positive = np.where(flat > 0, flat, np.inf)
-    thresholds = np.sort(positive, axis=1)
+    thresholds = np.sort(np.where(flat > 0, flat, np.inf), axis=1)
     keep = np.ones_like(thresholds, dtype=bool)
     keep[:, 1:] = thresholds[:, 1:] != thresholds[:, :-1]  # distinct values; ∞ pads
-    thresholds = np.where(keep, thresholds, np.inf)
-    thresholds = np.sort(thresholds, axis=1)[:, : int(keep.sum(axis=1).max()) + 1]
-    slots = thresholds.shape[1]  # ≥ 1 empty relation (∞) after the largest value
-    related = points[:, None, :, :] >= thresholds[:, :, None, None]  # [m, slots, n, n]
-    block, row, col = np.nonzero(related.reshape(m * slots, n, n))
-    size = m * slots * n
+    distinct = keep & np.isfinite(thresholds)
+    thresholds = np.sort(np.where(distinct, thresholds, np.inf), axis=1)
+    # [low, high]: the first cycle-free k lies here; k = K (the empty relation) always is.
+    low = np.zeros(m, dtype=np.intp)
+    high = distinct.sum(axis=1)
+    thresholds = np.concatenate([thresholds, np.full((m, 1), np.inf)], axis=1)
+    while (open_ := low < high).any():
+        middle = (low + high) // 2
+        free = _cycle_free(points[open_] >= thresholds[open_, middle[open_], None, None])
+        high[open_] = np.where(free, middle[open_], high[open_])
+        low[open_] = np.where(free, low[open_], middle[open_] + 1)
+    return _generations(points >= thresholds[np.arange(m), low, None, None])
+
+
+def _cycle_free(relations: np.ndarray) -> np.ndarray:
+    """Whether each relation of a stack ``[m, n, n]`` (``[b, i, j]``: ``i`` related to ``j``)
+    has no directed cycle: every strongly connected component is one algorithm."""
+    m, n, _ = relations.shape
+    block, row, col = np.nonzero(relations)
+    size = m * n
     graph = csr_array(
         (np.ones(len(block), dtype=np.int8), (block * n + row, block * n + col)),
         shape=(size, size),
     )
     _, labels = connected_components(graph, directed=True, connection="strong")
-    grouped = np.sort(labels.reshape(m * slots, n), axis=1)
-    components = 1 + (np.diff(grouped, axis=1) != 0).sum(axis=1)
-    cycle_free = (components == n).reshape(m, slots)
-    first = cycle_free.argmax(axis=1)  # the empty relation is always cycle-free
-    out = np.empty((m, n), dtype=int)
-    known: dict[bytes, np.ndarray] = {}
-    for b in range(m):
-        relation = related[b, first[b]]
-        key = relation.tobytes()
-        if key not in known:
-            digraph = nx.DiGraph()
-            digraph.add_nodes_from(range(n))
-            digraph.add_edges_from(zip(*np.nonzero(relation), strict=True))
-            layer = np.empty(n, dtype=int)
-            for k, generation in enumerate(nx.topological_generations(digraph), 1):
-                layer[list(generation)] = k
-            known[key] = layer
-        out[b] = known[key]
-    return out
+    grouped = np.sort(labels.reshape(m, n), axis=1)
+    return 1 + (np.diff(grouped, axis=1) != 0).sum(axis=1) == n
+
+
+def _generations(relations: np.ndarray) -> np.ndarray:
+    """Topological generations (1 = no predecessor) of a stack ``[m, n, n]`` of cycle-free
+    relations, every relation at once: generation ``k`` is what is left without a predecessor
+    once generations ``1 … k − 1`` are removed — what :func:`networkx.topological_generations`
+    gives (tested against it), without building a Python object per edge (at 500 algorithms a
+    relation has tens of thousands of edges, and the bootstrap one relation per resample).
+
+    Examples
+    --------
+    A → B → C and A → C: three generations.
+
+    >>> r = np.array([[[0, 1, 1], [0, 0, 1], [0, 0, 0]]], dtype=bool)
+    >>> _generations(r).tolist()
+    [[1, 2, 3]]
+    """
+    m, n, _ = relations.shape
+    indegree = relations.sum(axis=1, dtype=np.int32)  # [m, n] predecessors left
+    layer = np.zeros((m, n), dtype=int)
+    left = np.ones((m, n), dtype=bool)
+    generation = 0
+    while left.any():
+        generation += 1
+        ready = left & (indegree == 0)
+        if not ready.any(axis=1)[left.any(axis=1)].all():
+            raise ValueError("a relation with a cycle has no topological generations")
+        layer[ready] = generation
+        left &= ~ready
+        block, node = np.nonzero(ready)  # sorted by block
+        blocks, starts = np.unique(block, return_index=True)
+        # each removed algorithm's successors lose one predecessor
+        indegree[blocks] -= np.add.reduceat(relations[block, node], starts, axis=0, dtype=np.int32)
+    return layer
 
 
 _BOOTSTRAP_CHUNK = 100

@@ -38,8 +38,9 @@ Decisions
   their bootstrap recomputes award points, ``auto`` and the layers on each resample of the
   problems (:func:`~reportgen.analyses.significance_relation.bootstrap_layers`), up to
   :data:`MAX_LAYER_BOOTSTRAP` algorithms: its cost grows with the square of their number
-  (every σ's relation per resample; 500 algorithms took minutes), so beyond it the layers
-  are shown without one and the report says so under the uncertainty table.
+  (every pair's award points per resample: at the default 2 000 resamples and 3 problems of
+  3 runs, 3.4 s of CPU for 100 algorithms, 18 s for 200, some 200 s for 500), so beyond it
+  the layers are shown without one and the report says so under the uncertainty table.
 - A ranking in which every algorithm ties is *degenerate*: shown, not counted, and no finding
   names a best algorithm by it.
 """

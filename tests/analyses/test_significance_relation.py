@@ -36,6 +36,8 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from reportgen.analyses.significance_relation import (
+    _auto_layers_of,
+    _generations,
     auto_layers,
     award_point_matrix,
     award_points,
@@ -251,6 +253,42 @@ def test_auto_layers_are_the_sweeps(rows: list[list[int]]) -> None:
     intervals = sweep(names, points)
     auto = next(iv for iv in intervals if iv.cycle_free)
     assert auto_layers(points).tolist() == [auto.layer_of(a) for a in names]
+
+
+@given(st.integers(2, 40), st.floats(0.0, 1.0), st.integers(0, 2**32 - 1))
+@settings(max_examples=60, deadline=None)
+def test_generations_are_networkx_s(n: int, density: float, seed: int) -> None:
+    # The bootstrap's layers of a stack of cycle-free relations (edges from earlier to later
+    # in a random order) are networkx's topological generations of each.
+    rng = np.random.default_rng(seed)
+    stack = np.zeros((3, n, n), dtype=bool)
+    for relation in stack:
+        order = rng.permutation(n)
+        upper = np.triu(rng.random((n, n)) < density, 1)
+        relation[np.ix_(order, order)] = upper
+    expected = []
+    for relation in stack:
+        graph = nx.DiGraph()
+        graph.add_nodes_from(range(n))
+        graph.add_edges_from(zip(*np.nonzero(relation), strict=True))
+        layer = [0] * n
+        for k, generation in enumerate(nx.topological_generations(graph), 1):
+            for node in generation:
+                layer[node] = k
+        expected.append(layer)
+    assert _generations(stack).tolist() == expected
+
+
+@given(st.lists(integer_matrices, min_size=2, max_size=4))
+@settings(max_examples=40, deadline=None)
+def test_stacked_auto_layers_are_each_matrix_s(matrices: list[list[list[int]]]) -> None:
+    # The bootstrap finds auto for a stack of matrices at once, each with its own thresholds:
+    # the same layers as one matrix at a time (which test_auto_layers_are_the_sweeps checks
+    # against the sweep).
+    n = min(len(rows) for rows in matrices)
+    points = np.stack([award_point_matrix(np.array(rows[:n], dtype=float)) for rows in matrices])
+    single = [auto_layers(p).tolist() for p in points]
+    assert _auto_layers_of(points).tolist() == single
 
 
 def test_layer_bootstrap_by_hand() -> None:

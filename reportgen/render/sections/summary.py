@@ -119,8 +119,8 @@ def uncertainty_table(result: SynthesisResult, style: FigureStyle) -> TableBlock
         + (f" {TWO_STAGE}" if runs else ""),
         notes=(
             f"Not resampled (fewer than two problems to draw, or award-point layers of more than "
-            f"{MAX_LAYER_BOOTSTRAP} algorithms, whose bootstrap would recompute the relation at "
-            f"every σ of every resample): {', '.join(not_resampled)}."
+            f"{MAX_LAYER_BOOTSTRAP} algorithms, whose bootstrap would recompute the award points "
+            f"of every pair on every resample): {', '.join(not_resampled)}."
             if not_resampled
             else ""
         ),
