@@ -408,7 +408,9 @@ def run_table(frame: pd.DataFrame, layout: Format) -> pd.DataFrame:
     n = len(frame)
     starts = np.ones(n, dtype=bool)
     if n > 1:
-        same = np.ones(n - 1, dtype=bool)
+        changed = starts[1:]  # a run starts where some key differs from the row before
+        changed[:] = False
+        scratch = np.empty(n - 1, dtype=bool)  # one mask reused: a byte a record
         for key in RUN_KEYS:
             column = frame[key]
             values = (
@@ -416,8 +418,8 @@ def run_table(frame: pd.DataFrame, layout: Format) -> pd.DataFrame:
                 if isinstance(column.dtype, pd.CategoricalDtype)
                 else column.to_numpy()
             )
-            same &= values[1:] == values[:-1]
-        starts[1:] = ~same
+            changed |= np.not_equal(values[1:], values[:-1], out=scratch)
+        del scratch
     first = np.flatnonzero(starts)
     runs = frame[list(RUN_KEYS)].iloc[first].reset_index(drop=True)
     runs["records"] = np.diff(np.append(first, n))

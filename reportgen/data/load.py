@@ -554,15 +554,19 @@ def _sort_order(keys: Sequence[np.ndarray]) -> np.ndarray | None:
 
     Files are mostly written in order; checking that is one pass of comparisons, so the
     sort (one ``lexsort`` of integer codes and numbers) runs only when it changes something.
+    The comparisons reuse three masks of one byte a row.
     """
     n = len(keys[0])
     if n < 2:
         return None
     after = np.zeros(n - 1, dtype=bool)
     tied = np.ones(n - 1, dtype=bool)
+    scratch = np.empty(n - 1, dtype=bool)
     for key in keys:
-        after |= tied & (key[:-1] > key[1:])
-        tied &= key[:-1] == key[1:]
+        np.greater(key[:-1], key[1:], out=scratch)
+        scratch &= tied
+        after |= scratch
+        tied &= np.equal(key[:-1], key[1:], out=scratch)
     if not after.any():
         return None
     return np.lexsort(tuple(reversed(keys)))
@@ -571,8 +575,9 @@ def _sort_order(keys: Sequence[np.ndarray]) -> np.ndarray | None:
 def _same_run(keys: Sequence[np.ndarray]) -> np.ndarray:
     """For each row after the first: does it belong to the same run as the row before?"""
     same = np.ones(max(len(keys[0]) - 1, 0), dtype=bool)
+    scratch = np.empty_like(same)
     for key in keys:
-        same &= key[1:] == key[:-1]
+        same &= np.equal(key[1:], key[:-1], out=scratch)
     return same
 
 
@@ -598,8 +603,12 @@ def _check_histories(
         keys = [_codes(columns[k]) for k in RUN_KEYS]
     evaluations, value = columns["evaluations"], columns["value"]
     same_run = _same_run(keys)
-    same_evaluations = same_run & (evaluations[1:] == evaluations[:-1])
-    worse = same_run & ~same_evaluations & (value[1:] > value[:-1])
+    # Masks of one byte a row, combined in place (28.8 M records: 29 MB each).
+    same_evaluations = np.equal(evaluations[1:], evaluations[:-1])
+    same_evaluations &= same_run
+    worse = np.greater(value[1:], value[:-1])
+    worse &= same_run
+    worse[same_evaluations] = False
     for mask, message in (
         (same_evaluations, "two records of the same run at the same evaluation count"),
         (worse, "the value gets worse within a run (histories must be best-so-far values)"),
@@ -622,8 +631,11 @@ def _check_histories(
             problems.append(
                 Problem("", f"... {message}: {len(rows) - MAX_ROWS_PER_PROBLEM} more rows")
             )
+    del same_evaluations, worse, mask
     improving = np.ones(len(value), dtype=bool)
-    improving[1:] = ~same_run | (value[1:] < value[:-1])
+    np.less(value[1:], value[:-1], out=improving[1:])
+    improving[1:] |= np.logical_not(same_run, out=same_run)
+    del same_run
     if not improving.all():
         for name in list(columns):
             columns[name] = columns[name][improving]
@@ -695,11 +707,15 @@ class _Pieces:
                 values = values.array if categorical else values.to_numpy()
             if isinstance(values, pd.Categorical):
                 known = self.names.setdefault(column, {})
-                lookup = np.asarray(
-                    [known.setdefault(str(c), len(known)) for c in values.categories] + [-1],
-                    dtype=np.int32,
-                )
+                codes = [known.setdefault(str(c), len(known)) for c in values.categories]
+                # Codes as small as the names so far allow (1 byte a row for ≤ 127 names).
+                lookup = np.asarray([*codes, -1], dtype=code_dtype(len(known)))
                 data = lookup[values.codes]
+                held = self.arrays.get(column)
+                if held is not None and not np.can_cast(data.dtype, held.dtype):
+                    wider = np.empty(len(held), dtype=data.dtype)
+                    wider[: self.filled] = held[: self.filled]
+                    self.arrays[column] = wider
             else:
                 data = np.asarray(values)
             if column in INTEGRAL and data.dtype != np.int64:
@@ -738,6 +754,8 @@ def _names(codes: np.ndarray, known: dict[str, int]) -> pd.Categorical:
     rank = np.full(len(known) + 1, -1, dtype=code_dtype(len(kept)))
     for position, name in enumerate(kept):
         rank[known[name]] = position
+    if rank.dtype == codes.dtype and (rank[:-1] == np.arange(len(known))).all():
+        return pd.Categorical.from_codes(codes, categories=kept)  # names met in sorted order
     return pd.Categorical.from_codes(rank[codes], categories=kept)
 
 
@@ -916,6 +934,7 @@ def load_files(
         frame = frame.reset_index(drop=True)
     if problems:
         raise InputError(problems)
+    _give_back_memory()  # what the checks' masks left in the heap (0.08 GB for 28.8 M records)
     return SourceData(name=name, format=fmt, frame=frame, files=tuple(records))
 
 
