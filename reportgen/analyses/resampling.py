@@ -85,11 +85,17 @@ def drawn_runs(
     n_slots, width = slots.shape
     n_alg, n_max = values.shape[1], values.shape[2]
     step = max(1, CHUNK // max(1, width * n_alg * n_max))
+    flat = values.reshape(-1)
+    cell = np.arange(n_alg) * n_max  # where each algorithm's runs start within a row
     for start in range(0, n_slots, step):
         where = slice(start, start + step)
         rows = slots[where]
         count = counts[rows]  # [chunk, width, algorithms]
-        draw = (rng.random((*count.shape, n_max)) * count[..., None]).astype(np.intp)
-        drawn = np.take_along_axis(values[rows], draw, axis=-1)
+        uniform = rng.random((*count.shape, n_max))
+        uniform *= count[..., None]
+        draw = uniform.astype(np.intp)  # floor(u · n): one of the cell's own n runs
+        # flat positions: one gather, no copy of the drawn rows' values first
+        draw += (rows[..., None] * (n_alg * n_max) + cell)[..., None]
+        drawn = np.take(flat, draw)
         present = np.arange(n_max) < count[..., None]
         yield where, rows, drawn, present

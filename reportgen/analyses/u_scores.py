@@ -1092,11 +1092,14 @@ def resampled_u_scores(
     labels = np.repeat(np.arange(len(sizes)), sizes)
     # float32 draws: exact enough to pick one of at most 10⁶ trials, half the cost of float64
     uniform = rng.random((resamples, total), dtype=np.float32)
-    draw = starts[labels] + (uniform * sizes[labels].astype(np.float32)).astype(np.intp)
-    np.minimum(draw, (starts + sizes - 1)[labels], out=draw)  # float32 rounding up to n
+    uniform *= sizes[labels].astype(np.float32)
+    draw = uniform.astype(np.intp)
+    np.minimum(draw, (sizes - 1)[labels], out=draw)  # float32 rounding up to n
+    draw += starts[labels]
     places = int(codes.max()) + 1
     # place of each drawn trial, offset per resample: one bincount counts every resample
-    flat = codes[draw] + places * np.arange(resamples)[:, None]
+    flat = np.take(codes, draw)
+    flat += places * np.arange(resamples)[:, None]
     held = np.bincount(flat.ravel(), minlength=resamples * places).reshape(resamples, places)
     worse = total - np.cumsum(held, axis=1)
     rank = (worse + (held + 1) / 2.0).ravel()
