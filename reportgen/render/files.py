@@ -18,6 +18,7 @@ import json
 import math
 import multiprocessing as mp
 import os
+import re
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -87,6 +88,11 @@ _SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉₋₊", "0123456789-+", s
 _ACCENTS = {"\u0304": r"\bar", "\u0305": r"\bar", "\u0302": r"\hat", "\u0303": r"\tilde"}
 
 
+_PLAIN = re.compile(r"[A-Za-z0-9 .,:;()/+=*!?@'\[\]-]*\Z")
+"""Text that :func:`latex_text` returns as it is: characters of no table above (the tables
+hold the specials, the symbols and the non-ASCII characters that need a macro)."""
+
+
 def latex_text(text: str) -> str:
     """Plain text as LaTeX that pdflatex compiles: specials escaped, symbols as math macros.
 
@@ -96,6 +102,8 @@ def latex_text(text: str) -> str:
     into one ``$…$``. Accented Latin letters stay as they are (UTF-8 is LaTeX's input encoding).
     """
     text = shorten_words(text)
+    if _PLAIN.match(text):
+        return text  # most cells: nothing to escape or convert
     parts: list[tuple[bool, str]] = []  # (is math, LaTeX)
 
     def add(is_math: bool, latex: str) -> None:

@@ -242,3 +242,17 @@ def test_figure_text_names_one_font_and_the_generic_fallback():
     ax.set_title("title")
     families = set(re.findall(r"font-family: ([^;\"]+)", figure_svg(fig)))
     assert families == {"'DejaVu Sans', sans-serif"}
+
+
+def test_latex_text_passes_plain_text_through_only_where_nothing_needs_a_macro():
+    """The shortcut for plain cells: every character it lets through is one the conversion
+    leaves alone, and text with any special character still goes through the conversion."""
+    plain = [chr(c) for c in range(32, 127) if files._PLAIN.match(chr(c))]
+    assert "A" in plain and "-" in plain and "'" in plain
+    tables = (files._LATEX_MATH, files._LATEX_TEXT, files._SUPERSCRIPTS, files._SUBSCRIPTS)
+    for char in plain:
+        assert files.latex_escape(char) == char and not any(char in t for t in tables), char
+    for special in "\\&%$#_{}~^":
+        assert special not in plain
+    assert latex_text("NL-SHADE (best: 1.5e-08)") == "NL-SHADE (best: 1.5e-08)"
+    assert latex_text("EA4 & jSO_bin") == r"EA4 \& jSO\_bin"
