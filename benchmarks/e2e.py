@@ -97,6 +97,7 @@ def measure(
     The child's output goes to temporary files, not pipes: reading one pipe to its end while
     the child fills the other (cocopp writes hundreds of warnings) would block both.
     """
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryFile() as out_file, tempfile.TemporaryFile() as err_file:
         began = time.perf_counter()
         child = subprocess.Popen(command, env=env, cwd=cwd, stdout=out_file, stderr=err_file)
@@ -114,6 +115,9 @@ def measure(
         "cpu_seconds": usage.ru_utime + usage.ru_stime,
         "wall_seconds": wall,
         "peak_bytes": usage.ru_maxrss * 1024,
+        # The machine's 1-minute load average before and after: CPU times are the child's
+        # own, but a busy machine still slows them (shared caches, memory bandwidth).
+        "load_average": [load_before, os.getloadavg()[0]],
         "output": out.decode().strip().splitlines()[-1] if out.strip() else "",
     }
     print(f"  {json.dumps(numbers)}", file=sys.stderr, flush=True)
@@ -128,15 +132,16 @@ def study_files(shape: Shape, fmt: str) -> Path:
         generate(shape, folder)
     if fmt == "parquet":
         return folder / "study.yaml"
-    data = folder / "histories.csv.gz"
+    data = folder / f"histories.{fmt}"
     if not data.exists():
+        import pyarrow as pa
         import pyarrow.csv as pacsv
         import pyarrow.parquet as pq
 
         print(f"writing {data} …", file=sys.stderr, flush=True)
         parquet = pq.ParquetFile(folder / "histories.parquet")
         partial = data.with_suffix(".partial")
-        with pa_gzip(partial) as sink:
+        with pa_gzip(partial) if fmt == "csv.gz" else pa.OSFile(str(partial), "wb") as sink:
             writer = None
             for batch in parquet.iter_batches(batch_size=1 << 20):
                 table = _decoded(batch)
@@ -146,11 +151,9 @@ def study_files(shape: Shape, fmt: str) -> Path:
             if writer is not None:
                 writer.close()
         partial.rename(data)
-    spec = folder / "study_csv.yaml"
+    spec = folder / f"study_{fmt.replace('.', '_')}.yaml"
     spec.write_text(
-        (folder / "study.yaml")
-        .read_text(encoding="utf-8")
-        .replace("histories.parquet", "histories.csv.gz"),
+        (folder / "study.yaml").read_text(encoding="utf-8").replace("histories.parquet", data.name),
         encoding="utf-8",
     )
     return spec
@@ -191,7 +194,9 @@ def _machine() -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", nargs="+", choices=list(SIZES), default=list(SIZES))
-    parser.add_argument("--formats", nargs="+", choices=["parquet", "csv.gz"], default=["parquet"])
+    parser.add_argument(
+        "--formats", nargs="+", choices=["parquet", "csv.gz", "csv"], default=["parquet"]
+    )
     parser.add_argument(
         "--parts",
         nargs="+",
@@ -219,9 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         shape = SIZES[size]
         for fmt in args.formats:
             spec = study_files(shape, fmt)
-            data_path = spec.parent / (
-                "histories.parquet" if fmt == "parquet" else "histories.csv.gz"
-            )
+            data_path = spec.parent / f"histories.{fmt}"
             row: dict[str, object] = {"size": size, "shape": shape.name, "format": fmt}
             if "run" in args.parts:
                 print(f"{size} {fmt}: reportgen run …", file=sys.stderr, flush=True)
@@ -270,9 +273,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nMachine: {record['machine']}; {record['date']}\n")
     print(
         "| size | format | records | run: CPU | run: wall | run: peak RSS | load: CPU | "
-        "load: peak RSS | DuckDB: CPU | DuckDB: peak RSS | load / DuckDB (CPU) |"
+        "load: peak RSS | DuckDB: CPU | DuckDB: peak RSS | load / DuckDB (CPU) | load average |"
     )
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for row in rows:
 
         def cell(part: str, key: str, unit: str, row: dict[str, object] = row) -> str:
@@ -289,12 +292,20 @@ def main(argv: list[str] | None = None) -> int:
             else "–"
         )
         records = load["output"] if isinstance(load, dict) else "–"  # type: ignore[index]
+        averages = [
+            a
+            for part in ("run", "load", "reference")
+            if isinstance(row.get(part), dict)
+            for a in row[part]["load_average"]  # type: ignore[index]
+        ]
+        low, high = (round(min(averages)), round(max(averages))) if averages else (0, 0)
+        busy = "–" if not averages else f"{low}" if low == high else f"{low}–{high}"
         print(
             f"| {row['size']} | {row['format']} | {records} | {cell('run', 'cpu_seconds', 's')} "
             f"| {cell('run', 'wall_seconds', 's')} | {cell('run', 'peak_bytes', 'GB')} "
             f"| {cell('load', 'cpu_seconds', 's')} | {cell('load', 'peak_bytes', 'GB')} "
             f"| {cell('reference', 'cpu_seconds', 's')} | {cell('reference', 'peak_bytes', 'GB')} "
-            f"| {ratio} |"
+            f"| {ratio} | {busy} |"
         )
     return 0
 
