@@ -106,11 +106,14 @@ from reportgen.data.partitions import (
 )
 from reportgen.data.read import (
     RawTable,
+    csv_header,
+    fast_separator,
     iter_tables,
     parquet_batches,
     parquet_piece,
     reading,
     resolve_paths,
+    typed_csv_batches,
 )
 from reportgen.data.select import merge_aliases
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
@@ -868,8 +871,8 @@ def load_files(
                     pieces_read: Iterable[RawTable | _CheckedPiece] = (
                         [RawTable(path, shown, in_memory.reset_index(drop=True), 1)]
                         if in_memory is not None
-                        else _parquet_pieces(source, path, shown, key, wanted)
-                        if _checked_in_bulk(source, path, added, keep)
+                        else _pieces_in_bulk(source, path, shown, key, wanted)
+                        if _checked_in_bulk(source, added, keep)
                         else iter_tables(path, shown, source.separator, wanted)
                     )
                     for raw in pieces_read:
@@ -951,18 +954,68 @@ class _CheckedPiece:
 
 def _checked_in_bulk(
     source: DataSource,
-    path: Path,
     added: Mapping[str, str],
     keep: Callable[[pd.DataFrame], np.ndarray] | None,
 ) -> bool:
-    """Whether a file's pieces may be checked in bulk: a Parquet file of a histories or
-    trials source, read whole and without columns added from folder names."""
-    return (
-        source.format in ("histories", "trials")
-        and path.name.lower().endswith(".parquet")
-        and not added
-        and keep is None
-    )
+    """Whether a file's pieces may be checked in bulk: a file of a histories or trials
+    source, read whole and without columns added from folder names."""
+    return source.format in ("histories", "trials") and not added and keep is None
+
+
+def _pieces_in_bulk(
+    source: DataSource,
+    path: Path,
+    shown: str,
+    key: str,
+    wanted: Callable[[list[str]], list[str] | None],
+) -> Iterator[RawTable | _CheckedPiece]:
+    """A Parquet or CSV file's pieces, checked in bulk where every cell passes."""
+    name = path.name.lower()
+    if name.endswith(".parquet"):
+        return _parquet_pieces(source, path, shown, key, wanted)
+    if name.endswith((".csv", ".csv.gz", ".tsv", ".txt")):
+        return _csv_pieces(source, path, shown, key, wanted)
+    return iter_tables(path, shown, source.separator, wanted)
+
+
+def _csv_pieces(
+    source: DataSource,
+    path: Path,
+    shown: str,
+    key: str,
+    wanted: Callable[[list[str]], list[str] | None],
+) -> Iterator[RawTable | _CheckedPiece]:
+    """A CSV file's pieces: read typed (names dictionary-encoded, numbers as floats, by
+    :func:`~reportgen.data.read.typed_csv_batches`) and checked in bulk while every cell
+    converts and passes; from the first piece that does not, the rest of the file is read
+    as text for :func:`_canonical`, whose checks name the offending cells."""
+    sep, names = csv_header(path, shown, source.separator)
+    header = RawTable(path, shown, pd.DataFrame(columns=names), header_lines=1)
+    found: list[Problem] = []
+    mapping = _column_names(source, header, key, found)
+    done = 0
+    if fast_separator(sep) and not found and len(set(names)) == len(names) and all(names):
+        numbers = ["dimension", *_number_checks(source, mapping)]
+        types: dict[str, pa.DataType] = {
+            mapping[n]: pa.dictionary(pa.int32(), pa.string())
+            for n in ("algorithm", "problem")
+            if n in mapping
+        } | {mapping[n]: pa.float64() for n in numbers if n in mapping}
+        file = replace(header, frame=pd.DataFrame())
+        checked: dict[str, tuple[pa.Array, pd.Categorical]] = {}
+        try:
+            for _first, batch in typed_csv_batches(path, sep, names, types):
+                columns = _bulk_columns(source, file, key, batch, checked)
+                if columns is None:
+                    break
+                yield _CheckedPiece(file, columns, batch.num_rows)
+                done += batch.num_rows
+                del batch, columns
+            else:
+                return
+        except (pa.ArrowException, UnicodeDecodeError, OSError, ValueError):
+            pass  # a cell that does not convert: the text reader takes over from there
+    yield from iter_tables(path, shown, source.separator, wanted, skip=done)
 
 
 def _parquet_pieces(

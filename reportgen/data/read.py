@@ -19,7 +19,7 @@ import os
 import tarfile
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -222,6 +222,7 @@ def iter_tables(
     separator: str | None,
     columns: Callable[[list[str]], list[str] | None] | None = None,
     chunk_rows: int | None = None,
+    skip: int = 0,
 ) -> Iterator[RawTable]:
     """Read one CSV or Parquet file in pieces of at most about ``chunk_rows`` rows.
 
@@ -233,6 +234,9 @@ def iter_tables(
     chunk_rows : int, optional
         Rows per piece (default :data:`CHUNK_ROWS`; a CSV piece may hold a few more rows,
         up to the end of the parser's block).
+    skip : int
+        CSV: data rows already read another way (:func:`typed_csv_batches`), not yielded
+        again; row numbers stay the file's.
 
     Yields
     ------
@@ -260,35 +264,86 @@ def iter_tables(
                 display, f"unsupported file type; reportgen reads {', '.join(SUPPORTED_SUFFIXES)}"
             )
         )
-    sep = separator if separator is not None else ("\t" if name.endswith(".tsv") else ",")
-    options = {
-        "sep": sep,
-        "keep_default_na": False,
-        "na_values": [],
-        "skipinitialspace": True,
-        "engine": "python" if len(sep) > 1 else "c",
-    }
-    try:
-        header = pd.read_csv(path, nrows=0, **options)
-    except _READ_ERRORS as exc:
-        raise _fail(display, exc) from None
-    names = [str(c).strip() for c in header.columns]
+    sep, names = csv_header(path, display, separator)
+    options = _pandas_options(sep)
     wanted = columns(names) if columns is not None else None
     use = (
         list(range(len(names)))
         if wanted is None
         else [i for i, c in enumerate(names) if c in set(wanted)]
     )
-    done = 0
-    if len(sep) == 1 and sep not in '"\n\r':
+    done = skip
+    if fast_separator(sep):
         try:
-            for raw in _arrow_csv_tables(path, display, sep, names, use, chunk_rows):
+            for raw in _arrow_csv_tables(path, display, sep, names, use, chunk_rows, skip):
                 yield raw
                 done += len(raw.frame)
             return
         except (pa.ArrowException, UnicodeDecodeError, OSError, ValueError):
             pass  # pandas reads the rest and names the offending line
     yield from _pandas_csv_tables(path, display, names, use, chunk_rows, options, skip=done)
+
+
+def _pandas_options(sep: str) -> dict[str, Any]:
+    return {
+        "sep": sep,
+        "keep_default_na": False,
+        "na_values": [],
+        "skipinitialspace": True,
+        "engine": "python" if len(sep) > 1 else "c",
+    }
+
+
+def fast_separator(sep: str) -> bool:
+    """Whether pyarrow's CSV reader can split the file's lines (one plain character)."""
+    return len(sep) == 1 and sep not in '"\n\r'
+
+
+def csv_header(path: Path, display: str, separator: str | None) -> tuple[str, list[str]]:
+    """A CSV file's separator (given, or by its suffix) and column names (stripped)."""
+    sep = (
+        separator
+        if separator is not None
+        else ("\t" if path.name.lower().endswith(".tsv") else ",")
+    )
+    try:
+        header = pd.read_csv(path, nrows=0, **_pandas_options(sep))
+    except _READ_ERRORS as exc:
+        raise _fail(display, exc) from None
+    return sep, [str(c).strip() for c in header.columns]
+
+
+def typed_csv_batches(
+    path: Path, sep: str, names: list[str], types: Mapping[str, pa.DataType]
+) -> Iterator[tuple[int, pa.RecordBatch]]:
+    """The columns ``types`` names of a CSV file, converted by pyarrow's reader as it parses.
+
+    ``types`` maps column names (of ``names``, the header's, all distinct) to Arrow types:
+    dictionary-encoded text for names, ``float64`` for numbers. Yields each batch with the
+    file row of its first row. A cell that does not convert (empty, not a number, …) raises
+    :class:`pyarrow.ArrowInvalid` when its block is read: the caller then reads the rest of
+    the file as text (:func:`iter_tables` with ``skip``), whose checks name the cell.
+    """
+    from pyarrow import csv
+
+    reader = csv.open_csv(
+        pa.input_stream(str(path)),  # decompresses .gz (and .bz2, .zst) by its suffix
+        read_options=csv.ReadOptions(
+            column_names=names, skip_rows=1, block_size=CSV_BLOCK_BYTES, use_threads=True
+        ),
+        parse_options=csv.ParseOptions(delimiter=sep),
+        convert_options=csv.ConvertOptions(
+            include_columns=list(types),
+            column_types=dict(types),
+            null_values=[],
+            strings_can_be_null=False,
+            quoted_strings_can_be_null=False,
+        ),
+    )
+    first = 0
+    for batch in reader:
+        yield first, batch
+        first += batch.num_rows
 
 
 def parquet_batches(
@@ -355,16 +410,27 @@ def _parquet_tables(
 
 
 def _arrow_csv_tables(
-    path: Path, display: str, sep: str, names: list[str], use: list[int], chunk_rows: int
+    path: Path,
+    display: str,
+    sep: str,
+    names: list[str],
+    use: list[int],
+    chunk_rows: int,
+    skip: int = 0,
 ) -> Iterator[RawTable]:
-    """CSV through pyarrow: every used column as text; pieces of about ``chunk_rows`` rows."""
+    """CSV through pyarrow: every used column as text; pieces of about ``chunk_rows`` rows,
+    from data row ``skip`` on."""
     from pyarrow import csv
 
     positional = [f"c{i}" for i in range(len(names))]
     reader = csv.open_csv(
         pa.input_stream(str(path)),  # decompresses .gz (and .bz2, .zst) by its suffix
         read_options=csv.ReadOptions(
-            column_names=positional, skip_rows=1, block_size=CSV_BLOCK_BYTES, use_threads=True
+            column_names=positional,
+            skip_rows=1,
+            skip_rows_after_names=skip,
+            block_size=CSV_BLOCK_BYTES,
+            use_threads=True,
         ),
         parse_options=csv.ParseOptions(delimiter=sep),
         convert_options=csv.ConvertOptions(
@@ -376,7 +442,7 @@ def _arrow_csv_tables(
         ),
     )
     kept = [names[i] for i in use]
-    first = 0
+    first = skip
     pending: list[pa.RecordBatch] = []
     size = 0
 
@@ -393,7 +459,7 @@ def _arrow_csv_tables(
             yield piece(pending, first)
             first += size
             pending, size = [], 0
-    if pending or first == 0:
+    if pending or first == skip == 0:
         yield piece(pending, first)
 
 

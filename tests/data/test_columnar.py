@@ -212,3 +212,40 @@ def test_numbers_clean_says_whether_number_column_reports_anything(options: dict
         assert clean == (not found and not beyond), (array, options, found)
         verdicts.add(clean)
     assert verdicts == {True, False}  # both answers were exercised
+
+
+def test_csv_read_typed_equals_read_as_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A CSV file is read typed (names dictionary-encoded, numbers as floats) and checked in
+    bulk; the table is the one reading every cell as text and checking it gives."""
+    csv = HISTORIES_CSV.replace("\nA,", "\n A ,")  # names to strip
+    write(tmp_path, "data/h.csv", csv)
+    spec = write(tmp_path, "study.yaml", SPEC)
+    monkeypatch.setattr(read, "CSV_BLOCK_BYTES", 64)  # several typed batches
+    typed = load_data(load_spec(spec)).sources["curves"].frame
+    _cell_by_cell(monkeypatch)
+    text = load_data(load_spec(spec)).sources["curves"].frame
+    pd.testing.assert_frame_equal(typed, text)
+    assert list(typed["algorithm"].cat.categories) == ["A", "B"]
+
+
+def test_a_csv_cell_that_does_not_convert_hands_the_rest_to_the_text_reader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Typed batches are taken until a cell does not convert (an empty value, a word) or
+    fails a check; from there the file is read as text, and the messages name the file's
+    rows and lines as when the whole file is read as text."""
+    csv = HISTORIES_CSV.replace("B,f1,2,2,6,3", "B,f1,2,2,6,").replace(
+        "A,f2,2,2,4,0.1", "A,f2,2,2,four,0.1"
+    )
+    write(tmp_path, "data/h.csv", csv)
+    spec = write(tmp_path, "study.yaml", SPEC)
+    monkeypatch.setattr(read, "CSV_BLOCK_BYTES", 64)
+    expected = [  # one piece of text: checked column by column
+        "data/h.csv, row 12 (line 13), column 'evals': not a number: 'four'",
+        "data/h.csv, row 8 (line 9), column 'value': empty value (every cell needs a number): ''",
+    ]
+    assert problems(spec) == expected
+    _cell_by_cell(monkeypatch)
+    assert problems(spec) == expected
