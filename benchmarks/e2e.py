@@ -24,6 +24,7 @@ Usage::
 
     python benchmarks/e2e.py --reference-python /path/to/venv-with-duckdb/bin/python
     python benchmarks/e2e.py --sizes full --formats parquet csv.gz --parts run load reference
+    python benchmarks/e2e.py --sizes --examples cec2022     # the example alone
 
 With ``--examples`` (default: ``cec2022``) the same measurement of ``reportgen run`` is
 taken on example studies as they are (the real CEC 2022 data: 13 entrants, nine analyses, 31
@@ -193,7 +194,7 @@ def _machine() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", nargs="+", choices=list(SIZES), default=list(SIZES))
+    parser.add_argument("--sizes", nargs="*", choices=list(SIZES), default=list(SIZES))
     parser.add_argument(
         "--formats", nargs="+", choices=["parquet", "csv.gz", "csv"], default=["parquet"]
     )
