@@ -39,8 +39,9 @@ Decisions
   problems (:func:`~reportgen.analyses.significance_relation.bootstrap_layers`), up to
   :data:`MAX_LAYER_BOOTSTRAP` algorithms: its cost grows with the square of their number
   (every pair's award points per resample: at the default 2 000 resamples and 3 problems of
-  3 runs, 3.4 s of CPU for 100 algorithms, 18 s for 200, some 200 s for 500), so beyond it
-  the layers are shown without one and the report says so under the uncertainty table.
+  3 runs, 2.8 s of CPU for 100 algorithms, 15 s for 200, some 200 s for 500; it also grows
+  with the problems, 20 s for 100 algorithms on 24), so beyond it the layers are shown
+  without one and the report says so under the uncertainty table.
 - A ranking in which every algorithm ties is *degenerate*: shown, not counted, and no finding
   names a best algorithm by it.
 """
