@@ -166,6 +166,18 @@ WALL_CLOCK = (
 """Appended to every sentence that ranks by efficiency (the analysis's findings and the
 executive summary's)."""
 
+PERSPECTIVE_NAMES: dict[str, str] = {
+    "mean": "mean final value",
+    "median": "median final value",
+    "accuracy": "accuracy",
+    "reliability": "reliability",
+    "robustness": "robustness",
+    "efficiency": "efficiency",
+}
+"""Each perspective's name in reader-facing text (sentences, table cells, the summary's
+ranking labels): "mean final value", never plain "mean", which a reader would confuse with the
+mean-curve profiles of Liu et al. in the same report."""
+
 MIN_PROBLEMS = 2
 MIN_ALGORITHMS = 2
 

@@ -3,6 +3,8 @@ algorithm's probability of ranking first (with its 95 % rank interval) per resam
 
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 from matplotlib.figure import Figure
 
@@ -27,19 +29,20 @@ def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
     if np.isfinite(tau).all() and bool(np.all(tau == 1.0)):
         return None
     n = len(labels)
-    size = max(3.2, 0.42 * n + 1.8)
-    # Long ranking labels ("profiles τ = 10⁻⁵, λ = 2") need room beside and below the square map.
+    # Columns numbered, rows named with their numbers: the names stand once, horizontally,
+    # instead of a second time rotated under the map (which made the map a full page tall).
+    cell = 0.32
     longest = max(len(label) for label in labels)
-    # No wider than the print width: a wider figure is shrunk in print, its 7.5 pt cells to 5.
-    width = size + 1.2 + 0.06 * longest
+    width = n * cell + 0.065 * (longest + 5) + 1.0
     fig = Figure(
-        figsize=(min(PRINT_WIDTH, width), min(size + 0.04 * longest, PRINT_WIDTH)),
+        figsize=(min(PRINT_WIDTH, max(4.0, width)), n * cell + 0.7),
         layout="constrained",
     )
     ax = fig.add_subplot()
-    image = ax.imshow(np.ma.masked_invalid(tau), cmap="RdBu", vmin=-1, vmax=1)
-    ax.set_xticks(range(n), labels, rotation=40, ha="right", rotation_mode="anchor", fontsize=8)
-    ax.set_yticks(range(n), labels, fontsize=8)
+    # aspect "auto": a square map next to long row names overflowed the capped width.
+    image = ax.imshow(np.ma.masked_invalid(tau), cmap="RdBu", vmin=-1, vmax=1, aspect="auto")
+    ax.set_xticks(range(n), [str(i + 1) for i in range(n)], fontsize=8)
+    ax.set_yticks(range(n), [f"{label} ({i + 1})" for i, label in enumerate(labels)], fontsize=8)
     for i in range(n):
         for j in range(n):
             value = tau[i, j]
@@ -53,14 +56,14 @@ def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
                 fontsize=7.5,
                 color="white" if abs(value) > 0.6 else "black",
             )
-    colorbar = fig.colorbar(image, ax=ax, shrink=0.8)
+    colorbar = fig.colorbar(image, ax=ax, shrink=0.9)
     colorbar.set_label("Kendall's τ-b", fontsize=8)
     colorbar.ax.tick_params(labelsize=8)
     return FigureSpec(
         name="kendall_tau",
         caption="Agreement between the counted rankings the analyses produce: Kendall's τ-b (1 = same "
-        "order, −1 = reversed, – = undefined). Inconclusive rankings and rankings that tie every algorithm "
-        "are left out.",
+        "order, −1 = reversed, – = undefined); column j is the ranking numbered (j) on the left. "
+        "Inconclusive rankings and rankings that tie every algorithm are left out.",
         figure=fig,
     )
 
@@ -83,11 +86,13 @@ def uncertainty_figure(result: SynthesisResult, style: FigureStyle) -> FigureSpe
             low, high = row.rank_low, row.rank_high
             text[i][j] = f"{row.p_first:.2f}\n{low}" + ("" if low == high else f"–{high}")
     runs = result.uncertainty.runs_resampled()
-    names = [label[i] + (RUNS_MARK if i in runs else "") for i in ids]
-    longest = max(len(n) for n in names)
+    # Long ranking names wrapped on two or three lines: rotated whole, they took a third of
+    # the figure's height.
+    names = [textwrap.fill(label[i] + (RUNS_MARK if i in runs else ""), 24) for i in ids]
+    longest = max(len(line) for n in names for line in n.splitlines())
     width = 2.2 + 0.95 * len(ids) + 0.06 * max(len(style.label(a)) for a in algorithms)
-    # 0.3 in a row: two lines of 7 pt (0.23 in) with room.
-    height = 1.0 + 0.3 * len(algorithms) + 0.045 * longest
+    # 0.27 in a row: two lines of 7 pt (0.2 in) with room.
+    height = 1.2 + 0.27 * len(algorithms) + 0.045 * longest
     # At most the print width (cells narrow as rankings multiply), so the cells' text prints
     # at 7 pt rather than shrunk with the figure.
     fig = Figure(figsize=(min(PRINT_WIDTH, max(4.0, width)), height), layout="constrained")

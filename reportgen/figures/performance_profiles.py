@@ -1,13 +1,13 @@
 """Figures of the performance-profile analysis: step profiles on a log axis.
 
 One figure per profile kind and tolerance τ. Without λ it has one panel, the profiles of the
-mean curves. With λ values it pairs the mean profiles with one confirmation panel per λ (the
+mean curves. With λ values it pairs the mean-curve profiles with one confirmation panel per λ (the
 winner's upper bound curve against the others' lower bound curves) — Liu et al.'s Figs. 6/7
 and 10/11 side by side, sharing the y axis.
 
 Layout: panels two to a row, so that a figure printed at a page's width keeps readable text;
 one legend per figure (in a free cell of the grid, else below or beside the panels), in the
-order of the mean profiles (best first); the winner drawn thicker with a dark outline so it
+order of the mean-curve profiles (best first); the winner drawn thicker with a dark outline so it
 stands out in every panel;
 each confirmation panel's title names the algorithms whose difference from the winner is not
 significant at that λ; beyond eight algorithms (when colours repeat) every curve carries its
@@ -158,7 +158,7 @@ def _legend(
         if is_winner:
             label += " (winner)"
         labels.append(label)
-    title = "in the order of the mean profiles" + (
+    title = "in the order of the mean-curve profiles" + (
         "; confirmation panels (λ): the winner's upper bound, the others' lower bounds"
         if paired
         else ""
@@ -187,7 +187,7 @@ def _legend(
         )
     else:
         # Matplotlib fills a legend column by column; pad the grid with blank entries and
-        # transpose it so that it reads row by row in the order of the mean profiles.
+        # transpose it so that it reads row by row in the order of the mean-curve profiles.
         columns = _legend_columns(len(labels))
         rows = -(-len(labels) // columns)
         blank = Line2D([], [], linestyle="none")
@@ -270,7 +270,7 @@ def reading_guide(result: PerformanceProfilesResult) -> str:
         )
     return text + (
         " Curves end at the share of problems solved; each legend lists the algorithms in the "
-        "order of the mean profiles, and every algorithm keeps its colour, marker and line style "
+        "order of the mean-curve profiles, and every algorithm keeps its colour, marker and line style "
         "in every figure of the report."
     )
 
@@ -296,11 +296,11 @@ def figures(result: PerformanceProfilesResult, style: FigureStyle) -> list[Figur
             fig, axes, legend_cell = _layout(len(panels), len(ranked))
             for i, (ax, (step, lam)) in enumerate(zip(axes, panels, strict=False)):
                 if step == "mean":
-                    title = f"mean curves, τ = {power_of_ten(tau)}"
+                    title = f"mean-curve profiles, τ = {power_of_ten(tau)}"
                     if len(panels) > 1:
                         title += "\nstep 1: the winner"
                 else:
-                    # Round 1 of Algorithm 2: its winner is the mean profiles' winner.
+                    # Round 1 of Algorithm 2: its winner is the mean-curve profiles' winner.
                     assert lam is not None
                     title = _confirmation_title(result, kind, tau, lam, style)
                 ax.set_title(title, fontsize=8.5, loc="left")

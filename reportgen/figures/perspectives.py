@@ -25,8 +25,8 @@ from reportgen.analyses.perspectives import (
 from reportgen.figures.style import FigureSpec, FigureStyle
 
 PERSPECTIVE_TITLES: dict[str, str] = {
-    "mean": "mean",
-    "median": "median",
+    "mean": "mean final value",
+    "median": "median final value",
     "accuracy": "accuracy (sample minimum)",
     "reliability": "reliability (fraction of runs ≤ θ_f)",
     "robustness": "robustness (sample maximum)",
@@ -34,9 +34,9 @@ PERSPECTIVE_TITLES: dict[str, str] = {
 }
 
 _SCALE_IN = 3.6  # width of the rank scale in inches (grows beyond 12 algorithms)
-_CHAR_IN = 0.068  # approximate width of one label character at _FONT points
-_UNIT_IN = 0.2  # height of one label row in inches (8.5 pt labels: 0.12 in tall)
-_FONT = 8.5
+_CHAR_IN = 0.064  # approximate width of one label character at _FONT points
+_UNIT_IN = 0.17  # height of one label row in inches (8 pt labels: 0.11 in tall)
+_FONT = 8.0
 
 
 def figures(result: PerspectivesResult, style: FigureStyle) -> list[FigureSpec]:
@@ -56,28 +56,51 @@ def figures(result: PerspectivesResult, style: FigureStyle) -> list[FigureSpec]:
 
 
 def _caption(c: PerspectiveComparison, style: FigureStyle) -> str:
+    """What this diagram shows; how to read it is said once, before the diagrams
+    (:func:`reading`), not under each of them."""
     caption = (
         f"Critical-difference diagram, ranking by {PERSPECTIVE_TITLES[c.perspective]}: mean "
-        f"ranks over N = {c.n_problems} problems (1 = best). Algorithms joined by a thick bar "
-        f"do not differ significantly by the Nemenyi test at α = {c.alpha:g}; "
-        f"CD = q_α √(k(k+1)/(6N)) = {c.q_alpha:.3f} × √({c.n_algorithms}·"
-        f"{c.n_algorithms + 1}/(6·{c.n_problems})) = {c.critical_difference:.2f}. "
-        f"The control of Holm's procedure ({style.label(c.control)}) is in bold; an asterisk "
-        "marks each algorithm Holm's procedure finds significantly different from it (z and p in "
-        "the Holm table). Nemenyi tests all pairs with one critical difference; Holm tests each "
-        "algorithm against the control only, step-down, and is more powerful, so the two can "
-        "differ"
+        f"ranks over N = {c.n_problems} problems (1 = best), "
+        f"CD = {c.q_alpha:.3f} × √({c.n_algorithms}·{c.n_algorithms + 1}/(6·{c.n_problems})) "
+        f"= {c.critical_difference:.2f}, Holm's control {style.label(c.control)}"
     )
     conflicts = c.holm_nemenyi_conflicts()
     if conflicts:
         caption += (
-            f": here Holm separates {', '.join(style.label(a) for a in conflicts)} from "
+            f"; here Holm separates {', '.join(style.label(a) for a in conflicts)} from "
             f"{style.label(c.control)}, which a bar joins"
         )
     caption += "."
     if c.perspective == "efficiency":
         caption += " " + EFFICIENCY_CAVEAT
     return caption
+
+
+def reading(result: PerspectivesResult, holm_csv: str, again: bool = False) -> str:
+    """How to read the critical-difference diagrams, said once before them.
+
+    ``holm_csv`` is where z and p of Holm's comparisons are (the Holm tables themselves are in
+    the HTML report only: the diagrams mark their verdicts). ``again``: a second perspectives
+    section of the study (a subset of the problems), whose reader has read the first.
+    """
+    alpha = result.comparisons[0].alpha if result.comparisons else 0.05
+    where = f"z and p of Holm's comparisons: the Holm tables of the HTML report, and {holm_csv}"
+    if again:
+        return (
+            f"The diagrams read as the first perspectives section's: a thick bar joins "
+            f"algorithms the Nemenyi test at α = {alpha:g} does not separate; bold: Holm's "
+            f"control; asterisk: significantly different from it by Holm's procedure. {where}."
+        )
+    return (
+        "Reading the critical-difference diagrams: each shows the algorithms' mean ranks over "
+        "the problems on a scale from 1 (best, left), and above it the critical difference "
+        "CD = q_α √(k(k+1)/(6N)) of k algorithms on N problems. Algorithms joined by a thick "
+        f"bar do not differ significantly by the Nemenyi test at α = {alpha:g}. The control of "
+        "Holm's procedure is in bold; an asterisk marks each algorithm Holm's procedure finds "
+        "significantly different from it. Nemenyi tests all pairs with one critical "
+        "difference; Holm tests each algorithm against the control only, step-down, and is "
+        f"more powerful, so the two can differ. {where}."
+    )
 
 
 def _levels(groups: tuple[tuple[str, ...], ...], ranks: dict[str, float]) -> list[int]:

@@ -24,13 +24,13 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
             # Equal on both criteria: study order is no reason to name one of them.
             names = join_words([labels.label(a) for a in joint])
             text = (
-                f"At τ = {power_of_ten(tau)}, no algorithm wins on the mean profiles: {names} "
+                f"At τ = {power_of_ten(tau)}, no algorithm wins on the mean-curve profiles: {names} "
                 f"tie (each solves {share(first.solved)} of the problems, with equal "
                 "areas under the performance profile)."
             )
         else:
             text = (
-                f"At τ = {power_of_ten(tau)}, {labels.label(winner)} wins on the mean profiles: it solves "
+                f"At τ = {power_of_ten(tau)}, {labels.label(winner)} wins on the mean-curve profiles: it solves "
                 f"{share(first.solved)} of the problems ({runner}) and is fastest on "
                 f"{share(first.fastest)} of them."
             )
@@ -81,13 +81,13 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
                     ),
                 ]
                 text = (
-                    f"{at}, no algorithm leads on the mean profiles; against {labels.label(w)} "
+                    f"{at}, no algorithm leads on the mean-curve profiles; against {labels.label(w)} "
                     "(the reference, first in study order) the confidence bounds find "
                     + (" and ".join(found) if found else "no algorithm significantly worse")
                     + "."
                 )
             else:
-                text = f"{at}, {labels.label(w)} wins on the mean profiles"
+                text = f"{at}, {labels.label(w)} wins on the mean-curve profiles"
                 if worse:
                     text += f" and is significantly better than {join_words([labels.label(a) for a in worse])}"
                 if same:
@@ -100,7 +100,7 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
                 text += (
                     f" The comparison with {names} is inconclusive: "
                     f"{'it solves' if len(untested) == 1 else 'they solve'} as many problems as "
-                    f"{labels.label(w)} on the mean profiles, and the test compares only the "
+                    f"{labels.label(w)} on the mean-curve profiles, and the test compares only the "
                     "shares of problems solved"
                     + (
                         "."

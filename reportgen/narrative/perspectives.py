@@ -24,18 +24,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from reportgen.analyses.perspectives import WALL_CLOCK, PerspectiveComparison, PerspectivesResult
+from reportgen.analyses.perspectives import (
+    PERSPECTIVE_NAMES,
+    WALL_CLOCK,
+    PerspectiveComparison,
+    PerspectivesResult,
+)
 from reportgen.present.findings import Finding, join_words
 from reportgen.present.format import number
 from reportgen.present.labels import Labels
 
 BY: dict[str, str] = {
-    "mean": "the mean",
-    "median": "the median",
-    "accuracy": "accuracy",
-    "reliability": "reliability",
-    "robustness": "robustness",
-    "efficiency": "efficiency",
+    p: f"the {name}" if p in ("mean", "median") else name for p, name in PERSPECTIVE_NAMES.items()
 }
 """How a perspective is named after "by"."""
 
@@ -70,8 +70,11 @@ def _wall_clock(c: PerspectiveComparison) -> str:
 def findings(result: PerspectivesResult, labels: Labels) -> list[Finding]:
     """Rule-generated sentences about ``result`` (see the module docstring)."""
     out: list[Finding] = []
+    explained = False
     for c in result.comparisons:
-        out.extend(_perspective_findings(c, labels))
+        out.extend(_perspective_findings(c, labels, explained))
+        # Why Holm and Nemenyi can differ is said with the first perspective where they do.
+        explained = explained or bool(c.holm_nemenyi_conflicts())
     out.extend(_disagreements(result, labels))
     for u in result.unavailable:
         out.append(
@@ -84,7 +87,11 @@ def findings(result: PerspectivesResult, labels: Labels) -> list[Finding]:
     return out
 
 
-def _perspective_findings(c: PerspectiveComparison, labels: Labels) -> list[Finding]:
+def _perspective_findings(
+    c: PerspectiveComparison, labels: Labels, explained: bool = False
+) -> list[Finding]:
+    """The sentences of one perspective; ``explained``: an earlier perspective's sentence has
+    said why Holm's procedure and Nemenyi's diagram can differ."""
     label = labels.label
     best = c.best
     best_rank = float(c.mean_ranks[best])
@@ -146,10 +153,14 @@ def _perspective_findings(c: PerspectiveComparison, labels: Labels) -> list[Find
                 id=f"nemenyi_holm.{c.perspective}",
                 text=f"By {BY[c.perspective]}, {names} {verb} significantly from "
                 f"{label(c.control)} by Holm's procedure, yet the critical-difference diagram "
-                "joins them: Nemenyi's test compares all pairs with one critical difference "
-                f"(CD = {c.critical_difference:.2f}), whereas Holm compares each algorithm "
-                "with the control only and steps down, so it separates smaller rank "
-                "differences. Both are correct for their own question.",
+                + (
+                    f"joins them (CD = {c.critical_difference:.2f}), for the reason above."
+                    if explained
+                    else "joins them: Nemenyi's test compares all pairs with one critical "
+                    f"difference (CD = {c.critical_difference:.2f}), whereas Holm compares each "
+                    "algorithm with the control only and steps down, so it separates smaller "
+                    "rank differences. Both are correct for their own question."
+                ),
                 numbers={
                     "perspective": c.perspective,
                     "control": c.control,

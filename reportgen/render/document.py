@@ -97,6 +97,7 @@ def render_sections(
     figure_no = 0
     table_no = 0
     out = []
+    methods = unrepeated_methods([(s.title, s.methods) for s in sections])
     for offset, section in enumerate(sections):
         blocks: list[RenderedBlock] = []
         for block in section.blocks:
@@ -133,10 +134,40 @@ def render_sections(
                 anchor=f"sec-{section.id}",
                 title=section.title,
                 blocks=with_print_pointers(blocks),
-                methods=tuple(tuple(split_math(p)) for p in section.methods),
+                methods=tuple(tuple(split_math(p)) for p in methods[offset]),
             )
         )
     return tuple(out)
+
+
+def unrepeated_methods(
+    sections: Sequence[tuple[str, Sequence[str]]],
+) -> list[tuple[str, ...]]:
+    """Each section's methods paragraphs without those an earlier section already printed.
+
+    A study that runs an analysis twice (the perspectives on all problems and again on the
+    10-D ones; U-scores of the trials and at fractions of the budget) printed the same
+    formulas two or three times, a page each. A repeated paragraph is left out and one
+    sentence says where it stands: "The same formulas and parameters as for ‹title› above."
+    when nothing is left, "Otherwise as for ‹title› above." after the paragraphs that differ.
+    ``sections`` are (title, paragraphs) in document order.
+    """
+    first_by: dict[str, str] = {}
+    out: list[tuple[str, ...]] = []
+    for title, paragraphs in sections:
+        kept = [p for p in paragraphs if p not in first_by]
+        earlier = list(dict.fromkeys(first_by[p] for p in paragraphs if p in first_by))
+        for paragraph in paragraphs:
+            first_by.setdefault(paragraph, title)
+        if earlier:
+            where = " and ".join(f"‘{t}’" for t in earlier)
+            kept.append(
+                f"Otherwise as for {where} above."
+                if kept
+                else f"The same formulas and parameters as for {where} above."
+            )
+        out.append(tuple(kept))
+    return out
 
 
 def _short_title(caption: str, limit: int = 70) -> str:

@@ -59,7 +59,12 @@ import pandas as pd
 from scipy.stats import rankdata
 
 from reportgen.analyses.performance_profiles import MIN_RUNS, PerformanceProfilesResult
-from reportgen.analyses.perspectives import WALL_CLOCK, PerspectivesResult, run_resampled_ranks
+from reportgen.analyses.perspectives import (
+    PERSPECTIVE_NAMES,
+    WALL_CLOCK,
+    PerspectivesResult,
+    run_resampled_ranks,
+)
 from reportgen.analyses.probabilistic_profiles import ProbabilisticProfilesResult
 from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult, run_resampled_area_scores
 from reportgen.analyses.significance_relation import SignificanceRelationResult, bootstrap_layers
@@ -242,7 +247,7 @@ def _profile_scores(result: PerformanceProfilesResult, tau: float) -> Scores:
 def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) -> list[Ranking]:
     tau = _closest(list(result.tolerances), 1e-5, log=True)
     ranks = {p.algorithm: float(p.rank) for p in result.mean_order(tau)}
-    label = f"mean profiles τ = {power_of_ten(tau)}"
+    label = f"mean-curve profiles τ = {power_of_ten(tau)}"
     source = f"analyses.{analysis_id}.result.mean_ranking[tolerance={tau:g}]"
     verdicts: dict[str, str] = {}
     significance = status = note = ""
@@ -379,11 +384,13 @@ def perspectives(analysis_id: str, result: PerspectivesResult) -> list[Ranking]:
             Ranking(
                 id=f"{analysis_id}:{perspective}",
                 analysis_id=analysis_id,
-                label=perspective,
+                label=PERSPECTIVE_NAMES[perspective],
                 ranks=_ranks({str(a): float(r) for a, r in comparison.mean_ranks.items()}),
                 verdicts=verdicts,
                 source=f"analyses.{analysis_id}.result.mean_ranks[perspective={perspective}]",
-                significance=f"{perspective} (Friedman test, Holm's procedure)" if verdicts else "",
+                significance=f"{PERSPECTIVE_NAMES[perspective]} (Friedman test, Holm's procedure)"
+                if verdicts
+                else "",
                 caveat=WALL_CLOCK.strip() if perspective == "efficiency" else "",
                 scores=_matrix_scores(
                     comparison.ranks[[a for a in result.algorithms if a in comparison.ranks]],

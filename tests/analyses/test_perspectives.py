@@ -329,7 +329,7 @@ def test_cec2008_narrative_names_the_disagreement() -> None:
     result = compute(cec2008_summary(), options(alternative="one-sided"))
     by_id = {f.id: f for f in findings(result, make_style(ALGORITHMS))}
     text = by_id["disagreement.significance"].text
-    assert "by the mean and the median no difference is significant" in text
+    assert "by the mean final value and the median final value no difference is significant" in text
     assert "by accuracy and robustness SA is significantly worse" in text
     assert by_id["disagreement.mean"].numbers["only_other"] == {"SA": ["accuracy", "robustness"]}
 
@@ -656,6 +656,13 @@ def test_holm_can_separate_what_a_nemenyi_bar_joins() -> None:
     assert c.holm_nemenyi_conflicts() == ("X",)
     said = {f.id: f.text for f in _perspective_findings(c, make_style(first))}
     assert "X differs significantly from C by Holm's procedure, yet" in said["nemenyi_holm.mean"]
+    assert "Both are correct for their own question" in said["nemenyi_holm.mean"]
+    # Said once: a later perspective with the same conflict refers to the first's reason.
+    again = {f.id: f.text for f in _perspective_findings(c, make_style(first), explained=True)}
+    assert again["nemenyi_holm.mean"] == (
+        "By the mean final value, X differs significantly from C by Holm's procedure, yet the "
+        "critical-difference diagram joins them (CD = 1.36), for the reason above."
+    )
 
 
 def test_cd_diagram_marks_holms_verdicts_so_print_needs_no_holm_table() -> None:

@@ -11,6 +11,7 @@ from reportgen.render.document import (
     RenderedFigure,
     RenderedTable,
     printed_width_pt,
+    unrepeated_methods,
     with_print_pointers,
 )
 
@@ -87,3 +88,23 @@ def test_consecutive_tables_of_one_title_are_named_as_a_range() -> None:
         "and in tables/p/: Tables 27–110 (Mean ± SD of the final values per problem, 10-D); "
         "Table 111 (Wins, ties and losses)."
     )
+
+
+def test_methods_said_once_and_referred_to_after() -> None:
+    """A second run of an analysis prints only the methods paragraphs that differ from an
+    earlier section's, and says whose the rest are (issue 18: the perspectives' formulas
+    stood three times in cec2022's appendix)."""
+    sections = [
+        ("Perspectives", ("Ranks.", "Holm.")),
+        ("Perspectives in 10-D only", ("Ranks.", "Holm.")),
+        ("U-scores", ("Order.", "Tests.")),
+        ("U-scores at cut-points", ("Order with histories.", "Tests.", "Cut-points.")),
+        ("Both", ("Ranks.", "Tests.")),
+    ]
+    assert unrepeated_methods(sections) == [
+        ("Ranks.", "Holm."),
+        ("The same formulas and parameters as for ‘Perspectives’ above.",),
+        ("Order.", "Tests."),
+        ("Order with histories.", "Cut-points.", "Otherwise as for ‘U-scores’ above."),
+        ("The same formulas and parameters as for ‘Perspectives’ and ‘U-scores’ above.",),
+    ]

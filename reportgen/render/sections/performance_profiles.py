@@ -28,7 +28,7 @@ _VERDICT_MARK = {
 
 
 def _ranking_table(result: PerformanceProfilesResult, style: FigureStyle) -> TableBlock:
-    """One row per algorithm, one column per τ: its place in the mean profiles' order with the
+    """One row per algorithm, one column per τ: its place in the mean-curve profiles' order with the
     shares that decide it (13 algorithms × 4 τ: 13 rows, not 52)."""
     places = {tau: {p.algorithm: p for p in result.mean_order(tau)} for tau in result.tolerances}
     first = result.mean_order(result.tolerances[0])
@@ -43,7 +43,7 @@ def _ranking_table(result: PerformanceProfilesResult, style: FigureStyle) -> Tab
         bold[column] = [p is not None and p.rank == 1 for p in at]
     return TableBlock(
         name="mean_ranking",
-        caption="Place of each algorithm in the order of the mean profiles per tolerance τ (1 = "
+        caption="Place of each algorithm in the order of the mean-curve profiles per tolerance τ (1 = "
         "first; the first place in bold), with the share of problems solved within the budget "
         "(the profiles' right end) and the share on which it is fastest (ρ(1)): 'place (solved, "
         "fastest)'. Rows in the order at the first τ. Ties in both shares are broken by the "
@@ -105,11 +105,11 @@ def _full_ranking_table(result: PerformanceProfilesResult, style: FigureStyle) -
     return TableBlock(
         name="ranking",
         caption="Full ranking by repeating Algorithm 2 without the best algorithm(s) of the previous round "
-        "(Liu et al. §IV-E), in the order of the mean profiles: a group is the round's winner and the algorithms "
+        "(Liu et al. §IV-E), in the order of the mean-curve profiles: a group is the round's winner and the algorithms "
         "that follow it in that order with a tested 'no significant difference', so no algorithm moves above "
         "another by having wider bounds and no untested comparison makes a shared place. '≻': the next "
         "algorithm in the mean order is significantly worse than the group's winner; '→': the comparison is "
-        "inconclusive, and the groups follow each other in the order of the mean profiles only.",
+        "inconclusive, and the groups follow each other in the order of the mean-curve profiles only.",
         frame=pd.DataFrame(rows),
     )
 
@@ -204,7 +204,7 @@ def build_section(
             "'inconclusive' instead of 'no significant difference'. The same holds for an algorithm whose mean "
             "curve solves as many problems as the winner's: the winner then leads by speed alone (the area "
             "under the performance profile), which the right-end comparison cannot test. The ranking orders "
-            "algorithms by their mean profiles; only a tested 'no significant difference' groups neighbours "
+            "algorithms by their mean-curve profiles; only a tested 'no significant difference' groups neighbours "
             "in that order."
         )
     return Section(

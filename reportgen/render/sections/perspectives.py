@@ -3,9 +3,9 @@ performance" and its CEC 2008 / BBOB 2010 tables).
 
 Order: intro, findings, the synthesis table ("which algorithm is best, and which are
 significantly worse, by each perspective"), mean ranks, the per-problem statistics tables (best
-per row in bold), reliability and repeats (∞ printed as "∞"), then per perspective its
-critical-difference diagram and Holm table (the table in the HTML only when the diagram, which
-marks Holm's verdicts, is printed). Cells are formatted here; nothing is recomputed.
+per row in bold), reliability and repeats (∞ printed as "∞"), the Holm tables (in the HTML only
+when the critical-difference diagrams, which mark Holm's verdicts, are printed), then how to read
+the diagrams, said once, and the diagrams. Cells are formatted here; nothing is recomputed.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ import pandas as pd
 
 from reportgen.analyses.perspectives import (
     EFFICIENCY_CAVEAT,
+    PERSPECTIVE_NAMES,
     PerspectiveComparison,
     PerspectivesResult,
 )
-from reportgen.figures.perspectives import PERSPECTIVE_TITLES, figures
+from reportgen.figures.perspectives import PERSPECTIVE_TITLES, figures, reading
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.perspectives import findings, format_p
 from reportgen.present.format import number
@@ -219,7 +220,7 @@ def _synthesis_table(result: PerspectivesResult, style: FigureStyle) -> TableBlo
         better = [style.label(r.algorithm) for r in c.holm if r.rejected and r.z > 0]
         rows.append(
             {
-                "Perspective": c.perspective,
+                "Perspective": PERSPECTIVE_NAMES[c.perspective],
                 "Best (mean rank)": f"{style.label(c.best)} ({float(c.mean_ranks[c.best]):.2f})",
                 "Control": style.label(c.control),
                 "Friedman p": format_p(c.friedman_p),
@@ -230,7 +231,7 @@ def _synthesis_table(result: PerspectivesResult, style: FigureStyle) -> TableBlo
     for u in result.unavailable:
         rows.append(
             {
-                "Perspective": u.perspective,
+                "Perspective": PERSPECTIVE_NAMES[u.perspective],
                 "Best (mean rank)": "not available",
                 "Control": "",
                 "Friedman p": "",
@@ -243,7 +244,7 @@ def _synthesis_table(result: PerspectivesResult, style: FigureStyle) -> TableBlo
         frame = frame.drop(columns="Significantly better")
     if result.control_option == "best":
         frame = frame.drop(columns="Control")
-    notes = " ".join(f"{u.perspective}: {u.reason}." for u in result.unavailable)
+    notes = " ".join(f"{PERSPECTIVE_NAMES[u.perspective]}: {u.reason}." for u in result.unavailable)
     if any(c.perspective == "efficiency" for c in result.comparisons):
         notes = f"{notes} {EFFICIENCY_CAVEAT}".strip()
     return TableBlock(
@@ -257,7 +258,7 @@ def _synthesis_table(result: PerspectivesResult, style: FigureStyle) -> TableBlo
 
 def _mean_ranks_table(result: PerspectivesResult, style: FigureStyle) -> TableBlock:
     ranks = pd.DataFrame(
-        {c.perspective: c.mean_ranks for c in result.comparisons},
+        {PERSPECTIVE_NAMES[c.perspective]: c.mean_ranks for c in result.comparisons},
         index=list(result.algorithms),
     )
     cells = ranks.map(lambda v: "–" if math.isnan(v) else f"{v:.2f}")
@@ -363,15 +364,22 @@ def build_section(
     figure_of = {b.spec.name: b.spec for b in drawn if isinstance(b, FigureBlock)}
     if result.comparisons and result.critical_difference_diagrams and not figure_of:
         blocks += [b for b in drawn if not isinstance(b, FigureBlock)]
+    # The diagrams mark Holm's verdicts (bold control, asterisks): in print they stand for the
+    # Holm tables, whose z and p stay in the HTML and the files. The tables go with the other
+    # HTML-only tables above the diagrams, so that print names them all in one sentence, and
+    # how to read the diagrams is said once before them rather than under each.
+    diagrams: list[Block] = []
     for c in result.comparisons:
         spec = figure_of.get(f"cd_{c.perspective}")
         holm = _holm_table(c, style, bool(figure_of))
         if spec is None:
             blocks.append(holm)
             continue
-        # The diagram marks Holm's verdicts (bold control, asterisks): in print it stands for
-        # the table, whose z and p stay in the HTML and the files.
-        blocks += [FigureBlock(spec), dataclasses.replace(holm, in_print=False)]
+        blocks.append(dataclasses.replace(holm, in_print=False))
+        diagrams.append(FigureBlock(spec))
+    if diagrams:
+        holm_csv = f"tables/{options.id or options.kind}/holm.csv"
+        blocks += [Text(reading(result, holm_csv, again=options.select is not None)), *diagrams]
     return Section(
         id=options.id or "perspectives",
         title=options.title or "Perspectives: accuracy, reliability, robustness, efficiency",

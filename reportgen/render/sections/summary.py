@@ -213,9 +213,6 @@ def build_summary_section(
     ]
     if result.rankings:
         blocks.append(verdict_matrix(result, style, sections))
-    pairs = head_to_head_table(result, style)
-    if pairs is not None:
-        blocks.append(pairs)
     table = uncertainty_table(result, style)
     if table is not None:
         drawn = figure_blocks(
@@ -229,6 +226,12 @@ def build_summary_section(
         # The figure prints the table's numbers in its cells: on paper once is enough.
         blocks.append(dataclasses.replace(table, in_print=not heat_map))
         blocks += drawn
+    # The head-to-head table after the uncertainty heat map: a table may continue on the next
+    # page, a figure may not, so the table fills the page under the figure instead of a page
+    # ending half blank before a figure that does not fit (weasyprint has no floats).
+    pairs = head_to_head_table(result, style)
+    if pairs is not None:
+        blocks.append(pairs)
     figure = agreement_figure(result)
     if figure is not None:
         blocks.append(FigureBlock(figure))
@@ -249,7 +252,7 @@ def build_summary_section(
             "both rank (scipy.stats.kendalltau); a pair of algorithms flips when one ranking puts it in one order "
             "and another ranking in the other.",
             "Ranking uncertainty: each ranking that aggregates per-problem scores (U-score totals, Friedman mean "
-            "ranks, the mean-profile order, the runtime-ECDF area as each problem's share of it, the expected "
+            "ranks, the mean-curve profiles' order, the runtime-ECDF area as each problem's share of it, the expected "
             "probabilistic profile as each problem's term) is recomputed on bootstrap resamples of the problems "
             "drawn with replacement (numpy PCG64, seeded: summary.seed); the award-point layers are recomputed "
             "whole on each resample (award points, the smallest cycle-free σ, its layers); where the analysis keeps the runs (U-scores: each "
