@@ -42,6 +42,21 @@ _COLUMNS = 2
 
 Curves = dict[str, tuple[np.ndarray, np.ndarray]]
 
+_MARK_SPACING = 0.12
+"""Distance between a curve's markers, as a fraction of the panel's diagonal."""
+
+
+def coinciding(curves: Curves, order: list[str]) -> list[list[str]]:
+    """Groups of algorithms (two or more, in ``order``) whose step curves are identical: drawn
+    over each other, only the top one would show without a word in the caption."""
+    groups: dict[tuple[bytes, bytes], list[str]] = {}
+    for algorithm in order:
+        if algorithm in curves:
+            x, y = curves[algorithm]
+            key = (np.asarray(x, dtype=float).tobytes(), np.asarray(y, dtype=float).tobytes())
+            groups.setdefault(key, []).append(algorithm)
+    return [group for group in groups.values() if len(group) > 1]
+
 
 def _decade_label(value: float, _position: object = None) -> str:
     """``1``, ``10``, ``10²``, ``10³``, … (and ``10⁻¹``): powers of ten in one style."""
@@ -80,9 +95,8 @@ def _draw_panel(
     style: FigureStyle,
 ) -> None:
     with_markers = len(style.algorithms) > 8
-    for algorithm in order:
-        if algorithm not in curves:
-            continue
+    drawn = [a for a in order if a in curves]
+    for position, algorithm in enumerate(drawn):
         x, y = curves[algorithm]
         look = style.of(algorithm)
         # Extend the last step to the right edge: the profile stays at its final value.
@@ -93,7 +107,12 @@ def _draw_panel(
             xs,
             ys,
             drawstyle="steps-post",
-            markevery=0.12 if with_markers else None,
+            # Each curve's markers start a little further along (a fraction of the 0.12
+            # spacing): where two curves coincide, the markers of the one drawn underneath
+            # show between the other's instead of hiding under them.
+            markevery=(_MARK_SPACING * position / len(drawn), _MARK_SPACING)
+            if with_markers
+            else None,
             zorder=4 if is_winner else 2,
             **_line_style(look, is_winner, with_markers),
         )
@@ -331,6 +350,18 @@ def figures(result: PerformanceProfilesResult, style: FigureStyle) -> list[Figur
             # The reading guide (panels, bounds, legend, budget) is said once, above the
             # figures (reading_guide); the caption says what differs from figure to figure.
             caption = f"{what} at tolerance τ = {power_of_ten(tau)}: {drawn}."
+            same = []
+            for step, lam in panels:
+                groups = coinciding(curves.get((kind, step, float(tau), lam), {}), ranked)
+                if groups:
+                    where = "the mean-curve panel" if step == "mean" else f"the λ = {lam:g} panel"
+                    pairs = "; ".join(" = ".join(style.label(a) for a in g) for g in groups)
+                    same.append(f"in {where} {pairs}")
+            if same:
+                caption += (
+                    " Identical curves, drawn over each other (their markers staggered so that "
+                    f"each shows): {'; '.join(same)}."
+                )
             specs.append(
                 FigureSpec(name=f"{kind}_tau_{file_token(tau)}", caption=caption, figure=fig)
             )

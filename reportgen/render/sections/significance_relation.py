@@ -1,13 +1,16 @@
 """Report section of the significance-relation analysis (Köppen & Ohnishi).
 
-Order: intro, findings, the rank layers at the requested σ (table), the relation graph at each
-of them, the layers over σ (figure) and the condensed sweep (table), the award points (heat
-map; as a table too when there are few algorithms). Cells are formatted here; nothing is
-recomputed.
+Order: intro, findings, the rank layers at the requested σ (table; in the HTML only where the
+relation graphs, which draw them, are printed) and the condensed sweep (table), then the
+relation graph at each requested σ, the award points (heat map; as a table too when there are
+few algorithms) and the layers over σ (figure): tables first, which may continue on the next
+page, so that a figure too tall for the rest of a page does not leave it blank. Cells are
+formatted here; nothing is recomputed.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pandas as pd
@@ -200,14 +203,18 @@ def build_section(
             "problems: only ratios within a problem and their ranks count."
         ),
         Prose(tuple(findings(result, style)), as_list=True),
-        # The layers (the ranking) before the tall relation graph that explains them: the
-        # short table fills the end of a page the graph could not.
+        # The tables before the figures: a table may continue on the next page, a figure may
+        # not, so the tables fill the end of a page a tall figure could not (weasyprint has
+        # no floats; a figure that did not fit left half a page blank in cec2017 and
+        # cec2022). The relation graph at each requested σ draws every algorithm in its
+        # layer: where it is drawn, the layers table is in the HTML and its file only. The
+        # award-point map, the relation's data, before the layers over σ.
         *([] if figure_of else drawn),
-        _layers_table(result, style),
-        *(FigureBlock(spec) for spec in relation_figures),
-        *([FigureBlock(figure_of["layers_over_sigma"])] if figure_of else []),
+        dataclasses.replace(_layers_table(result, style), in_print=not relation_figures),
         _sweep_table(result, style),
+        *(FigureBlock(spec) for spec in relation_figures),
         *([FigureBlock(figure_of["award_points"])] if figure_of else []),
+        *([FigureBlock(figure_of["layers_over_sigma"])] if figure_of else []),
     ]
     if len(result.algorithms) <= MAX_MATRIX_TABLE:
         blocks.append(_matrix_table(result, style))
