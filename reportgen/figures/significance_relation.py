@@ -624,7 +624,9 @@ def award_points_figure(result: SignificanceRelationResult, style: FigureStyle) 
     n = len(order)
     bound = max(float(np.nanmax(np.abs(matrix))), 0.5) if n > 1 else 1.0
     # At most the print width with the colour bar, so that no text shrinks below 7 pt in print.
-    side = min(max(3.2, 0.36 * n + 1.6), PRINT_WIDTH - 0.9)
+    # Sized to its cells (0.36 in: a number like "−262" at 7 pt) and labels: a map of four
+    # algorithms need not take half a page.
+    side = min(max(2.4, 0.36 * n + 1.2), PRINT_WIDTH - 0.9)
     fig = Figure(figsize=(side + 0.9, side), layout="constrained")
     ax = fig.add_subplot()
     image = ax.imshow(
@@ -653,7 +655,8 @@ def award_points_figure(result: SignificanceRelationResult, style: FigureStyle) 
                         color="white" if abs(value) > 0.6 * bound else "black",
                     )
     bar = fig.colorbar(image, ax=ax, fraction=0.046, pad=0.02)
-    bar.set_label("D(row, column): net award points of the row algorithm", fontsize=FONT_SIZE)
+    # Short: the caption says what D is, and a long label outgrew a small map (clipped).
+    bar.set_label("D(row, column)", fontsize=FONT_SIZE)
     bar.ax.tick_params(labelsize=FONT_SIZE - 1)
     caption = (
         f"Award points D(x, y) of the row algorithm x over the column algorithm y "

@@ -2,9 +2,10 @@
 
 Order: intro, findings, the rank layers at the requested σ (table; in the HTML only where the
 relation graphs, which draw them, are printed) and the condensed sweep (table), then the
-relation graph at each requested σ, the award points (heat map; as a table too when there are
-few algorithms) and the layers over σ (figure): tables first, which may continue on the next
-page, so that a figure too tall for the rest of a page does not leave it blank. Cells are
+relation graph at each requested σ, the award points (heat map, and under it as a table too
+when there are few algorithms) and the layers over σ (figure): tables before figures where they
+can, since a table may continue on the next page and a figure cannot, so that a figure too tall
+for the rest of a page does not leave it blank. Cells are
 formatted here; nothing is recomputed.
 """
 
@@ -214,10 +215,11 @@ def build_section(
         _sweep_table(result, style),
         *(FigureBlock(spec) for spec in relation_figures),
         *([FigureBlock(figure_of["award_points"])] if figure_of else []),
+        # The award points as a table too (few algorithms), right under their heat map: it
+        # fills the page under the map before the layers over σ.
+        *([_matrix_table(result, style)] if len(result.algorithms) <= MAX_MATRIX_TABLE else []),
         *([FigureBlock(figure_of["layers_over_sigma"])] if figure_of else []),
     ]
-    if len(result.algorithms) <= MAX_MATRIX_TABLE:
-        blocks.append(_matrix_table(result, style))
     return Section(
         id=options.id or "significance_relation",
         title=options.title or "Significance relations: award points and rank layers",
