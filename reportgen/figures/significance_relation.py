@@ -626,7 +626,9 @@ def award_points_figure(result: SignificanceRelationResult, style: FigureStyle) 
     # At most the print width with the colour bar, so that no text shrinks below 7 pt in print.
     # Sized to its cells (0.36 in: a number like "−262" at 7 pt) and labels: a map of four
     # algorithms need not take half a page.
-    side = min(max(2.4, 0.36 * n + 1.2), PRINT_WIDTH - 0.9)
+    # Labels longer than about 14 characters need room of their own (0.065 in a character).
+    longest = max((len(style.label(a)) for a in order), default=0)
+    side = min(max(2.4, 0.36 * n + 1.2 + max(0.0, 0.065 * longest - 0.9)), PRINT_WIDTH - 0.9)
     fig = Figure(figsize=(side + 0.9, side), layout="constrained")
     ax = fig.add_subplot()
     image = ax.imshow(

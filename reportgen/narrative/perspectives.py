@@ -249,13 +249,13 @@ def _disagreements(result: PerspectivesResult, labels: Labels) -> list[Finding]:
         if only_other:
             items = [f"{label(a)} ({_by(ps)})" for a, ps in only_other.items()]
             sentences.append(
-                "Not significantly worse by the mean, but significantly worse by another "
-                f"perspective: {'; '.join(items)}."
+                "Not significantly worse by the mean final value, but significantly worse by "
+                f"another perspective: {'; '.join(items)}."
             )
         if only_mean:
             items = [f"{label(a)} (not {_by(ps, 'or')})" for a, ps in only_mean.items()]
             sentences.append(
-                "Significantly worse by the mean, but not by some other perspective: "
+                "Significantly worse by the mean final value, but not by some other perspective: "
                 f"{'; '.join(items)}."
             )
         if sentences:

@@ -326,8 +326,8 @@ def build_section(
         "ranks the algorithms over all problems by several perspectives — accuracy (the "
         "best result), reliability (the chance of a good result, and how many repeats "
         "that takes), robustness (the worst result) and efficiency (running time) — "
-        "beside the mean and the median, each with the Friedman test and Holm's procedure "
-        "(Poikolainen, Weber et al.). Where the perspectives disagree, the best choice "
+        "beside the mean and the median final value, each with the Friedman test and Holm's "
+        "procedure (Poikolainen, Weber et al.). Where the perspectives disagree, the best choice "
         "depends on how the algorithm will be used."
     )
     if options.select is not None:
