@@ -29,6 +29,7 @@ from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 from reportgen.analyses.performance_profiles import (
     PerformanceProfilesResult,
 )
+from reportgen.figures.end_labels import CurveEnd, end_labels
 from reportgen.figures.style import PRINT_WIDTH, AlgorithmStyle, FigureSpec, FigureStyle
 from reportgen.present.format import evaluations, file_token, power_of_ten
 
@@ -117,10 +118,12 @@ def _draw_panel(
             **_line_style(look, is_winner, with_markers),
         )
     if with_markers:
-        _end_labels(ax, {a: curves[a] for a in drawn}, style)
+        # Every curve named where it ends (the profile stays at its last value to the edge).
+        ends = {style.label(a): CurveEnd(float(curves[a][1][-1])) for a in drawn}
+        end_labels(ax, ends, _AXES_HEIGHT_PT, _Y_LIMITS)
     ax.set_xscale("log", base=2 if kind == "performance" else 10)
     ax.set_xlim(*x_range)
-    ax.set_ylim(-0.02, 1.02)
+    ax.set_ylim(*_Y_LIMITS)
     ax.grid(True, which="major", color="#dddddd", linewidth=0.6)
     ax.set_xlabel(_AXIS_LABEL[kind], fontsize=8.5)
     if kind == "performance":
@@ -132,48 +135,10 @@ def _draw_panel(
     ax.spines[["top", "right"]].set_visible(False)
 
 
-_END_FONT = 7.0
 _AXES_HEIGHT_PT = 150.0
 """About the height of a panel's axes in print (a 3 in row less its title and axis labels):
 the end labels are spread in points on this scale."""
-
-
-def _end_labels(ax: Axes, curves: Curves, style: FigureStyle) -> None:
-    """Each curve named at its right end, beside the panel (direct labels).
-
-    Beyond eight algorithms colours repeat and a legend alone cannot tell the curves apart:
-    every curve's label stands where the curve ends, algorithms that end at the same share
-    on one label ("EA4, S-DP"), each label pushed down below the one above where they would
-    overlap, with a thin grey line to its curve's end.
-    """
-    ends: dict[float, list[str]] = {}
-    for algorithm, (_, y) in curves.items():
-        ends.setdefault(round(float(y[-1]), 9), []).append(style.label(algorithm))
-    line = _END_FONT * 1.15
-    floor: float | None = None  # where (pt) the label above ends
-    for share in sorted(ends, reverse=True):
-        text = textwrap.fill(", ".join(ends[share]), 18, break_on_hyphens=False)
-        lines = text.count("\n") + 1
-        at = share * _AXES_HEIGHT_PT
-        # The first line centred on the curve's end unless the label above reaches there.
-        centre = at if floor is None else min(at, floor - line / 2)
-        floor = centre - (lines - 0.5) * line
-        moved = at - centre > 1
-        ax.annotate(
-            text,
-            xy=(1.0, share),
-            xycoords=("axes fraction", "data"),
-            xytext=(8 if moved else 3, centre - at + line / 2),
-            textcoords="offset points",
-            fontsize=_END_FONT,
-            va="top",
-            ha="left",
-            linespacing=1.0,
-            annotation_clip=False,
-            arrowprops={"arrowstyle": "-", "color": "0.55", "linewidth": 0.5, "shrinkA": 0}
-            if moved
-            else None,
-        )
+_Y_LIMITS = (-0.02, 1.02)
 
 
 def _layout(n_panels: int, n_algorithms: int) -> tuple[Figure, list[Axes], Axes | None]:

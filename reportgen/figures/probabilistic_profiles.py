@@ -20,6 +20,7 @@ from matplotlib.ticker import FormatStrFormatter, LogLocator, NullFormatter
 from matplotlib.typing import LineStyleType
 
 from reportgen.analyses.probabilistic_profiles import ProbabilisticProfilesResult
+from reportgen.figures.end_labels import CurveEnd, end_labels
 from reportgen.figures.style import OKABE_ITO, PRINT_WIDTH, FigureSpec, FigureStyle
 
 LOG_SCALE_ABOVE = 20.0
@@ -45,12 +46,18 @@ def figures(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Fig
         f"{scale} axis"
     )
 
-    figure = Figure(figsize=(PRINT_WIDTH, 4.8), layout="constrained")
+    figure = Figure(
+        figsize=(PRINT_WIDTH, _HEIGHT + _legend_height(n_a, n_a + 2)), layout="constrained"
+    )
     ax = figure.add_subplot()
     for i in range(n_a):
         _draw(ax, result, style, i, standard=True, linestyle="--", markers=False)
         _draw(ax, result, style, i, standard=False, linestyle="-", markers=many)
     _decorate(ax, result)
+    if many:
+        # Colours repeat: each probabilistic (solid) curve named where it ends, the legend
+        # moves below the panel to leave the right edge to those names.
+        _name_ends(ax, result, style, standard=False)
     handles = [_algorithm_handle(style, a, many) for a in result.algorithms]
     handles += [
         Line2D([], [], color="0.25", linestyle="--", linewidth=1.2, label="standard profile ρ(x)"),
@@ -63,15 +70,19 @@ def figures(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Fig
             label="probabilistic (expected) profile",
         ),
     ]
-    ax.legend(
-        handles=handles,
-        loc="upper left",
-        bbox_to_anchor=(1.01, 1.0),
-        ncols=1 if len(handles) <= 18 else 2,
-        fontsize="small",
-        handlelength=3.0,
-        frameon=False,
-    )
+    if many:
+        figure.legend(handles=handles, loc="outside lower center", ncols=_LEGEND_COLUMNS,
+                      fontsize="small", handlelength=3.0, frameon=False)  # fmt: skip
+    else:
+        ax.legend(
+            handles=handles,
+            loc="upper left",
+            bbox_to_anchor=(1.01, 1.0),
+            ncols=1,
+            fontsize="small",
+            handlelength=3.0,
+            frameon=False,
+        )
     specs = [
         FigureSpec(
             name="profiles",
@@ -87,6 +98,36 @@ def figures(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Fig
     if many:
         specs.append(_panels(result, style, what, model))
     return specs
+
+
+_HEIGHT = 4.8
+"""Inches of a figure without a legend below it."""
+_LEGEND_COLUMNS = 4
+_Y_LIMITS = (-0.02, 1.02)
+
+
+_AXES_HEIGHT_PT = (_HEIGHT - 0.9) * 72
+"""About a panel's height in print: the figure's less its axis labels and title (a legend
+below adds its own height to the figure)."""
+
+
+def _legend_height(n_algorithms: int, entries: int) -> float:
+    """Inches a legend of ``entries`` below the panels takes: none up to eight algorithms, when
+    the legend stands beside the panel."""
+    if n_algorithms <= len(OKABE_ITO):
+        return 0.0
+    return 0.22 * -(-entries // _LEGEND_COLUMNS) + 0.1
+
+
+def _name_ends(
+    ax: Axes, result: ProbabilisticProfilesResult, style: FigureStyle, *, standard: bool
+) -> None:
+    """Each algorithm's curve (ρ or ρ̄) named at x_max, where every curve ends."""
+    profiles = result.rho if standard else result.rho_bar
+    ends = {
+        style.label(a): CurveEnd(float(profiles[i][-1])) for i, a in enumerate(result.algorithms)
+    }
+    end_labels(ax, ends, _AXES_HEIGHT_PT, _Y_LIMITS)
 
 
 def _log_scale(result: ProbabilisticProfilesResult) -> bool:
@@ -131,7 +172,7 @@ def _decorate(ax: Axes, result: ProbabilisticProfilesResult) -> None:
         ax.xaxis.set_major_formatter(FormatStrFormatter("%g"))
         ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_xlim(1.0, result.x_max)
-    ax.set_ylim(-0.02, 1.02)
+    ax.set_ylim(*_Y_LIMITS)
     ax.set_xlabel("performance ratio x (cost / smallest mean cost on the problem)")
     ax.set_ylabel(
         "share of problems solved within x"
@@ -161,7 +202,8 @@ def _algorithm_handle(
 def _panels(
     result: ProbabilisticProfilesResult, style: FigureStyle, what: str, model: str
 ) -> FigureSpec:
-    figure = Figure(figsize=(PRINT_WIDTH, 4.8), layout="constrained")
+    n_a = len(result.algorithms)
+    figure = Figure(figsize=(PRINT_WIDTH, _HEIGHT + _legend_height(n_a, n_a)), layout="constrained")
     axes = figure.subplots(1, 2, sharey=True)
     for ax, standard, title in (
         (axes[0], True, "standard ρ(x) of the mean costs"),
@@ -171,14 +213,17 @@ def _panels(
             linestyle = style.of(algorithm).linestyle
             _draw(ax, result, style, i, standard=standard, linestyle=linestyle, markers=True)
         _decorate(ax, result)
+        _name_ends(ax, result, style, standard=standard)
+        # Half the width: the overlay's long axis label would run into the other panel's.
+        ax.set_xlabel("performance ratio x")
         ax.set_title(title, fontsize="medium")
     axes[1].set_ylabel("")
     figure.legend(
         handles=[
             _algorithm_handle(style, a, True, style.of(a).linestyle) for a in result.algorithms
         ],
-        loc="outside right upper",
-        ncols=1 if len(result.algorithms) <= 18 else 2,
+        loc="outside lower center",
+        ncols=_LEGEND_COLUMNS,
         fontsize="small",
         handlelength=3.0,
         frameon=False,

@@ -18,33 +18,45 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult
+from reportgen.figures.end_labels import CurveEnd, end_labels, label_width_in
 from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
 from reportgen.present.format import power_of_ten
 
+_MARK_SPACING = 0.12
+"""Distance between a curve's markers, as a fraction of the panel's diagonal (as the profiles)."""
+_Y_LIMITS = (-0.02, 1.02)
 
-def _panel(ax: Axes, result: RuntimeEcdfResult, dimension: int, style: FigureStyle) -> None:
+
+def _panel(
+    ax: Axes, result: RuntimeEcdfResult, dimension: int, style: FigureStyle, height_pt: float
+) -> None:
     summaries = {s.algorithm: s for s in result.summaries(dimension)}
     many = len(result.algorithms) > 8
     lowest = np.inf
-    for algorithm in result.algorithms:
+    ends: dict[str, CurveEnd] = {}
+    drawn = [a for a in result.algorithms if a in summaries and len(result.curve(dimension, a)[0])]
+    for position, algorithm in enumerate(drawn):
         xs, ys = result.curve(dimension, algorithm)
-        if algorithm not in summaries or not len(xs):
-            continue
         lowest = min(lowest, float(xs.min()))
         look = style.of(algorithm)
+        # Beyond eight algorithms colours repeat: each curve carries its marker, spaced along
+        # the drawn curve (not by index: most grid points lie where nothing has been reached
+        # yet) and staggered so that the markers of coinciding curves show side by side.
         ax.step(xs, ys, where="post", color=look.color, linestyle=look.linestyle, linewidth=1.5,
+                marker=look.marker if many else None, markersize=3.5,
+                markevery=(_MARK_SPACING * position / len(drawn), _MARK_SPACING) if many else None,
                 label=style.label(algorithm))  # fmt: skip
         median = summaries[algorithm].median_budget
         at = ys[max(int(np.searchsorted(xs, median, side="right")) - 1, 0)]
+        # The crosses the caption promises, above every curve (zorder) so none hides them.
         ax.plot([median], [at], marker="x", markersize=8, markeredgewidth=2, color=look.color,
-                linestyle="none")  # fmt: skip
-        if many:
-            step = max(len(xs) // 6, 1)
-            ax.plot(xs[::step], ys[::step], marker=look.marker, linestyle="none",
-                    markersize=3.5, color=look.color)  # fmt: skip
+                linestyle="none", zorder=3)  # fmt: skip
+        ends[style.label(algorithm)] = CurveEnd(float(ys[-1]), float(xs[-1]))
+    if many:
+        end_labels(ax, ends, height_pt, _Y_LIMITS)
     ax.set_xscale("log")
     ax.set_xlim(lowest, max(s.max_budget for s in summaries.values()) * 1.5)
-    ax.set_ylim(-0.02, 1.02)
+    ax.set_ylim(*_Y_LIMITS)
     ax.xaxis.set_major_locator(LogLocator(base=10))
     ax.xaxis.set_minor_formatter(NullFormatter())
     # Plain-text tick labels (10³ rather than mathtext): the same look at a fraction of the cost.
@@ -72,11 +84,24 @@ def figures(result: RuntimeEcdfResult, style: FigureStyle) -> list[FigureSpec]:
     # Fixed margins, not constrained layout: the same look at a third of the drawing time.
     fig = Figure(figsize=(PRINT_WIDTH, height))  # wider would shrink its text in print
     bottom = (0.25 * legend_rows + 0.75) / height
-    fig.subplots_adjust(left=0.08, right=0.98, top=1 - 0.35 / height, bottom=bottom,
-                        wspace=0.12, hspace=0.45)  # fmt: skip
+    top = 1 - 0.35 / height
+    # Beyond eight algorithms each curve is named at its end, right of its panel: room there.
+    room = (
+        label_width_in({style.label(a): CurveEnd(0.0) for a in result.algorithms})
+        if len(result.algorithms) > 8
+        else 0.0
+    )
+    right = 0.98 - room / PRINT_WIDTH
+    gap = 0.33 + room  # inches between two panels
+    panel = ((right - 0.08) * PRINT_WIDTH - (ncols - 1) * gap) / ncols
+    wspace = gap / panel
+    fig.subplots_adjust(left=0.08, right=right, top=top, bottom=bottom, wspace=wspace,
+                        hspace=0.45)  # fmt: skip
+    # A panel's height in print (pt), on which its end labels are spread.
+    height_pt = (top - bottom) * height * 72 / (nrows + 0.45 * (nrows - 1))
     axes = fig.subplots(nrows, ncols, sharey=True, squeeze=False).ravel()
     for ax, dimension in zip(axes, dimensions, strict=False):
-        _panel(ax, result, dimension, style)
+        _panel(ax, result, dimension, style, height_pt)
     for ax in axes[len(dimensions) :]:
         ax.set_visible(False)
     for ax in axes[::ncols]:

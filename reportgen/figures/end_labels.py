@@ -1,0 +1,135 @@
+"""Direct labels: each curve of a panel named where it ends, beside the panel.
+
+Beyond eight algorithms colours repeat (:mod:`reportgen.figures.style`) and a legend alone cannot
+tell the curves apart; every step-curve figure of the report (performance and data profiles,
+probabilistic profiles, runtime ECDFs) then names each curve at its right end. Curves that end at
+the same place share one label ("EA4, S-DP"); a label that would overlap its neighbour is moved
+(down, or up where the labels would run below the panel) and drawn with a thin grey leader line
+to its curve's end, as is a label whose curve ends inside the panel (an ECDF that stops at its
+algorithm's budget).
+
+The labels are spread on a scale of points (a label is a line of 7 pt text), so a builder passes
+the height its axes have in print; the labels stand at the panel's right edge and builders leave
+room there (constrained layout does it by itself).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from matplotlib.axes import Axes
+from matplotlib.text import OffsetFrom
+
+END_FONT = 7.0
+"""Font size (pt) of the labels: the smallest a figure prints (issue 18: nothing below 7 pt)."""
+WRAP = 18
+"""Characters per line of a shared label before it wraps."""
+_LINE = END_FONT * 1.15
+"""Height (pt) of one line of a label."""
+
+
+@dataclass(frozen=True)
+class CurveEnd:
+    """Where one curve ends: its last value ``y`` (data units) and, for a curve that stops
+    inside the panel, the ``x`` (data units) of its last point (None: it runs to the right
+    edge)."""
+
+    y: float
+    x: float | None = None
+
+
+def spread(wanted: list[float], lines: list[int], bottom: float, top: float) -> list[float]:
+    """Centres (pt) of the first lines of labels stacked from the top, none overlapping.
+
+    ``wanted`` are the labels' preferred centres in decreasing order, ``lines`` their line
+    counts. Each label is pushed down below the one above where they would overlap; if the
+    stack then runs below ``bottom``, it is pushed back up from there (not above ``top``), so
+    labels of curves that all end near the axis stay beside the panel.
+    """
+    centres: list[float] = []
+    floor: float | None = None  # where the label above ends
+    for at, n in zip(wanted, lines, strict=True):
+        centre = at if floor is None else min(at, floor - _LINE / 2)
+        centres.append(centre)
+        floor = centre - (n - 0.5) * _LINE
+    # From the bottom up: a label whose last line ends below the panel moves up, and pushes
+    # the labels above it up with it.
+    ceiling: float | None = None  # where the label below begins
+    for i in range(len(centres) - 1, -1, -1):
+        low = bottom + (lines[i] - 0.5) * _LINE
+        if ceiling is not None:
+            low = max(low, ceiling + (lines[i] - 0.5) * _LINE)
+        centres[i] = min(max(centres[i], low), max(top, low))
+        ceiling = centres[i] + _LINE / 2
+    return centres
+
+
+def end_labels(
+    ax: Axes,
+    ends: Mapping[str, CurveEnd],
+    axes_height_pt: float,
+    y_limits: tuple[float, float] = (0.0, 1.0),
+) -> None:
+    """Name each curve at its right end, beside the panel (direct labels).
+
+    Parameters
+    ----------
+    ax : Axes
+        The panel.
+    ends : mapping of label to CurveEnd
+        Each curve's display label (the algorithm's) and where it ends, top to bottom in any
+        order.
+    axes_height_pt : float
+        The panel's height in print (pt), on which the labels are spread.
+    y_limits : (float, float)
+        The panel's y limits (data units), to place a value on the points scale.
+    """
+    low, high = y_limits
+    order, texts = _grouped(ends)
+    lines = [text.count("\n") + 1 for text in texts]
+    heights = [(y - low) / (high - low) * axes_height_pt for y, _ in order]
+    centres = spread(heights, lines, bottom=0.0, top=axes_height_pt)
+    for (y, x), text, at, centre in zip(order, texts, heights, centres, strict=True):
+        inside = x is not None
+        moved = abs(at - centre) > 1 or inside
+        ax.annotate(
+            text,
+            xy=(x, y) if inside else (1.0, y),
+            xycoords="data" if inside else ("axes fraction", "data"),
+            # Offsets in points from the panel's right edge at the curve's height: the text
+            # stands beside the panel whatever the figure's layout does to its size.
+            xytext=(8 if moved else 3, centre - at + _LINE / 2),
+            textcoords=OffsetFrom(ax, (1.0, (y - low) / (high - low)), unit="points"),
+            fontsize=END_FONT,
+            va="top",
+            ha="left",
+            linespacing=1.0,
+            annotation_clip=False,
+            arrowprops={"arrowstyle": "-", "color": "0.55", "linewidth": 0.5, "shrinkA": 0}
+            if moved
+            else None,
+        )
+
+
+def _grouped(
+    ends: Mapping[str, CurveEnd],
+) -> tuple[list[tuple[float, float | None]], list[str]]:
+    """The curves' ends top to bottom (at equal heights the one further right first), and the
+    text of each: the labels of the curves ending there, wrapped."""
+    groups: dict[tuple[float, float | None], list[str]] = {}
+    for label, end in ends.items():
+        key = (round(end.y, 9), None if end.x is None else round(end.x, 9))
+        groups.setdefault(key, []).append(label)
+    order = sorted(groups, key=lambda k: (-k[0], -(k[1] if k[1] is not None else float("inf"))))
+    texts = [textwrap.fill(", ".join(groups[k]), WRAP, break_on_hyphens=False) for k in order]
+    return order, texts
+
+
+def label_width_in(ends: Mapping[str, CurveEnd]) -> float:
+    """About how wide (inches) the widest label is, with its offset from the panel: the room a
+    fixed layout leaves right of a panel (DejaVu Sans averages about 0.6 em per character)."""
+    _, texts = _grouped(ends)
+    widest = max((len(line) for text in texts for line in text.split("\n")), default=0)
+    return (8 + widest * END_FONT * 0.6) / 72

@@ -1,0 +1,66 @@
+"""Direct labels at the curves' right ends (issue 18: each curve of a 13-algorithm figure
+identifiable): ties share a label, overlapping labels move with a leader line, none leaves the
+panel's height."""
+
+from __future__ import annotations
+
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.text import Text
+
+from reportgen.figures.end_labels import END_FONT, CurveEnd, end_labels, spread
+
+LINE = 7 * 1.15
+
+
+def test_curves_named_at_their_right_ends_ties_on_one_label() -> None:
+    """Curves ending at the same share share a label; a label that would overlap the one above
+    is moved down (by whole lines of 7 pt · 1.15) with a leader line to its curve."""
+    ends = {
+        "A": CurveEnd(1.0),
+        "B": CurveEnd(1.0),
+        "C": CurveEnd(0.99),  # 0.01 below A and B: 1.5 pt on a 150 pt axes
+        "D": CurveEnd(0.2),
+    }
+    ax = Figure().add_subplot()
+    end_labels(ax, ends, 150.0)
+    labels = {a.get_text(): a for a in ax.texts}
+    assert set(labels) == {"A, B", "C", "D"}
+    # "A, B" at its end; C pushed below it: its first line's centre one line (8.05 pt) lower.
+    assert labels["A, B"].xyann[1] == pytest.approx(LINE / 2)
+    assert labels["C"].xyann[1] - LINE / 2 == pytest.approx(1.0 * 150 - LINE - 0.99 * 150)
+    assert labels["C"].arrowprops is not None and labels["A, B"].arrowprops is None
+    assert labels["D"].xyann[1] == pytest.approx(LINE / 2)  # far below: where it ends
+    assert all(t.get_fontsize() == END_FONT >= 7 for t in ax.texts)
+
+
+def test_labels_of_curves_ending_at_the_bottom_are_pushed_up_into_the_panel() -> None:
+    # Five one-line labels wanted at 2, 1, 0, 0, 0 pt on a 100 pt axis: stacked down from the
+    # top they would run to −4 lines; from the bottom up the lowest line ends at 0 pt and each
+    # label stands one line above the next.
+    centres = spread([2.0, 1.0, 0.0, -1.0, -2.0], [1] * 5, bottom=0.0, top=100.0)
+    assert centres == pytest.approx([LINE * (k + 0.5) for k in (4, 3, 2, 1, 0)])
+    # A two-line label takes two lines: the label above it starts 2 lines higher.
+    assert spread([0.0, 0.0], [1, 2], 0.0, 100.0) == pytest.approx([2.5 * LINE, 1.5 * LINE])
+    # Far apart: nobody moves.
+    assert spread([90.0, 10.0], [1, 1], 0.0, 100.0) == [90.0, 10.0]
+
+
+def test_a_curve_ending_inside_the_panel_gets_a_leader_line_to_its_end() -> None:
+    """An ECDF stops at its algorithm's budget: the label stands at the panel's right edge,
+    its leader line reaches the curve's last point (data coordinates)."""
+    fig = Figure(figsize=(4, 3))
+    ax = fig.add_subplot()
+    ax.set_xlim(1, 100)
+    ax.set_ylim(0, 1)
+    end_labels(ax, {"short": CurveEnd(0.5, x=10.0), "long": CurveEnd(0.5)}, 150.0)
+    FigureCanvasAgg(fig).draw()
+    labels = {a.get_text(): a for a in ax.texts}
+    short = labels["short"]
+    assert short.xy == (10.0, 0.5) and short.xycoords == "data"
+    assert short.arrowprops is not None
+    # Both texts (without their leader lines) stand right of the panel.
+    right = ax.get_window_extent().x1
+    for text in labels.values():
+        assert Text.get_window_extent(text).x0 > right
