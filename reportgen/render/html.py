@@ -56,6 +56,23 @@ def typeset(value: object) -> Markup:
     return Markup(_SUBSCRIPT.sub(sub, text))
 
 
+_SENTENCE_END = re.compile(
+    r"(?<!\bal)(?<!\be\.g)(?<!\bi\.e)(?<!\bcf)(?<!\bvs)(?<!\bFig)(?<!\bFigs)(?<!\bEq)"
+    r"(?<!\bEqs)(?<!\bresp)\.\s+(?=[A-Z0-9\"“(])"
+)
+"""The end of a sentence: a full stop, a space and a capital, digit, quote or parenthesis —
+not the stop of "et al.", "e.g.", "Fig." or "Eq." ("Price et al. §5.3" is one sentence)."""
+
+
+def lead_sentence(text: str) -> tuple[str, str]:
+    """``text`` split after its first sentence: ``("First one.", "The rest.")``; the rest is
+    empty for one sentence. The HTML sets a caveat's first sentence in bold, the rest not."""
+    end = _SENTENCE_END.search(text)
+    if end is None:
+        return text, ""
+    return text[: end.start() + 1], text[end.end() :]
+
+
 def template_environment() -> jinja2.Environment:
     """The jinja2 environment over ``templates/``, autoescaping everything."""
     env = jinja2.Environment(
@@ -67,6 +84,7 @@ def template_environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["typeset"] = typeset
+    env.filters["lead_sentence"] = lead_sentence
     return env
 
 
