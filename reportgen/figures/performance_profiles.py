@@ -30,7 +30,13 @@ from reportgen.analyses.performance_profiles import (
     PerformanceProfilesResult,
 )
 from reportgen.figures.end_labels import CurveEnd, end_labels
-from reportgen.figures.style import PRINT_WIDTH, AlgorithmStyle, FigureSpec, FigureStyle
+from reportgen.figures.style import (
+    PRINT_WIDTH,
+    AlgorithmStyle,
+    FigureSpec,
+    FigureStyle,
+    text_width,
+)
 from reportgen.present.format import evaluations, file_token, power_of_ten
 
 _AXIS_LABEL = {
@@ -236,6 +242,30 @@ def _legend(
         )
 
 
+_TITLE_WIDTH = 2.1
+"""Width (in) of a confirmation panel's title lines: a panel's axes are about 2.2 in wide in
+print (two panels and their end-label columns across 7 in)."""
+_TITLE_FONT = 8.5
+
+
+def _wrap_to_width(text: str, width: float, max_lines: int | None = None) -> list[str]:
+    """``text`` in lines no wider than ``width`` inches at the title font, words kept whole
+    (a longer word on a line of its own); beyond ``max_lines`` the last line ends in " …"."""
+    lines: list[str] = []
+    for word in text.split():
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and text_width(joined, _TITLE_FONT) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    if max_lines is not None and len(lines) > max_lines:
+        last = lines[max_lines - 1].split()
+        while len(last) > 1 and text_width(" ".join(last) + " …", _TITLE_FONT) > width:
+            last.pop()
+        lines = [*lines[: max_lines - 1], " ".join(last) + " …"]
+    return lines
+
+
 def _confirmation_title(
     result: PerformanceProfilesResult, kind: str, tau: float, lam: float, style: FigureStyle
 ) -> str:
@@ -251,10 +281,11 @@ def _confirmation_title(
     if unclear:
         parts.append("inconclusive: " + ", ".join(unclear))
     summary = "; ".join(parts) if parts else "all others significantly worse"
-    title = f"λ = {lam:g}: {style.label(winner)} upper vs others lower\n" + "\n".join(
-        textwrap.wrap(summary, 48, max_lines=2, placeholder=" …")
-    )
-    return title
+    # Wrapped to the panel's width: a title reaching past the axes ran into the end labels
+    # beside the panel (the label of a curve ending at 1.0 stands just under the title).
+    head = f"λ = {lam:g}: {style.label(winner)} upper vs others lower"
+    lines = _wrap_to_width(head, _TITLE_WIDTH) + _wrap_to_width(summary, _TITLE_WIDTH, 3)
+    return "\n".join(lines)
 
 
 def _budget_text(result: PerformanceProfilesResult) -> str:
@@ -333,7 +364,7 @@ def figures(result: PerformanceProfilesResult, style: FigureStyle) -> list[Figur
                     # Round 1 of Algorithm 2: its winner is the mean-curve profiles' winner.
                     assert lam is not None
                     title = _confirmation_title(result, kind, tau, lam, style)
-                ax.set_title(title, fontsize=8.5, loc="left")
+                ax.set_title(title, fontsize=_TITLE_FONT, loc="left")
                 _draw_panel(
                     ax,
                     curves.get((kind, step, float(tau), lam), {}),

@@ -22,7 +22,6 @@ Everything drawn comes from the result; the figures compute no statistic (only t
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 from collections.abc import Hashable, Sequence
@@ -34,15 +33,13 @@ from matplotlib.cm import ScalarMappable
 from matplotlib.collections import LineCollection, PatchCollection
 from matplotlib.colors import BoundaryNorm, ListedColormap, TwoSlopeNorm
 from matplotlib.figure import Figure
-from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Patch, Rectangle
 from matplotlib.path import Path
-from matplotlib.textpath import TextPath
 from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from reportgen.analyses.significance_relation import RelationAtSigma, SignificanceRelationResult
-from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
+from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle, text_width
 from reportgen.present.format import file_token, points_text
 
 CYCLE_COLOR = "#D55E00"  # Okabe–Ito vermillion
@@ -83,13 +80,6 @@ class _Layout:
     routes: dict[tuple[str, str], list[Item]]
     layer_y: list[float]
     row: float
-
-
-@functools.lru_cache(maxsize=1024)
-def _text_width(text: str, size: float = FONT_SIZE) -> float:
-    """Width of ``text`` in inches at ``size`` points (the default font)."""
-    vertices = TextPath((0, 0), text, size=size, prop=FontProperties(size=size)).vertices
-    return float(np.ptp(vertices[:, 0])) / 72 if len(vertices) else 0.0
 
 
 def _crossings(order: list[list[Item]], down: dict[Item, list[Item]]) -> int:
@@ -196,7 +186,9 @@ def _layered_layout(
     and x placement (all distances in inches)."""
     layer_of = {a: k for k, layer in enumerate(layers) for a in layer}
     order: list[list[Item]] = [list(layer) for layer in layers]
-    half_width: dict[Item, float] = {a: _text_width(labels[a]) / 2 + 0.07 for a in layer_of}
+    half_width: dict[Item, float] = {
+        a: text_width(labels[a], FONT_SIZE) / 2 + 0.07 for a in layer_of
+    }
     down: dict[Item, list[Item]] = {a: [] for a in layer_of}
     up: dict[Item, list[Item]] = {a: [] for a in layer_of}
     routes: dict[tuple[str, str], list[Item]] = {}

@@ -10,10 +10,14 @@ Figures are returned as :class:`FigureSpec`; the render layer writes them as SVG
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
+from matplotlib.textpath import TextPath
 
 from reportgen.present.labels import Labels
 
@@ -118,3 +122,11 @@ class FigureSpec:
     name: str
     caption: str
     figure: Figure
+
+
+@functools.lru_cache(maxsize=1024)
+def text_width(text: str, size: float) -> float:
+    """Width of ``text`` in inches at ``size`` points (the default font), measured on its
+    glyph outlines: for labels and titles that must fit a given space."""
+    vertices = TextPath((0, 0), text, size=size, prop=FontProperties(size=size)).vertices
+    return float(np.ptp(vertices[:, 0])) / 72 if len(vertices) else 0.0

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-import numpy as np
+from types import SimpleNamespace
 
-from reportgen.figures.performance_profiles import coinciding
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+from reportgen.figures.performance_profiles import (
+    _confirmation_title,
+    _draw_panel,
+    _layout,
+    coinciding,
+)
+from reportgen.figures.style import make_style
 
 
 def test_identical_step_curves_are_grouped_in_the_legend_order() -> None:
@@ -19,3 +28,31 @@ def test_identical_step_curves_are_grouped_in_the_legend_order() -> None:
     # The caption lists them as the legend orders them (here E before B), absent ones skipped.
     assert coinciding(curves, ["E", "A", "D", "C", "B", "Z"]) == [["E", "B"], ["A", "C"]]
     assert coinciding({"A": steps}, ["A"]) == []
+
+
+def test_confirmation_title_stays_above_its_panel_clear_of_the_end_labels() -> None:
+    """Issue 18 (cec2022, τ = 0.1): a confirmation panel's title naming eight algorithms ran
+    past the axes into the column of end labels, touching the label of the curves ending at
+    1.0. Wrapped to the panel's width, the title ends inside the axes' width, and no label
+    box meets it."""
+    names = ["EA4", "NL-LBC", "NL-MID", "S-DP", "jSObin", "IMPML", "OMCSO", "NLSOMA"]
+    names += ["Co-PPSO", "MTT", "IUMO", "ZOCMAES", "SPHH"]
+    style = make_style(names)
+    round_ = SimpleNamespace(
+        winner="EA4", not_significant=["MTT"], inconclusive=[*names[1:9], "LSHADE-SPACMA-X"]
+    )
+    result = SimpleNamespace(confirmation=lambda *_: round_)
+    fig, axes, _ = _layout(2, len(names))
+    x = np.array([1.0, 4.0])
+    curves = {a: (x, np.array([0.5, 1.0 - 0.02 * (i // 4)])) for i, a in enumerate(names)}
+    for ax in axes:
+        _draw_panel(ax, curves, names, "EA4", "performance", (1.0, 8.0), style)
+    title = _confirmation_title(result, "performance", 0.1, 2.0, style)  # type: ignore[arg-type]
+    drawn = axes[1].set_title(title, fontsize=8.5, loc="left")  # as figures() sets it
+    assert title.endswith("…")  # the verdict table names them all
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    box = drawn.get_window_extent(renderer)
+    assert box.x1 <= axes[1].get_window_extent(renderer).x1
+    for label in axes[0].texts + axes[1].texts:
+        assert not box.overlaps(label.get_window_extent(renderer)), label.get_text()
