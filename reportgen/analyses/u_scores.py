@@ -137,6 +137,7 @@ from reportgen.data.frames import (
     in_run_order,
     natural_key,
     problem_label,
+    run_starts,
     with_columns,
 )
 from reportgen.errors import InputError, Problem
@@ -228,8 +229,8 @@ def compare_trials(a: TrialStates, b: TrialStates) -> np.ndarray:
     by_speed = _sign_of_difference(a.speed[:, None], b.speed[None, :])
     # Two failures: smaller error wins; equal errors: the tie-break quantity (zeros if disabled).
     by_error = _sign_of_difference(a.value[:, None], b.value[None, :])
-    equal = by_error == 0
-    by_error[equal] = _sign_of_difference(a.tie[:, None], b.tie[None, :])[equal]
+    by_tie = _sign_of_difference(a.tie[:, None], b.tie[None, :])
+    by_error = np.where(by_error == 0, by_tie, by_error)
     # A success beats a failure.
     return np.where(sa, np.where(sb, by_speed, 1), np.where(sb, -1, by_error)).astype(np.int8)
 
@@ -286,15 +287,21 @@ def u_scores_of(states: TrialStates, labels: np.ndarray, n_labels: int) -> _Scor
     members = [np.flatnonzero(labels == j) for j in range(n_labels)]
     # Route 1 (§3.1, last paragraph): compare every trial with every trial and count wins, half
     # a point per tie, summed per pair of sets (in chunks of rows to bound the memory);
-    # comparisons within a set are dropped at the end.
-    counted = np.zeros(n_labels * n_labels)
+    # comparisons within a set are dropped at the end. Points are counted doubled, as whole
+    # numbers: 2 × (1 for a win, ½ for a tie, 0 for a loss) = outcome + 1; the other trials
+    # are taken set by set so that each set's points of a row are one sum.
+    order = np.argsort(labels, kind="stable")
+    others = states.take(order)
+    sizes = np.bincount(labels, minlength=n_labels)
+    present = np.flatnonzero(sizes)
+    bounds = (np.cumsum(sizes) - sizes)[present]
+    doubled = np.zeros((n_labels, n_labels), dtype=np.int64)
     for start in range(0, len(labels), _COMPARE_CHUNK):
         rows = slice(start, start + _COMPARE_CHUNK)
-        outcome = compare_trials(states.take(rows), states)
-        points = (outcome > 0) + 0.5 * (outcome == 0)
-        cell = labels[rows, None] * n_labels + labels[None, :]
-        counted += np.bincount(cell.ravel(), weights=points.ravel(), minlength=n_labels**2)
-    wins = counted.reshape(n_labels, n_labels)
+        outcome = compare_trials(states.take(rows), others)
+        per_set = np.add.reduceat(outcome, bounds, axis=1, dtype=np.int32) + sizes[present]
+        np.add.at(doubled, (labels[rows, None], present[None, :]), per_set)
+    wins = doubled / 2.0
     np.fill_diagonal(wins, 0.0)
     u_counted = wins.sum(axis=1)
     # Route 2 (§3.1): rank all trials, best = highest rank, ties share the average rank;
@@ -1392,55 +1399,81 @@ def _problem_states(
         [*keys, "evaluations"], kind="stable"
     )
     history = history.reset_index(drop=True)
-    best = history.groupby(keys, sort=False)["value"].cummin()
-    rising = history["value"].to_numpy(dtype=float) > best.to_numpy(dtype=float)
-    history["value"] = best.to_numpy(dtype=float)
-    reach = history[history["value"] <= target]
-    ett = reach.groupby(keys, sort=False)["evaluations"].min()
-    limit = ett.index.get_level_values("dimension").map(budget).to_numpy(dtype=float)
-    late = ett[ett.to_numpy(dtype=float) > limit]
-    mine = history[history["algorithm"].isin(list(algorithms))]
-    cut = mine["dimension"].map(budget).to_numpy(dtype=float)
-    evaluations = mine["evaluations"].to_numpy(dtype=float)
+    starts = run_starts(history)
+    lengths = np.diff(np.append(starts, len(history)))
+    run_of = np.repeat(np.arange(len(starts)), lengths)
+    raw = history["value"].to_numpy(dtype=float)
+    value = pd.Series(raw).groupby(run_of, sort=False).cummin().to_numpy(dtype=float)
+    rising = raw > value
+    history["value"] = value
+    runs = history[keys].iloc[starts].reset_index(drop=True)
+    evaluations = history["evaluations"].to_numpy(dtype=float)
+    # Best-so-far values never increase within a run (sorted by evaluations), so the records
+    # at or below the target are the run's last ones: the first of them is reached first.
+    above_target = (
+        np.add.reduceat((value > target).astype(np.intp), starts) if len(starts) else starts
+    )
+    reached = above_target < lengths
+    ett = evaluations[np.where(reached, starts + above_target, 0)]
+    limit = history["dimension"].iloc[starts].map(budget).to_numpy(dtype=float)
+    is_late = reached & (ett > limit)
+    late = runs[is_late].reset_index(drop=True)
+    late["evaluations"] = ett[is_late]
+    mine = history["algorithm"].isin(list(algorithms)).to_numpy()
+    cut = history["dimension"].map(budget).to_numpy(dtype=float)
     latest = []
     for c in fractions[1:]:
-        seen = evaluations[evaluations <= c * cut]
+        seen = evaluations[mine & (evaluations <= c * cut)]
         latest.append(float(seen.max()) if len(seen) else math.nan)
+    runs_at = _RunRecords(starts, run_of, evaluations, value, above_target, cut[starts])
     return _ProblemStates(
-        states=tuple(_history_states(history, budget, f, target, tie_break) for f in fractions),
+        states=tuple(_history_states(runs, runs_at, f, tie_break) for f in fractions),
         rising=history.loc[rising, keys].drop_duplicates(),
         rising_records=int(rising.sum()),
-        late=late.reset_index(),
+        late=late,
         latest=tuple(latest),
     )
 
 
+class _RunRecords(NamedTuple):
+    """One problem's best-so-far records (sorted by run, then evaluations) as arrays."""
+
+    starts: np.ndarray  # first record of each run
+    run_of: np.ndarray  # run of each record (0, 1, … in run order)
+    evaluations: np.ndarray
+    value: np.ndarray  # best so far: never increases within a run
+    above_target: np.ndarray  # records per run with a value above the target (its first ones)
+    budget: np.ndarray  # the budget of each run's dimension
+
+
 def _history_states(
-    history: pd.DataFrame,
-    budget: Mapping[int, float],
-    fraction: float,
-    target: float,
-    tie_break: bool,
+    runs: pd.DataFrame, records: _RunRecords, fraction: float, tie_break: bool
 ) -> pd.DataFrame:
-    """Each run's state at ``fraction`` of its dimension's budget (best-so-far curves)."""
-    keys = list(RUN_KEYS)
-    runs = history[keys].drop_duplicates().reset_index(drop=True)
-    cut = history["dimension"].map(budget).to_numpy(dtype=float) * fraction
-    seen = history[history["evaluations"].to_numpy(dtype=float) <= cut]
-    last = seen.groupby(keys, sort=False)["value"].min().rename("value")
-    reached = seen.merge(last.reset_index(), on=[*keys, "value"])
-    first = reached.groupby(keys, sort=False)["evaluations"].min().rename("tie")
-    ett = seen[seen["value"] <= target].groupby(keys, sort=False)["evaluations"].min()
-    states = runs.merge(last.reset_index(), on=keys, how="left").merge(
-        first.reset_index(), on=keys, how="left"
-    )
-    states = states.merge(ett.rename("speed").reset_index(), on=keys, how="left")
-    states["value"] = states["value"].fillna(np.inf)
-    states["speed"] = states["speed"].fillna(np.inf)
-    states["success"] = np.isfinite(states["speed"].to_numpy(dtype=float))
-    tie = states["tie"].fillna(np.inf).to_numpy(dtype=float) if tie_break else 0.0
-    states["tie"] = np.where(states["success"], 0.0, tie)
-    return states[[*keys, *_STATE_COLUMNS]]
+    """Each run's state at ``fraction`` of its dimension's budget (best-so-far curves).
+
+    The records seen by the cut are the first ``k`` of each run (evaluations increase), so
+    the run's value there is its ``k``-th record's, reached at the first record holding that
+    value (the failed tie-break), and it succeeded if a record at or below the target is
+    among the ``k``.
+    """
+    starts = records.starts
+    seen = records.evaluations <= records.budget[records.run_of] * fraction
+    k = np.add.reduceat(seen.astype(np.intp), starts) if len(starts) else starts
+    has = k > 0
+    last = np.where(has, records.value[np.maximum(starts + k - 1, 0)], np.inf)
+    # Records seen before the run's last value was first reached (the value never increases).
+    before = seen & (records.value > last[records.run_of])
+    first = starts + (np.add.reduceat(before.astype(np.intp), starts) if len(starts) else starts)
+    tie = np.where(has, records.evaluations[np.minimum(first, len(seen) - 1)], np.inf)
+    success_row = starts + records.above_target
+    reached = records.above_target < k
+    speed = np.where(reached, records.evaluations[np.where(reached, success_row, 0)], np.inf)
+    states = runs.copy()
+    states["success"] = np.isfinite(speed)
+    states["speed"] = speed
+    states["value"] = last
+    states["tie"] = np.where(states["success"], 0.0, tie if tie_break else 0.0)
+    return states
 
 
 def _restrict(

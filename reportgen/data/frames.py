@@ -405,6 +405,18 @@ def run_table(frame: pd.DataFrame, layout: Format) -> pd.DataFrame:
         runs = frame[list(RUN_KEYS)].reset_index(drop=True)
         runs["records"] = 1
         return runs
+    first = run_starts(frame)
+    runs = frame[list(RUN_KEYS)].iloc[first].reset_index(drop=True)
+    runs["records"] = np.diff(np.append(first, len(frame)))
+    return runs
+
+
+def run_starts(frame: pd.DataFrame) -> np.ndarray:
+    """The first row of each run in a table whose runs are contiguous (sorted by run): the
+    positions where some key of :data:`RUN_KEYS` differs from the row before.
+
+    Names are compared by their categorical codes (never one string a row).
+    """
     n = len(frame)
     starts = np.ones(n, dtype=bool)
     if n > 1:
@@ -420,10 +432,7 @@ def run_table(frame: pd.DataFrame, layout: Format) -> pd.DataFrame:
             )
             changed |= np.not_equal(values[1:], values[:-1], out=scratch)
         del scratch
-    first = np.flatnonzero(starts)
-    runs = frame[list(RUN_KEYS)].iloc[first].reset_index(drop=True)
-    runs["records"] = np.diff(np.append(first, n))
-    return runs
+    return np.flatnonzero(starts)
 
 
 def concat_tables(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
