@@ -572,11 +572,12 @@ def layers_over_sigma_figure(result: SignificanceRelationResult, style: FigureSt
     bar.ax.tick_params(labelsize=FONT_SIZE - 1)
     bar.ax.invert_yaxis()
     if cyclic:
-        ax.legend(
+        # Below the panel, not on it: inside it covered the cells of the last rows at large σ.
+        fig.legend(
             handles=[Patch(facecolor="none", edgecolor=CYCLE_COLOR, hatch="////", label="cycles")],
-            loc="lower right",
+            loc="outside lower right",
             fontsize=FONT_SIZE - 1,
-            framealpha=0.9,
+            frameon=False,
         )
 
     caption = (
