@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import json
 import shutil
 import sys
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -169,7 +171,41 @@ def _run_stages(spec: LoadedSpec, args: argparse.Namespace) -> int:
     return 3 + 3 * analyses + pdf + bool(args.bundle) + (args.baseline is not None)
 
 
+@contextmanager
+def _collector_for_a_run() -> Iterator[None]:
+    """Python's cyclic garbage collector tuned for one report run, and restored after it.
+
+    A run allocates millions of short-lived objects (pandas, matplotlib, weasyprint's boxes).
+    With the default thresholds the collector ran about 1,400 times in the six-archive COCO
+    benchmark and traversed the whole heap, every object of the imported libraries included,
+    nine times: 1.2-1.5 s of CPU, an eighth of the run. The libraries' objects live as long
+    as the process, so they are frozen once imported (never traversed again; a forked figure
+    worker then also shares their pages), and the youngest generation is collected every
+    10,000 allocations instead of 700: 0.3 s of collection. Cyclic garbage is still
+    collected; the thresholds and the frozen objects are given back at the end, so that a
+    process that runs several reports (the tests) keeps its usual collector.
+    """
+    thresholds, enabled = gc.get_threshold(), gc.isenabled()
+    gc.disable()  # importing creates no garbage worth a collection
+    try:
+        import reportgen.pipeline  # noqa: F401  (its libraries are what is frozen)
+
+        gc.freeze()
+        gc.set_threshold(10_000, 10, 10)
+        gc.enable()
+        yield
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+        (gc.enable if enabled else gc.disable)()
+
+
 def _cmd_run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    with _collector_for_a_run():
+        return _run(args, stdout, stderr)
+
+
+def _run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     from reportgen.pipeline import load_study, run_study
 
     spec = with_scheduler(load_study(args.spec), args.scheduler)

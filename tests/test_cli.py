@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 
@@ -146,6 +147,18 @@ def test_failed_run_keeps_the_previous_report(tiny_study):
     assert result.code == 1 and "not a number: 'oops'" in result.err
     assert (out / "results.json").read_bytes() == before
     assert not [p for p in tiny_study.parent.iterdir() if p.name.startswith(".reportgen-")]
+
+
+def test_a_run_gives_the_garbage_collector_back_as_it_found_it(tiny_study):
+    """``run`` freezes the imported libraries and collects less often while it runs (a speed
+    measure); a process that runs reports in turn must get its collector back unchanged,
+    after a failed run too."""
+    before = gc.get_threshold()
+    assert run_cli("run", str(tiny_study), "--quiet").code == 0
+    assert (gc.get_threshold(), gc.get_freeze_count(), gc.isenabled()) == (before, 0, True)
+    (tiny_study.parent / "data" / "h.csv").write_text("not,a,history\n")
+    assert run_cli("run", str(tiny_study), "--quiet").code == 1
+    assert (gc.get_threshold(), gc.get_freeze_count(), gc.isenabled()) == (before, 0, True)
 
 
 def test_refuses_to_replace_a_folder_it_did_not_write(tiny_study):
