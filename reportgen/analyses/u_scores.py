@@ -1108,8 +1108,12 @@ def resampled_u_scores(
     flat = np.take(codes, draw)
     flat += places * np.arange(resamples)[:, None]
     held = np.bincount(flat.ravel(), minlength=resamples * places).reshape(resamples, places)
-    worse = total - np.cumsum(held, axis=1)
-    rank = (worse + (held + 1) / 2.0).ravel()
+    # rank = worse + (held + 1)/2 with worse = total − cumsum(held), in place (half-integers:
+    # exact in any order)
+    rank = held * 0.5
+    rank += total + 0.5
+    rank -= np.cumsum(held, axis=1)
+    rank = rank.ravel()
     rank_sums = np.add.reduceat(rank[flat], starts, axis=1)
     return rank_sums - sizes * (sizes + 1) / 2.0
 

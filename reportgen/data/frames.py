@@ -441,5 +441,11 @@ def concat_tables(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
     for column in ("algorithm", "problem"):
         if all(column in f and isinstance(f[column].dtype, pd.CategoricalDtype) for f in frames):
             names = sorted({str(n) for f in frames for n in f[column].cat.categories})
-            frames = [f.assign(**{column: f[column].cat.set_categories(names)}) for f in frames]
+            # Only tables whose categories differ are re-coded (assign copies the whole table).
+            frames = [
+                f
+                if list(f[column].cat.categories) == names
+                else f.assign(**{column: f[column].cat.set_categories(names)})
+                for f in frames
+            ]
     return pd.concat(frames, ignore_index=True)
