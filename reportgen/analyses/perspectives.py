@@ -1146,8 +1146,11 @@ def _problem_statistics(frame: pd.DataFrame, *, options: PerspectivesOptions) ->
         robustness="max",
     ).reset_index()
     # θ_f: the threshold_quantile of the union of all algorithms' results on the problem.
+    # The groupings run in order of first appearance, the statistics' rows too: the per-problem
+    # and per-row values are taken by group number (no merges).
+    instances = frame.groupby(["problem", "dimension"], sort=False, observed=True)
     thresholds = (
-        frame.groupby(["problem", "dimension"], sort=False, observed=True)["value"]
+        instances["value"]
         .apply(
             lambda v: float(
                 np.quantile(
@@ -1157,20 +1160,17 @@ def _problem_statistics(frame: pd.DataFrame, *, options: PerspectivesOptions) ->
                 )
             )
         )
-        .rename("threshold")
-        .reset_index()
+        .to_numpy(dtype=float)
     )
-    reached = frame[keys].copy()
-    reached = reached.merge(thresholds, on=["problem", "dimension"], how="left")
-    reached["reached"] = frame["value"].to_numpy(dtype=float) <= reached["threshold"].to_numpy()
-    reliability = (
-        reached.groupby(keys, sort=False, observed=True)["reached"]
-        .mean()
-        .rename("reliability")
-        .reset_index()
+    instance = instances.ngroup().to_numpy()
+    cell = frame.groupby(keys, sort=False, observed=True).ngroup().to_numpy()
+    instance_of_cell = np.zeros(len(statistics), dtype=np.intp)
+    instance_of_cell[cell] = instance
+    reached = frame["value"].to_numpy(dtype=float) <= thresholds[instance]
+    statistics["threshold"] = thresholds[instance_of_cell]
+    statistics["reliability"] = np.bincount(cell, weights=reached, minlength=len(statistics)) / (
+        np.bincount(cell, minlength=len(statistics))
     )
-    statistics = statistics.merge(thresholds, on=["problem", "dimension"], how="left")
-    statistics = statistics.merge(reliability, on=keys, how="left")
     statistics["repeats"] = [
         repeats_needed(float(theta), options.repeat_probability)
         for theta in statistics["reliability"]
@@ -1180,13 +1180,8 @@ def _problem_statistics(frame: pd.DataFrame, *, options: PerspectivesOptions) ->
         for theta in statistics["reliability"]
     ]
     if "time_seconds" in frame.columns:
-        efficiency = (
-            frame.groupby(keys, sort=False, observed=True)["time_seconds"]
-            .min()
-            .rename("efficiency")
-            .reset_index()
-        )
-        statistics = statistics.merge(efficiency, on=keys, how="left")
+        efficiency = frame.groupby(keys, sort=False, observed=True)["time_seconds"].min()
+        statistics["efficiency"] = efficiency.to_numpy()
     else:
         statistics["efficiency"] = np.nan
     statistics["n_runs"] = statistics["n_runs"].astype(float)
