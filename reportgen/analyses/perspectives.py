@@ -108,7 +108,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from reportgen.analyses.resampling import drawn_runs, run_array
+from reportgen.analyses.resampling import drawn_runs, filled, run_array
 from reportgen.data.frames import (
     AnalysisData,
     concat_tables,
@@ -1040,17 +1040,16 @@ def _resampled_statistic(
     """The perspective's statistic over the last axis of ``drawn`` (only where ``present``)."""
     count = present.sum(axis=-1)
     if perspective == "mean":
-        total = np.where(present, drawn, 0.0).sum(axis=-1)
-        return _significant(total / count)
+        return _significant(filled(drawn, present, 0.0).sum(axis=-1) / count)
     if perspective == "median":
         return np.nanmedian(np.where(present, drawn, np.nan), axis=-1)
     if perspective in ("accuracy", "efficiency"):
-        return np.where(present, drawn, np.inf).min(axis=-1)
+        return filled(drawn, present, np.inf).min(axis=-1)
     if perspective == "robustness":
-        return np.where(present, drawn, -np.inf).max(axis=-1)
+        return filled(drawn, present, -np.inf).max(axis=-1)
     if perspective == "reliability":
-        reached = present & (drawn <= theta[..., None, None])
-        return reached.sum(axis=-1) / count
+        reached = drawn <= theta[..., None, None]
+        return (reached if present.all() else reached & present).sum(axis=-1) / count
     raise ValueError(f"unknown perspective {perspective!r}")
 
 

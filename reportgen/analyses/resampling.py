@@ -99,3 +99,11 @@ def drawn_runs(
         drawn = np.take(flat, draw)
         present = np.arange(n_max) < count[..., None]
         yield where, rows, drawn, present
+
+
+def filled(drawn: np.ndarray, present: np.ndarray, fill: float) -> np.ndarray:
+    """``drawn`` with the padding (where not ``present``) set to ``fill``, for a statistic
+    over the last axis; ``drawn`` itself when every cell has the largest number of runs
+    (the usual design: nothing to fill, and one pass over the draws less).
+    """
+    return drawn if present.all() else np.where(present, drawn, fill)

@@ -73,7 +73,7 @@ import numpy as np
 import pandas as pd
 
 from reportgen.analyses.curves import history_groups, sorted_by_run
-from reportgen.analyses.resampling import drawn_runs, run_array
+from reportgen.analyses.resampling import drawn_runs, filled, run_array
 from reportgen.data.frames import AnalysisData, by_problem, problem_frame
 from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat, Naming
@@ -644,6 +644,6 @@ def run_resampled_area_scores(
     weight = np.array([weights[(str(p), int(d))] for p, d in problems])
     out = np.empty((*slots.shape, values.shape[1]))
     for where, rows, drawn, present in drawn_runs(values, counts, slots, rng):
-        mean = np.where(present, drawn, 0.0).sum(axis=-1) / present.sum(axis=-1)
+        mean = filled(drawn, present, 0.0).sum(axis=-1) / present.sum(axis=-1)
         out[where] = mean * weight[rows][..., None]
     return out

@@ -109,7 +109,7 @@ from scipy.sparse import csr_array
 from scipy.sparse.csgraph import connected_components
 from scipy.stats import rankdata
 
-from reportgen.analyses.resampling import drawn_runs, run_array
+from reportgen.analyses.resampling import drawn_runs, filled, run_array
 from reportgen.data.frames import (
     KEYS,
     RUN_KEYS,
@@ -805,13 +805,13 @@ def _redrawn_values(
     out = np.empty((run_values.shape[1], *slots.shape))
     for where, _, drawn, present in drawn_runs(run_values, counts, slots, rng):
         if result.statistic == "mean":
-            value = np.where(present, drawn, 0.0).sum(axis=-1) / present.sum(axis=-1)
+            value = filled(drawn, present, 0.0).sum(axis=-1) / present.sum(axis=-1)
         elif result.statistic == "median":
             value = np.nanmedian(np.where(present, drawn, np.nan), axis=-1)
         elif result.statistic == "accuracy":
-            value = np.where(present, drawn, np.inf).min(axis=-1)
+            value = filled(drawn, present, np.inf).min(axis=-1)
         else:  # robustness
-            value = np.where(present, drawn, -np.inf).max(axis=-1)
+            value = filled(drawn, present, -np.inf).max(axis=-1)
         out[:, where] = np.moveaxis(value, -1, 0)
     if result.value_shift is not None:
         out = out + result.value_shift
