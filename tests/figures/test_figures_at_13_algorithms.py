@@ -72,6 +72,15 @@ def figures(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[FigureSp
             {"kind": "runtime_ecdf", "data": "curves"},
             {"kind": "convergence", "data": "curves"},
             {"kind": "u_scores", "data": "runs", "target": 1e-8},
+            # The rank-over-cut-point plot (its legend printed at 5 pt once).
+            {
+                "kind": "u_scores",
+                "id": "cutpoints",
+                "data": "curves",
+                "target": 1e-8,
+                "budget": 10000,
+                "cutpoints": [0.01, 0.1, 1.0],
+            },
             {"kind": "perspectives", "data": "runs"},
             {"kind": "significance_relation", "data": "runs"},
             {"kind": "probabilistic_profiles", "data": "runs", "cost": "value"},
@@ -87,7 +96,7 @@ def figures(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[FigureSp
     for outcome in results.analyses:
         draw = ANALYSES[outcome.kind].figures
         assert draw is not None
-        out[outcome.kind] = draw(outcome.result, style)
+        out.setdefault(outcome.kind, []).extend(draw(outcome.result, style))
     summary = [agreement_figure(results.synthesis), uncertainty_figure(results.synthesis, style)]
     out["summary"] = [f for f in summary if f is not None]
     for specs in out.values():
@@ -101,6 +110,7 @@ def _texts(fig: Figure) -> list[Text]:
 
 
 def test_every_kind_draws_its_figures(figures: dict[str, list[FigureSpec]]) -> None:
+    assert any(spec.name.startswith("cutpoint") for spec in figures["u_scores"])
     assert {k for k, specs in figures.items() if specs} == {
         "performance_profiles",
         "runtime_ecdf",
