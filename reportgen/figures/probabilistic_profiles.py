@@ -3,8 +3,9 @@
 One figure overlays both profiles of every algorithm in its colour, the standard profile
 :math:`\\rho` dashed and the probabilistic profile :math:`\\bar\\rho` solid, like Barreto et al.'s
 Figures 2–3. Line style encodes the profile, so algorithms are told apart by colour and, beyond
-eight algorithms, by markers on the solid curve; then a second figure shows the two profiles
-in separate panels. The x axis is linear up to ``x_max = 20`` (as in the paper) and
+eight algorithms, by markers on the solid curve and each solid curve's name at its right end
+(:mod:`reportgen.figures.end_labels`; the legend then moves below the panel); then a second
+figure shows the two profiles in separate panels, each curve named at its end. The x axis is linear up to ``x_max = 20`` (as in the paper) and
 logarithmic beyond, where ratios span decades.
 """
 

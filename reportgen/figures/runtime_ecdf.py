@@ -2,7 +2,9 @@
 
 One figure with a panel per dimension (or one pooled panel): x = evaluations / dimension on a
 log axis, y = share of (function, target) pairs reached; one step curve per algorithm, with a
-cross at each algorithm's median budget (median evaluations used / D), as COCO draws them. A
+cross at each algorithm's median budget (median evaluations used / D), as COCO draws them, above
+every curve. Beyond eight algorithms each curve carries its marker and its name at its last
+point, beside the panel (:mod:`reportgen.figures.end_labels`). A
 single legend lists the algorithms in study order; each panel's title names the largest area
 under the ECDF, the "best" the narrative and the summary name. One figure, not one per dimension: the panels share the y axis and the legend, and the
 report stays short however many dimensions there are.
