@@ -73,7 +73,7 @@ import numpy as np
 import pandas as pd
 
 from reportgen.analyses.curves import history_groups, sorted_by_run
-from reportgen.analyses.resampling import drawn_runs, filled, run_array
+from reportgen.analyses.resampling import drawn_runs, run_array
 from reportgen.data.frames import AnalysisData, by_problem, problem_frame
 from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat, Naming
@@ -630,20 +630,25 @@ def run_resampled_area_scores(
     """
     if result.problem_areas is None:
         raise ValueError("the result keeps no per-run areas to resample")
-    frame = result.problem_areas.assign(
-        cell=[
-            f"{p}\x1f{int(d)}"
-            for p, d in zip(
-                result.problem_areas["problem"], result.problem_areas["dimension"], strict=True
-            )
-        ]
-    )
-    cells = [f"{p}\x1f{int(d)}" for p, d in problems]
-    values, counts = run_array(frame, "area", cells, result.algorithms, key="cell")
+    areas = result.problem_areas
+    # Each run's problem as its row in ``problems`` (-1: not among them), by index lookup
+    # rather than a string key per run (this runs once per ranking of the summary).
+    wanted = pd.MultiIndex.from_tuples([(str(p), int(d)) for p, d in problems])
+    found = pd.MultiIndex.from_arrays([areas["problem"].astype(str), areas["dimension"]])
+    frame = areas.assign(row=wanted.get_indexer(found))
+    values, counts = run_array(frame, "area", range(len(problems)), result.algorithms, key="row")
     weights = result.area_weights()
     weight = np.array([weights[(str(p), int(d))] for p, d in problems])
     out = np.empty((*slots.shape, values.shape[1]))
+    n_max = values.shape[-1]
     for where, rows, drawn, present in drawn_runs(values, counts, slots, rng):
-        mean = filled(drawn, present, 0.0).sum(axis=-1) / present.sum(axis=-1)
-        out[where] = mean * weight[rows][..., None]
+        # The mean of each cell's drawn runs: the sum over all n_max draws where the cell has
+        # n_max runs, and only over its own n elsewhere (the same sums, element for element;
+        # masking every cell cost a pass over all draws).
+        count = counts[rows]
+        total = drawn.sum(axis=-1)
+        short = count < n_max
+        if short.any():
+            total[short] = np.where(present[short], drawn[short], 0.0).sum(axis=-1)
+        out[where] = total / count * weight[rows][..., None]
     return out
