@@ -86,6 +86,21 @@ def test_coco_archives_read_in_memory(tmp_path: Path, coco_folder: Path, kind: s
     assert not list((tmp_path / "data").glob("RS-fixture*"))  # nothing unpacked
 
 
+@pytest.mark.parametrize(
+    ("content", "error"),
+    [
+        (b"xx", "Not a gzipped file (b'xx')"),
+        # a gzip header followed by a deflate stream that is not one: zlib.error
+        (b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03garbage", "Error -3 while decompressing"),
+    ],
+)
+def test_a_broken_coco_archive_is_named(tmp_path: Path, content: bytes, error: str) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "rs.tgz").write_bytes(content)
+    (problem,) = messages(spec(tmp_path, "path: data/rs.tgz\nformat: coco\nalgorithm: RS"))
+    assert problem.startswith(f"data/rs.tgz: cannot read the archive: {error}")
+
+
 def test_coco_trials(tmp_path: Path, coco_folder: Path) -> None:
     source = "path: data/RS-fixture\nformat: coco\ncoco: {layout: trials, target: 1.0}"
     frame = load(spec(tmp_path, source)).sources["src"].frame
