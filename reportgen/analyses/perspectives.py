@@ -1135,37 +1135,28 @@ def _problem_trials(
 def _problem_statistics(frame: pd.DataFrame, *, options: PerspectivesOptions) -> pd.DataFrame:
     """The statistics of :func:`_statistics_from_trials` for the trials in ``frame``."""
     keys = ["problem", "dimension", "algorithm"]
-    grouped = frame.groupby(keys, sort=False, observed=True)["value"]
-    statistics = grouped.agg(
-        n_runs="count",
-        mean=_exact_mean,
-        median="median",
-        std="std",
-        accuracy="min",
-        robustness="max",
-    ).reset_index()
-    # θ_f: the threshold_quantile of the union of all algorithms' results on the problem.
-    # The groupings run in order of first appearance, the statistics' rows too: the per-problem
-    # and per-row values are taken by group number (no merges).
-    instances = frame.groupby(["problem", "dimension"], sort=False, observed=True)
-    thresholds = (
-        instances["value"]
-        .apply(
-            lambda v: float(
-                np.quantile(
-                    v.to_numpy(dtype=float),
-                    options.threshold_quantile,
-                    method=options.threshold_method,
-                )
-            )
-        )
-        .to_numpy(dtype=float)
+    by_cell = frame.groupby(keys, sort=False, observed=True)
+    statistics = (
+        by_cell["value"]
+        .agg(n_runs="count", median="median", std="std", accuracy="min", robustness="max")
+        .reset_index()
     )
-    instance = instances.ngroup().to_numpy()
-    cell = frame.groupby(keys, sort=False, observed=True).ngroup().to_numpy()
-    instance_of_cell = np.zeros(len(statistics), dtype=np.intp)
-    instance_of_cell[cell] = instance
-    reached = frame["value"].to_numpy(dtype=float) <= thresholds[instance]
+    # The cells (and problems) are numbered in order of first appearance, the statistics'
+    # rows too: per-cell and per-problem values are taken by number, each cell's runs (and
+    # each problem's) in row order.
+    cell = by_cell.ngroup().to_numpy()
+    values = frame["value"].to_numpy(dtype=float)
+    statistics["mean"] = [_exact_mean(v) for v in _split(values, cell, len(statistics))]
+    instance_of_cell = pd.MultiIndex.from_frame(statistics[["problem", "dimension"]]).factorize()[0]
+    instance = instance_of_cell[cell]
+    # θ_f: the threshold_quantile of the union of all algorithms' results on the problem.
+    thresholds = np.array(
+        [
+            float(np.quantile(v, options.threshold_quantile, method=options.threshold_method))
+            for v in _split(values, instance, int(instance_of_cell.max(initial=-1)) + 1)
+        ]
+    )
+    reached = values <= thresholds[instance]
     statistics["threshold"] = thresholds[instance_of_cell]
     statistics["reliability"] = np.bincount(cell, weights=reached, minlength=len(statistics)) / (
         np.bincount(cell, minlength=len(statistics))
@@ -1179,7 +1170,7 @@ def _problem_statistics(frame: pd.DataFrame, *, options: PerspectivesOptions) ->
         for theta in statistics["reliability"]
     ]
     if "time_seconds" in frame.columns:
-        efficiency = frame.groupby(keys, sort=False, observed=True)["time_seconds"].min()
+        efficiency = by_cell["time_seconds"].min()
         statistics["efficiency"] = efficiency.to_numpy()
     else:
         statistics["efficiency"] = np.nan
@@ -1188,14 +1179,24 @@ def _problem_statistics(frame: pd.DataFrame, *, options: PerspectivesOptions) ->
     return statistics[["problem", "dimension", "algorithm", *STATISTIC_COLUMNS]]
 
 
-def _exact_mean(values: pd.Series) -> float:
-    """Mean by exact summation: equal exact sums give bit-identical means (module docstring)."""
-    present = values.dropna().to_numpy(dtype=float)
+def _exact_mean(values: np.ndarray) -> float:
+    """Mean by exact summation (NaN left out): equal exact sums give bit-identical means
+    (module docstring)."""
+    present = values[~np.isnan(values)]
     if not len(present):
         return math.nan
     if not np.isfinite(present).all():  # ±∞ (fsum rejects ∞ − ∞): the ordinary mean's answer
         return float(np.mean(present))
     return math.fsum(present) / len(present)
+
+
+def _split(values: np.ndarray, group: np.ndarray, groups: int) -> list[np.ndarray]:
+    """``values`` by ``group`` (0 … groups − 1), each group's in row order."""
+    if groups == 0:
+        return []
+    order = np.argsort(group, kind="stable")
+    sizes = np.bincount(group, minlength=groups)
+    return np.split(values[order], np.cumsum(sizes)[:-1])
 
 
 def _statistics_from_summary(data: AnalysisData) -> pd.DataFrame:
