@@ -675,7 +675,23 @@ def _system_allocator() -> Iterator[None]:
 
 
 INTEGRAL = ("dimension", "run")
-"""Canonical columns held as 64-bit integers (their cells are checked whole and ≤ 2⁵³)."""
+"""Canonical columns held as integers (their cells are checked whole and ≤ 2⁵³)."""
+
+NARROW_LIMIT = 1 << 30
+"""A histories table holds an :data:`INTEGRAL` column as 32-bit integers while every value
+is below this in magnitude (else 64-bit): 0.23 GB less at 28.8 M records. The margin keeps
+the difference of any two values within 32 bits too (run boundaries are found by
+subtracting neighbouring run numbers)."""
+
+
+def _integers(data: np.ndarray, narrow: bool) -> np.ndarray:
+    """Whole numbers (checked, ≤ 2⁵³) as integers: 32-bit with ``narrow`` where they fit
+    within ±:data:`NARROW_LIMIT`, else 64-bit (exact either way)."""
+    if narrow and len(data):
+        low, high = data.min(), data.max()
+        if low > -NARROW_LIMIT and high < NARROW_LIMIT:
+            return data if data.dtype == np.int32 else data.astype(np.int32)
+    return data if data.dtype == np.int64 else data.astype(np.int64)
 
 
 class _Pieces:
@@ -686,11 +702,14 @@ class _Pieces:
     otherwise the pieces are kept and joined at the end, one column at a time. Names are
     kept as codes into one list of names per column (each distinct name once) and turned
     into a categorical with sorted categories at the end, so that codes order like names.
-    The :data:`INTEGRAL` columns are converted to integers piece by piece.
+    The :data:`INTEGRAL` columns are converted to integers piece by piece (with ``narrow``,
+    32-bit ones while the values allow, :func:`_integers`; a column widens when a piece
+    needs it).
     """
 
-    def __init__(self, rows: int | None) -> None:
+    def __init__(self, rows: int | None, narrow: bool = False) -> None:
         self.rows = rows
+        self.narrow = narrow
         self.filled = 0
         self.arrays: dict[str, np.ndarray] = {}
         self.lists: dict[str, list[np.ndarray]] = {}
@@ -714,15 +733,15 @@ class _Pieces:
                 # Codes as small as the names so far allow (1 byte a row for ≤ 127 names).
                 lookup = np.asarray([*codes, -1], dtype=code_dtype(len(known)))
                 data = lookup[values.codes]
-                held = self.arrays.get(column)
-                if held is not None and not np.can_cast(data.dtype, held.dtype):
-                    wider = np.empty(len(held), dtype=data.dtype)
-                    wider[: self.filled] = held[: self.filled]
-                    self.arrays[column] = wider
             else:
                 data = np.asarray(values)
-            if column in INTEGRAL and data.dtype != np.int64:
-                data = data.astype(np.int64)  # whole numbers ≤ 2⁵³ (checked): exact
+                if column in INTEGRAL:
+                    data = _integers(data, self.narrow)
+            held = self.arrays.get(column)
+            if held is not None and not np.can_cast(data.dtype, held.dtype):
+                wider = np.empty(len(held), dtype=data.dtype)
+                wider[: self.filled] = held[: self.filled]
+                self.arrays[column] = wider
             if self.rows is not None:
                 if column not in self.arrays:
                     self.arrays[column] = np.empty(self.rows, dtype=data.dtype)
@@ -853,7 +872,10 @@ def load_files(
         problems only); the checks run on the rows kept.
     """
     problems: list[Problem] = []
-    pieces = _Pieces(_announced_rows(files) if source.format != "wide" else None)
+    pieces = _Pieces(
+        _announced_rows(files) if source.format != "wide" else None,
+        narrow=source.format == "histories",
+    )
     records: list[FileRecord] = []
     tables: list[RawTable] = []
     starts: list[int] = []

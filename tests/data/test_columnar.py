@@ -153,7 +153,27 @@ def test_parquet_checked_in_bulk_equals_cell_by_cell(
     cells = load_data(load_spec(spec)).sources["curves"].frame
     pd.testing.assert_frame_equal(bulk, cells)
     assert list(bulk["algorithm"].cat.categories) == ["A", "B"]  # stripped
-    assert bulk["run"].dtype == np.int64 and bulk["dimension"].dtype == np.int64
+    # Small whole numbers are held in 32 bits (4 bytes a record less per column).
+    assert bulk["run"].dtype == np.int32 and bulk["dimension"].dtype == np.int32
+
+
+def test_run_numbers_beyond_2_to_the_30_widen_the_column_exactly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A histories column starts as 32-bit integers; a piece with a value of 2³⁰ or more
+    (its difference from a small run number would not fit in 32 bits) widens the whole
+    column to 64 bits, keeping the pieces before it, exactly (2⁵³ − 1 is a float's last
+    whole number), whichever path checks the pieces."""
+    frame = pd.read_csv(pd.io.common.StringIO(HISTORIES_CSV))
+    big = 2**53 - 1
+    frame["run"] = frame["run"].replace({2: big}).astype(np.int64)
+    spec = _parquet_study(tmp_path, frame)
+    monkeypatch.setattr(read, "CHUNK_ROWS", 2)  # the first piece: run 1 only (32 bits)
+    for _ in ("bulk", "cells"):
+        table = load_data(load_spec(spec)).sources["curves"].frame
+        assert table["run"].dtype == np.int64 and table["dimension"].dtype == np.int32
+        assert sorted(set(table["run"])) == [1, big]
+        _cell_by_cell(monkeypatch)
 
 
 def test_a_bad_cell_in_a_parquet_piece_is_named_by_its_file_row(
