@@ -18,8 +18,11 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
+import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.path import Path
 from matplotlib.text import OffsetFrom
 
 END_FONT = 7.0
@@ -66,6 +69,56 @@ def spread(wanted: list[float], lines: list[int], bottom: float, top: float) -> 
     return centres
 
 
+class _Leader:
+    """A straight leader line from a label to its curve's end, clipped where it leaves the
+    label's box (a matplotlib connection style).
+
+    What ``arrowstyle "-"`` draws by default — a line from the middle of the label's box
+    (``patchA``, the box the annotation makes around its text) towards the point, cut at
+    the box's edge, then shortened by ``shrinkA``/``shrinkB`` pixels at its ends — computed
+    in closed form. Matplotlib's default connection finds both cuts by bisection, testing a
+    point against the box a hundred times per line and layout pass: 1.3 s of CPU for the
+    eight profile figures of 18 algorithms × 4 panels, a tenth of their drawing.
+    """
+
+    def __call__(  # matplotlib's argument names
+        self,
+        posA: tuple[float, float],
+        posB: tuple[float, float],
+        shrinkA: float = 2.0,
+        shrinkB: float = 2.0,
+        patchA: Any = None,
+        patchB: Any = None,
+    ) -> Path:
+        start, end = np.asarray(posA, dtype=float), np.asarray(posB, dtype=float)
+        step = end - start
+        length = float(np.hypot(*step))
+        if length == 0:
+            return Path([start, end])
+        leave = 0.0  # where the line leaves patchA's box, as a fraction of its length
+        if patchA is not None:
+            box = patchA.get_path().get_extents(patchA.get_transform())
+            exits = [
+                ((box.intervalx if axis == 0 else box.intervaly)[int(d > 0)] - start[axis]) / d
+                for axis, d in enumerate(step)
+                if d != 0
+            ]
+            leave = min(1.0, max(0.0, min(exits)))
+        begin = start + step * min(1.0, leave + shrinkA / length)
+        finish = start + step * max(0.0, 1.0 - shrinkB / length)
+        return Path([begin, finish])
+
+
+LEADER = {
+    "arrowstyle": "-",
+    "connectionstyle": _Leader(),
+    "color": "0.55",
+    "linewidth": 0.5,
+    "shrinkA": 0,
+}
+"""How a moved label's leader line is drawn (``arrowprops`` of its annotation)."""
+
+
 def end_labels(
     ax: Axes,
     ends: Mapping[str, CurveEnd],
@@ -107,9 +160,7 @@ def end_labels(
             ha="left",
             linespacing=1.0,
             annotation_clip=False,
-            arrowprops={"arrowstyle": "-", "color": "0.55", "linewidth": 0.5, "shrinkA": 0}
-            if moved
-            else None,
+            arrowprops=dict(LEADER) if moved else None,
         )
 
 

@@ -64,3 +64,27 @@ def test_a_curve_ending_inside_the_panel_gets_a_leader_line_to_its_end() -> None
     right = ax.get_window_extent().x1
     for text in labels.values():
         assert Text.get_window_extent(text).x0 > right
+
+
+def test_leader_lines_end_where_matplotlibs_own_clipping_ends_them() -> None:
+    """Leader lines are clipped in closed form (``_Leader``); drawn, they must start and end
+    where matplotlib's default connection (bisection against the label's box, then 2 pt short
+    of the curve's end) puts them: within 0.02 pixels — for labels pushed down beside the
+    panel and for a curve that ends inside it."""
+    ends = {"A": CurveEnd(1.0), "B": CurveEnd(0.99), "C": CurveEnd(0.98), "D": CurveEnd(0.5, 0.3)}
+    drawn = []
+    for ours in (True, False):
+        figure = Figure(figsize=(4, 3), dpi=100)
+        ax = figure.add_subplot()
+        end_labels(ax, ends, 150.0)
+        arrows = [a.arrow_patch for a in ax.texts if a.arrow_patch is not None]
+        assert len(arrows) == 3  # B and C pushed below A, D inside the panel
+        if not ours:  # matplotlib's own connection instead
+            for arrow in arrows:
+                arrow.set_connectionstyle("arc3")
+        figure.draw_without_rendering()
+        drawn.append([p.get_transform().transform_path(p.get_path()).vertices for p in arrows])
+    for ours, theirs in zip(*drawn, strict=True):
+        assert abs(ours[0] - theirs[0]).max() < 0.02  # where it leaves the label's box
+        assert abs(ours[-1] - theirs[-1]).max() < 0.02  # 2 pt before the curve's end
+        assert abs(ours[-1] - ours[0]).max() > 3  # a real line, not a point
