@@ -298,14 +298,20 @@ def _run_matrix(group: pd.DataFrame, points: np.ndarray) -> np.ndarray:
     evaluations = group["evaluations"].to_numpy(dtype=float)
     values = group["value"].to_numpy(dtype=float)
     # Rows are sorted by run, then evaluations (the canonical layout); split at run changes.
-    starts = np.flatnonzero(np.r_[True, runs[1:] != runs[:-1]])
-    ends = np.r_[starts[1:], len(runs)]
-    return np.vstack(
-        [
-            values_at(evaluations[a:b], values[a:b], points)
-            for a, b in zip(starts, ends, strict=True)
-        ]
-    )
+    new_run = np.r_[True, runs[1:] != runs[:-1]]
+    starts = np.flatnonzero(new_run)
+    run_of = np.cumsum(new_run) - 1
+    # values_at for every run at once: evaluations and points replaced by their ranks among
+    # both (same order, same ties), so that (run, rank) is one whole-number key to search.
+    _, rank = np.unique(np.concatenate([evaluations, points]), return_inverse=True)
+    width = int(rank.max(initial=0)) + 1
+    keys = run_of * width + rank[: len(evaluations)]
+    queries = (np.arange(len(starts))[:, None] * width + rank[len(evaluations) :]).ravel()
+    index = np.searchsorted(keys, queries, side="right") - 1
+    before = index < np.repeat(starts, len(points))  # before the run's first record
+    out = values[np.maximum(index, 0)].astype(float)
+    out[before] = np.nan
+    return out.reshape(len(starts), len(points))
 
 
 def _statistics(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
