@@ -133,7 +133,14 @@ def build_section(
             f"({bound_formula(result, 1)}) must still beat the others' lower-bound curves "
             f"({bound_formula(result, -1)})."
         )
-    blocks: list = [Text(intro), Prose(tuple(findings(result, style)), as_list=True)]
+    # The places table right after the findings it tabulates, before the figures: a table
+    # may continue on the next page, a figure cannot, so a tall figure that does not fit
+    # under the findings leaves the table, not blank paper, above it.
+    blocks: list = [
+        Text(intro),
+        Prose(tuple(findings(result, style)), as_list=True),
+        _ranking_table(result, style),
+    ]
     # Data profiles give the same verdicts as the performance profiles (their right ends
     # coincide, Liu et al. Remark 3) on another x-axis: with both, print the performance
     # profiles and leave the data profiles to the HTML and the files.
@@ -146,14 +153,14 @@ def build_section(
             len(result.algorithms),
             lambda: figures(result, style),
             what="the performance and data profiles",
-            instead="The tables below order the algorithms by their profiles; every profile's "
+            instead="The tables of this section order the algorithms by their profiles; every "
+            "profile's "
             f"steps are in tables/{options.id or options.kind}/profiles.csv.",
         )
     ]
     if any(isinstance(b, FigureBlock) for b in figures_drawn):
         blocks.append(Text(reading_guide(result)))
     blocks.extend(figures_drawn)
-    blocks.append(_ranking_table(result, style))
     if result.lambdas:
         blocks.append(_verdict_table(result, style))
         blocks.append(_full_ranking_table(result, style))
