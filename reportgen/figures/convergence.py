@@ -119,7 +119,7 @@ def _legend_handle(style: FigureStyle, algorithm: str, many: bool) -> Line2D:
 
 
 def figures(
-    result: ConvergenceResult, style: FigureStyle, *, columns: int = 4, per_figure: int = 12
+    result: ConvergenceResult, style: FigureStyle, *, columns: int = 4, per_figure: int = 16
 ) -> list[FigureSpec]:
     """Small-multiples grids of the plotted problems, ``per_figure`` panels per figure."""
     out: list[FigureSpec] = []
@@ -166,8 +166,7 @@ def figures(
                 name=f"convergence_{number_}" if len(chunks) > 1 else "convergence",
                 caption=f"Convergence{part}, {names.replace(', ', ' to ', 1) if len(chunk) > 1 else names}: "
                 f"the median over the runs of the best-so-far value against evaluations"
-                f"{band}{mean}. Value axes are logarithmic where the values span more than two "
-                "decades; there, values of 0 lie on the panel's bottom edge.",
+                f"{band}{mean}.",
                 figure=fig,
             )
         )

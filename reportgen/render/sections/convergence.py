@@ -60,7 +60,9 @@ def build_section(
         "How the algorithms get there: per problem, the median over the runs of the best value "
         "found so far against the evaluations spent"
         + (", with the interquartile range of the runs shaded" if result.band == "iqr" else "")
-        + ". Fixed-budget tables give the median at named evaluation counts."
+        + ". Value axes are logarithmic where the values span more than two decades; there, "
+        "values of 0 lie on the panel's bottom edge. Fixed-budget tables give the median at "
+        "named evaluation counts."
     )
     if len(result.plotted) < len(result.problems):
         intro += (

@@ -63,8 +63,10 @@ class ConvergenceOptions(AnalysisOptions):
     columns: int = Field(
         default=4, ge=1, le=6, description="Panels per row of the small-multiples grid."
     )
+    # Four rows of four fill a printed page (with legend and caption); a grid of three rows
+    # alone on a page left 40 % of it blank (weasyprint has no floats to fill it).
     panels_per_figure: int = Field(
-        default=12, ge=1, le=36, description="Problems per figure; more make more figures."
+        default=16, ge=1, le=36, description="Problems per figure; more make more figures."
     )
 
     @field_validator("budgets", mode="before")
