@@ -4,6 +4,8 @@ panel's height."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -30,7 +32,8 @@ def test_curves_named_at_their_right_ends_ties_on_one_label() -> None:
     # "A, B" at its end; C pushed below it: its first line's centre one line (8.05 pt) lower.
     assert labels["A, B"].xyann[1] == pytest.approx(LINE / 2)
     assert labels["C"].xyann[1] - LINE / 2 == pytest.approx(1.0 * 150 - LINE - 0.99 * 150)
-    assert labels["C"].arrowprops is not None and labels["A, B"].arrowprops is None
+    # The leader line shows for the moved label only.
+    assert labels["C"].arrow_patch.get_visible() and not labels["A, B"].arrow_patch.get_visible()
     assert labels["D"].xyann[1] == pytest.approx(LINE / 2)  # far below: where it ends
     assert all(t.get_fontsize() == END_FONT >= 7 for t in ax.texts)
 
@@ -59,7 +62,7 @@ def test_a_curve_ending_inside_the_panel_gets_a_leader_line_to_its_end() -> None
     labels = {a.get_text(): a for a in ax.texts}
     short = labels["short"]
     assert short.xy == (10.0, 0.5) and short.xycoords == "data"
-    assert short.arrowprops is not None
+    assert short.arrow_patch is not None and short.arrow_patch.get_visible()
     # Both texts (without their leader lines) stand right of the panel.
     right = ax.get_window_extent().x1
     for text in labels.values():
@@ -77,7 +80,7 @@ def test_leader_lines_end_where_matplotlibs_own_clipping_ends_them() -> None:
         figure = Figure(figsize=(4, 3), dpi=100)
         ax = figure.add_subplot()
         end_labels(ax, ends, 150.0)
-        arrows = [a.arrow_patch for a in ax.texts if a.arrow_patch is not None]
+        arrows = [a.arrow_patch for a in ax.texts if a.arrow_patch and a.arrow_patch.get_visible()]
         assert len(arrows) == 3  # B and C pushed below A, D inside the panel
         if not ours:  # matplotlib's own connection instead
             for arrow in arrows:
@@ -88,3 +91,24 @@ def test_leader_lines_end_where_matplotlibs_own_clipping_ends_them() -> None:
         assert abs(ours[0] - theirs[0]).max() < 0.02  # where it leaves the label's box
         assert abs(ours[-1] - theirs[-1]).max() < 0.02  # 2 pt before the curve's end
         assert abs(ours[-1] - ours[0]).max() > 3  # a real line, not a point
+
+
+def test_labels_spread_again_on_the_panel_height_as_drawn() -> None:
+    """The builder's estimate (150 pt) is half again the panel's real height: once drawn, the
+    labels of curves ending 8 pt apart on the estimate still do not overlap, and a label that
+    did not move sits at its curve's end."""
+    fig = Figure(figsize=(4, 1.8), layout="constrained")  # a panel about 100 pt high
+    ax = fig.add_subplot()
+    ax.set_ylim(0, 1)
+    shares = [1.0 - k * 0.055 for k in range(8)] + [0.1]
+    end_labels(ax, {f"curve {k}": CurveEnd(y) for k, y in enumerate(shares)}, 150.0)
+    FigureCanvasAgg(fig).draw()
+    boxes = sorted((Text.get_window_extent(t) for t in ax.texts), key=lambda b: -b.y1)
+    assert len(boxes) == len(shares)
+    for upper, lower in itertools.pairwise(boxes):
+        assert upper.y0 >= lower.y1 - 0.5  # no overlap (half a pixel for rounding)
+    lowest = next(t for t in ax.texts if t.get_text() == "curve 8")
+    assert not lowest.arrow_patch.get_visible()
+    box = Text.get_window_extent(lowest)
+    y = ax.transData.transform((0, 0.1))[1]
+    assert box.y0 < y < box.y1  # its line runs through the curve's end
