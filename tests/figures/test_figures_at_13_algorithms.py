@@ -9,6 +9,7 @@ labels' texts, where the promised markers and lines lie and what is drawn above 
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -152,7 +153,7 @@ def _named(ax: Axes) -> set[str]:
 @pytest.mark.parametrize("kind", ["performance_profiles", "probabilistic_profiles", "runtime_ecdf"])
 def test_every_curve_named_at_its_end(figures: dict[str, list[FigureSpec]], kind: str) -> None:
     """Colours repeat beyond eight algorithms: each panel names all 13 curves at their ends,
-    in 7 pt, beside the panel (right of its frame)."""
+    beside the panel (right of its frame), no label over another."""
     for spec in figures[kind]:
         panels = _panels_with_curves(spec.figure)
         assert panels, spec.name
@@ -161,6 +162,10 @@ def test_every_curve_named_at_its_end(figures: dict[str, list[FigureSpec]], kind
             right = ax.get_window_extent().x1
             for text in ax.texts:
                 assert Text.get_window_extent(text).x0 >= right, text.get_text()
+            # No label over another (half a pixel for rounding).
+            boxes = sorted((Text.get_window_extent(t) for t in ax.texts), key=lambda b: -b.y1)
+            for upper, lower in itertools.pairwise(boxes):
+                assert upper.y0 >= lower.y1 - 0.5, (spec.name, ax.get_title())
 
 
 def _inside(ax: Axes, x: float, y: float, margin_pt: float = 1.0) -> bool:
