@@ -172,21 +172,22 @@ def _run_stages(spec: LoadedSpec, args: argparse.Namespace) -> int:
 
 
 @contextmanager
-def _collector_for_a_run() -> Iterator[None]:
-    """Python's cyclic garbage collector tuned for one report run, and restored after it.
+def _collector_for_a_command() -> Iterator[None]:
+    """Python's cyclic garbage collector tuned for one command, and restored after it.
 
-    A run allocates millions of short-lived objects (pandas, matplotlib, weasyprint's boxes).
-    With the default thresholds the collector ran about 1,400 times in the six-archive COCO
-    benchmark and traversed the whole heap, every object of the imported libraries included,
-    nine times: 1.2-1.5 s of CPU, an eighth of the run. The libraries' objects live as long
-    as the process, so they are frozen once imported (never traversed again; a forked figure
-    worker then also shares their pages), and the youngest generation is collected every
-    10,000 allocations instead of 700: 0.3 s of collection. Cyclic garbage is still
-    collected; the thresholds and the frozen objects are given back at the end, so that a
-    process that runs several reports (the tests) keeps its usual collector.
+    A report run allocates millions of short-lived objects (pandas, matplotlib, weasyprint's
+    boxes). With the default thresholds the collector ran about 1,400 times in the
+    six-archive COCO benchmark and traversed the whole heap, every object of the imported
+    libraries included, nine times: 1.2-1.5 s of CPU, an eighth of the run. So the pipeline
+    is imported with collection off (imports make no garbage worth a collection), its
+    libraries' objects, which live as long as the process, are frozen (never traversed again;
+    a forked figure worker then also shares their pages), and the youngest generation is
+    collected every 10,000 allocations instead of 700: 0.3 s of collection. Cyclic garbage
+    is still collected; the thresholds and the frozen objects are given back at the end, so
+    that a process that runs several commands (the tests) keeps its usual collector.
     """
     thresholds, enabled = gc.get_threshold(), gc.isenabled()
-    gc.disable()  # importing creates no garbage worth a collection
+    gc.disable()
     try:
         import reportgen.pipeline  # noqa: F401  (its libraries are what is frozen)
 
@@ -201,11 +202,6 @@ def _collector_for_a_run() -> Iterator[None]:
 
 
 def _cmd_run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    with _collector_for_a_run():
-        return _run(args, stdout, stderr)
-
-
-def _run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     from reportgen.pipeline import load_study, run_study
 
     spec = with_scheduler(load_study(args.spec), args.scheduler)
@@ -366,8 +362,9 @@ def main(
     """Run the command line; return the exit status."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    args = build_parser().parse_args(argv)
-    return _guarded(lambda: args.handler(args, stdout, stderr), stderr)
+    with _collector_for_a_command():  # before the parser: it imports the pipeline
+        args = build_parser().parse_args(argv)
+        return _guarded(lambda: args.handler(args, stdout, stderr), stderr)
 
 
 if __name__ == "__main__":
