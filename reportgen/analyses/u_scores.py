@@ -288,19 +288,29 @@ def u_scores_of(states: TrialStates, labels: np.ndarray, n_labels: int) -> _Scor
     # Route 1 (§3.1, last paragraph): compare every trial with every trial and count wins, half
     # a point per tie, summed per pair of sets (in chunks of rows to bound the memory);
     # comparisons within a set are dropped at the end. Points are counted doubled, as whole
-    # numbers: 2 × (1 for a win, ½ for a tie, 0 for a loss) = outcome + 1; the other trials
-    # are taken set by set so that each set's points of a row are one sum.
+    # numbers: 2 × (1 for a win, ½ for a tie, 0 for a loss) = outcome + 1. The trials are taken
+    # set by set, so that each set's points of a row are one sum; and each pair is compared
+    # once, the comparison being antisymmetric: a chunk of rows meets itself and the trials
+    # after it, whose points against the chunk are 2 − (outcome + 1) = 1 − outcome.
     order = np.argsort(labels, kind="stable")
-    others = states.take(order)
-    sizes = np.bincount(labels, minlength=n_labels)
-    present = np.flatnonzero(sizes)
-    bounds = (np.cumsum(sizes) - sizes)[present]
+    trials, set_of = states.take(order), labels[order]
     doubled = np.zeros((n_labels, n_labels), dtype=np.int64)
     for start in range(0, len(labels), _COMPARE_CHUNK):
-        rows = slice(start, start + _COMPARE_CHUNK)
-        outcome = compare_trials(states.take(rows), others)
-        per_set = np.add.reduceat(outcome, bounds, axis=1, dtype=np.int32) + sizes[present]
-        np.add.at(doubled, (labels[rows, None], present[None, :]), per_set)
+        stop = min(start + _COMPARE_CHUNK, len(labels))
+        outcome = compare_trials(trials.take(slice(start, stop)), trials.take(slice(start, None)))
+        rows = set_of[start:stop, None]
+        for first, last in ((start, stop), (stop, len(labels))):
+            columns = set_of[first:last]
+            if not len(columns):
+                continue
+            bounds = np.flatnonzero(np.r_[True, columns[1:] != columns[:-1]])
+            sets = columns[bounds]
+            sizes = np.diff(np.r_[bounds, len(columns)])
+            block = outcome[:, first - start : last - start]
+            summed = np.add.reduceat(block, bounds, axis=1, dtype=np.int32)
+            np.add.at(doubled, (rows, sets[None, :]), summed + sizes)
+            if first == stop:  # the later trials' points against the chunk's
+                np.add.at(doubled, (sets[None, :], rows), sizes - summed)
     wins = doubled / 2.0
     np.fill_diagonal(wins, 0.0)
     u_counted = wins.sum(axis=1)
