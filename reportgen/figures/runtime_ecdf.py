@@ -29,9 +29,15 @@ _MARK_SPACING = 0.12
 _Y_LIMITS = (-0.02, 1.02)
 
 
+_CROSS_PT = 8.0
+"""Size (pt) of the median-budget crosses; two closer than three quarters of it overlap."""
+
+
 def _panel(
     ax: Axes, result: RuntimeEcdfResult, dimension: int, style: FigureStyle, height_pt: float
-) -> None:
+) -> list[tuple[str, float, float]]:
+    """Draw one panel; returns each drawn algorithm's cross (algorithm, x, y)."""
+    crosses = []
     summaries = {s.algorithm: s for s in result.summaries(dimension)}
     many = len(result.algorithms) > 8
     lowest = np.inf
@@ -51,8 +57,9 @@ def _panel(
         median = summaries[algorithm].median_budget
         at = ys[max(int(np.searchsorted(xs, median, side="right")) - 1, 0)]
         # The crosses the caption promises, above every curve (zorder) so none hides them.
-        ax.plot([median], [at], marker="x", markersize=8, markeredgewidth=2, color=look.color,
-                linestyle="none", zorder=3)  # fmt: skip
+        ax.plot([median], [at], marker="x", markersize=_CROSS_PT, markeredgewidth=2,
+                color=look.color, linestyle="none", zorder=3)  # fmt: skip
+        crosses.append((algorithm, float(median), float(at)))
         ends[style.label(algorithm)] = CurveEnd(float(ys[-1]), float(xs[-1]))
     if many:
         end_labels(ax, ends, height_pt, _Y_LIMITS)
@@ -72,6 +79,24 @@ def _panel(
         f"{where} — largest area: {style.label(best.algorithm)} ({best.area:.2f})",
         fontsize=9,
     )
+    return crosses
+
+
+def overlapping_crosses(ax: Axes, crosses: list[tuple[str, float, float]]) -> list[list[str]]:
+    """Groups of algorithms (two or more) whose crosses overlap in the drawn panel: the one
+    drawn last hides the others, so the caption names them."""
+    figure = ax.get_figure(root=True)
+    assert figure is not None
+    reach = 0.75 * _CROSS_PT * figure.dpi / 72  # pixels
+    groups: list[list[tuple[str, np.ndarray]]] = []
+    for algorithm, x, y in crosses:
+        at = ax.transData.transform((x, y))
+        group = next((g for g in groups if any(np.hypot(*(at - p)) < reach for _, p in g)), None)
+        if group is None:
+            groups.append([(algorithm, at)])
+        else:
+            group.append((algorithm, at))
+    return [[a for a, _ in g] for g in groups if len(g) > 1]
 
 
 def figures(result: RuntimeEcdfResult, style: FigureStyle) -> list[FigureSpec]:
@@ -102,8 +127,10 @@ def figures(result: RuntimeEcdfResult, style: FigureStyle) -> list[FigureSpec]:
     # A panel's height in print (pt), on which its end labels are spread.
     height_pt = (top - bottom) * height * 72 / (nrows + 0.45 * (nrows - 1))
     axes = fig.subplots(nrows, ncols, sharey=True, squeeze=False).ravel()
-    for ax, dimension in zip(axes, dimensions, strict=False):
-        _panel(ax, result, dimension, style, height_pt)
+    crosses = {
+        dimension: _panel(ax, result, dimension, style, height_pt)
+        for ax, dimension in zip(axes, dimensions, strict=False)
+    }
     for ax in axes[len(dimensions) :]:
         ax.set_visible(False)
     for ax in axes[::ncols]:
@@ -124,4 +151,13 @@ def figures(result: RuntimeEcdfResult, style: FigureStyle) -> list[FigureSpec]:
         "decade. Crosses: median evaluations used / D. Panel titles: the largest normalised area "
         "under the ECDF on the log budget axis (the ranking the summary uses)."
     )
+    # Fixed margins: the panels' places are final, and so is where each cross is drawn.
+    hidden = []
+    for ax, dimension in zip(axes, dimensions, strict=False):
+        for group in overlapping_crosses(ax, crosses[dimension]):
+            where = f" ({int(dimension)}-D)" if len(dimensions) > 1 and dimension else ""
+            names = [style.label(a) for a in group]
+            hidden.append(", ".join(names[:-1]) + " and " + names[-1] + where)
+    if hidden:
+        caption += f" Crosses drawn over each other: {'; '.join(hidden)}."
     return [FigureSpec(name="ecdf", caption=caption, figure=fig)]
