@@ -3,7 +3,7 @@
 Each panel: evaluations on the x axis (logarithmic when they span a decade or more), the
 best-so-far value on the y axis (the scale the result chose: log, symmetric log or linear), one
 median curve per algorithm in its report colour and line style, the interquartile band lightly
-shaded in the same colour, and optionally the mean as a dotted line. With more than eight
+shaded in the same colour, and optionally the mean as a thin, sparsely dotted line. With more than eight
 algorithms every curve also carries its algorithm's marker at a few points, so that colours
 that repeat stay distinguishable. One legend per figure, below the grid, in study order.
 """
@@ -25,6 +25,8 @@ from reportgen.errors import shorten
 from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
 from reportgen.present.format import number, power_of_ten
 
+MEAN_DASHES = (0, (1, 4))
+"""The mean curves' dash pattern: dots spaced wider than the ``":"`` of a median's style."""
 BAND_ALPHA = 0.13
 """Opacity of the interquartile bands: overlapping bands of many algorithms stay readable."""
 
@@ -74,8 +76,10 @@ def _panel(
                             color=look.color, alpha=BAND_ALPHA, linewidth=0)  # fmt: skip
         if result.show_mean:
             at = _steps(curve.mean)
-            ax.plot(x[at], shown(curve.mean[at]), color=look.color, linestyle=":", linewidth=0.9,
-                    drawstyle="steps-post")  # fmt: skip
+            # Sparse dots (1 on, 4 off), thin and without markers: beyond eight algorithms some
+            # medians are dotted (":") themselves, and the mean must not pass for one of them.
+            ax.plot(x[at], shown(curve.mean[at]), color=look.color, linestyle=MEAN_DASHES,
+                    linewidth=0.9, drawstyle="steps-post")  # fmt: skip
         if len(x) == 1:
             # A run set with one record (a histories CSV keeps improvements only) is a point.
             ax.plot(x, shown(curve.median), marker=look.marker, linestyle="none",
@@ -158,7 +162,7 @@ def figures(
         fig.legend(handles, labels, loc="lower center", ncols=legend_columns, fontsize=7.5,
                    frameon=False, handlelength=2.6)  # fmt: skip
         band = "; shaded: interquartile range of the runs" if result.band == "iqr" else ""
-        mean = "; dotted: mean" if result.show_mean else ""
+        mean = "; thin, sparsely dotted: mean" if result.show_mean else ""
         part = f" ({number_} of {len(chunks)})" if len(chunks) > 1 else ""
         names = ", ".join(problem_label(p, d) for p, d in (chunk[0], chunk[-1]))
         out.append(

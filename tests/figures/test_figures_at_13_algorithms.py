@@ -71,7 +71,7 @@ def figures(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[FigureSp
                 "lambdas": [2],
             },
             {"kind": "runtime_ecdf", "data": "curves"},
-            {"kind": "convergence", "data": "curves"},
+            {"kind": "convergence", "data": "curves", "show_mean": True},
             {"kind": "u_scores", "data": "runs", "target": 1e-8},
             # The rank-over-cut-point plot (its legend printed at 5 pt once).
             {
@@ -214,6 +214,21 @@ def test_profile_winner_drawn_above_the_others(figures: dict[str, list[FigureSpe
             assert winner.get_path_effects() and winner.get_zorder() > max(
                 ln.get_zorder() for ln in others
             )
+
+
+def test_convergence_means_look_unlike_any_median(figures: dict[str, list[FigureSpec]]) -> None:
+    """ "Thin, sparsely dotted: mean": beyond eight algorithms some medians are dotted (":"),
+    so the means' dash pattern (and width) is none of the medians'."""
+    for spec in figures["convergence"]:
+        assert "sparsely dotted: mean" in spec.caption
+        for ax in _panels_with_curves(spec.figure):
+            steps = [ln for ln in ax.lines if ln.get_drawstyle() == "steps-post"]
+            means = [ln for ln in steps if ln.get_linewidth() < 1.0]
+            medians = [ln for ln in steps if ln.get_linewidth() >= 1.0]
+            assert len(means) == len(medians) == len(ALGORITHMS)
+            # The pattern as set, before matplotlib scales it with the line width.
+            patterns = {str(ln._unscaled_dash_pattern) for ln in medians}
+            assert all(str(ln._unscaled_dash_pattern) not in patterns for ln in means)
 
 
 def _relation_result():
