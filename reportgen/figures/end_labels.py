@@ -102,11 +102,12 @@ class _Leader:
             return Path([start, end])
         leave = 0.0  # where the line leaves patchA's box, as a fraction of its length
         if patchA is not None:
-            box = patchA.get_path().get_extents(patchA.get_transform())
+            # The box's corners in pixels (not Path.get_extents, which looks for curves: 0.2 s
+            # of the eight figures).
+            corners = patchA.get_transform().transform(patchA.get_path().vertices)
+            edges = (corners.min(axis=0), corners.max(axis=0))
             exits = [
-                ((box.intervalx if axis == 0 else box.intervaly)[int(d > 0)] - start[axis]) / d
-                for axis, d in enumerate(step)
-                if d != 0
+                (edges[int(d > 0)][axis] - start[axis]) / d for axis, d in enumerate(step) if d != 0
             ]
             leave = min(1.0, max(0.0, min(exits)))
         begin = start + step * min(1.0, leave + shrinkA / length)
