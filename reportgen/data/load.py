@@ -51,7 +51,8 @@ best-so-far, duplicate and completeness checks are vectorised comparisons of nei
 rows or queries of the per-run table (:func:`reportgen.data.frames.run_table`), which is
 also what the report's overview and data appendix read. For the benchmark's 28.8 M records
 this loads in about the CPU time of a bare DuckDB read with a best-so-far check and holds
-35 bytes per record (see ``benchmarks/README.md``).
+27 bytes per record: run numbers and dimensions in 32 bits while they fit, the evaluations
+and values in 64 (see ``benchmarks/README.md``).
 """
 
 from __future__ import annotations
