@@ -568,12 +568,14 @@ def _write_report(
     sections = [results.summary, *(o.section for o in results.analyses if o.section is not None)]
     figures = sum(isinstance(b, FigureBlock) for s in sections for b in s.blocks)
     say(f"drawing {counted(figures, 'figure')}")
-    written = write_blocks(sections, folder, results.spec.study.report.figures)
+    formats = spec.study.report.formats
+    written = write_blocks(
+        sections, folder, results.spec.study.report.figures, for_print="pdf" in formats
+    )
     provenance = _provenance(results, command_line)
     write_json(results_document(results, style, provenance), folder / "results.json")
     say("rendering the report")
     document = _document(results, written, provenance)
-    formats = spec.study.report.formats
     if "html" in formats:
         (folder / "report.html").write_text(render_html(document), encoding="utf-8")
     if "pdf" in formats:

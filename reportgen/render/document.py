@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from reportgen.present.caveats import Caveat
@@ -28,6 +28,9 @@ class RenderedFigure:
     svg_uri: str
     files: tuple[str, ...]
     in_print: bool = True
+    print_uri: str = ""
+    """The figure as weasyprint draws it into the PDF (:mod:`reportgen.render.printsvg`);
+    empty: ``svg_uri``."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,9 @@ def render_sections(
                             svg_uri=svg_data_uri(written[key].svg),
                             files=written[key].files,
                             in_print=block.in_print,
+                            print_uri=svg_data_uri(written[key].print_svg)
+                            if written[key].print_svg
+                            else "",
                         ),
                     )
                 )
@@ -138,6 +144,25 @@ def render_sections(
             )
         )
     return tuple(out)
+
+
+def print_copy(document: Document) -> Document:
+    """``document`` with every figure's print copy in place of its SVG (``print_uri``)."""
+
+    def section(rendered: RenderedSection) -> RenderedSection:
+        blocks = tuple(
+            replace(block, figure=replace(block.figure, svg_uri=block.figure.print_uri))
+            if block.figure is not None and block.figure.print_uri
+            else block
+            for block in rendered.blocks
+        )
+        return replace(rendered, blocks=blocks)
+
+    return replace(
+        document,
+        summary=section(document.summary),
+        sections=tuple(section(s) for s in document.sections),
+    )
 
 
 def unrepeated_methods(

@@ -35,6 +35,7 @@ from matplotlib.ticker import FixedFormatter
 
 from reportgen.errors import LONG_WORD, shorten_words
 from reportgen.render.blocks import FigureBlock, Section, TableBlock
+from reportgen.render.printsvg import for_weasyprint
 from reportgen.spec.study import FigureOptions
 
 matplotlib.rcParams["svg.hashsalt"] = "reportgen"  # stable element ids in SVG output
@@ -303,26 +304,31 @@ def usable_cpus() -> int:
 
 
 _Job = tuple[Figure, Path]
-_PENDING: tuple[tuple[_Job, ...], FigureOptions] | None = None
+_PENDING: tuple[tuple[_Job, ...], FigureOptions, bool] | None = None
 """The figures of :func:`draw_figures`, set before its worker processes fork: a forked worker
 finds every figure in its copy of this module and draws the one whose index it is sent, so no
 figure is pickled (a matplotlib figure does not always survive pickling, and it would cost)."""
 
 
-def _draw(job: _Job, options: FigureOptions) -> str:
+def _draw(job: _Job, options: FigureOptions, for_print: bool) -> tuple[str, str]:
     figure, stem = job
     resize_figure(figure, options.width, options.height, options.font_size)
-    return write_figure(figure, stem, pdf=options.pdf)
+    svg = write_figure(figure, stem, pdf=options.pdf)
+    return svg, for_weasyprint(svg) if for_print else ""
 
 
-def _draw_pending(index: int) -> str:
+def _draw_pending(index: int) -> tuple[str, str]:
     assert _PENDING is not None, "a figure worker runs only in a process forked by draw_figures"
-    jobs, options = _PENDING
-    return _draw(jobs[index], options)
+    jobs, options, for_print = _PENDING
+    return _draw(jobs[index], options, for_print)
 
 
-def draw_figures(jobs: Sequence[_Job], options: FigureOptions) -> list[str]:
-    """Draw figures to ``stem.svg`` (and ``stem.pdf``) at the study's size; their SVG texts.
+def draw_figures(
+    jobs: Sequence[_Job], options: FigureOptions, *, for_print: bool = False
+) -> list[tuple[str, str]]:
+    """Draw figures to ``stem.svg`` (and ``stem.pdf``) at the study's size; their SVG texts,
+    each with the copy weasyprint draws into a PDF report (:func:`for_weasyprint`, made where
+    the figure is drawn, in parallel) if ``for_print``, else ``""``.
 
     Figures are independent, so up to ``options.workers`` (default: :func:`usable_cpus`)
     forked processes draw them, one figure at a time each (matplotlib is not thread-safe,
@@ -335,8 +341,8 @@ def draw_figures(jobs: Sequence[_Job], options: FigureOptions) -> list[str]:
     jobs = tuple(jobs)
     workers = min(options.workers or usable_cpus(), len(jobs))
     if workers <= 1 or "fork" not in mp.get_all_start_methods():
-        return [_draw(job, options) for job in jobs]
-    _PENDING = (jobs, options)
+        return [_draw(job, options, for_print) for job in jobs]
+    _PENDING = (jobs, options, for_print)
     try:
         with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as pool:
             return list(pool.map(_draw_pending, range(len(jobs))))
@@ -373,16 +379,21 @@ class WrittenBlock:
         Paths relative to the report folder (a figure's SVG and PDF, a table's LaTeX).
     svg : str
         A figure's SVG text, embedded in the HTML; empty for a table.
+    print_svg : str
+        The SVG weasyprint draws into the PDF report (:func:`for_weasyprint`); empty for a
+        table or without a PDF report.
     """
 
     files: tuple[str, ...]
     svg: str = ""
+    print_svg: str = ""
 
 
 def write_blocks(
-    sections: Sequence[Section], folder: Path, options: FigureOptions
+    sections: Sequence[Section], folder: Path, options: FigureOptions, *, for_print: bool = False
 ) -> dict[BlockKey, WrittenBlock]:
-    """Write the sections' figures (:func:`draw_figures`) and display tables (LaTeX)."""
+    """Write the sections' figures (:func:`draw_figures`) and display tables (LaTeX);
+    ``for_print``: also make each figure's copy for a PDF report."""
     written: dict[BlockKey, WrittenBlock] = {}
     figures: list[tuple[BlockKey, str, Figure]] = []
     for section in sections:
@@ -395,8 +406,9 @@ def write_blocks(
                 relative = f"tables/{section.id}/report_{block.name}.tex"
                 write_latex(block.frame, folder / relative, block.bold)
                 written[(section.id, "table", block.name)] = WrittenBlock((relative,))
-    svgs = draw_figures([(figure, folder / relative) for _, relative, figure in figures], options)
+    jobs = [(figure, folder / relative) for _, relative, figure in figures]
+    svgs = draw_figures(jobs, options, for_print=for_print)
     suffixes = (".svg", ".pdf") if options.pdf else (".svg",)
-    for (key, relative, _), svg in zip(figures, svgs, strict=True):
-        written[key] = WrittenBlock(tuple(relative + suffix for suffix in suffixes), svg)
+    for (key, relative, _), (svg, print_svg) in zip(figures, svgs, strict=True):
+        written[key] = WrittenBlock(tuple(relative + suffix for suffix in suffixes), svg, print_svg)
     return written

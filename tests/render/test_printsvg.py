@@ -1,0 +1,74 @@
+"""The figures' print copy (reportgen.render.printsvg): the same picture with less for weasyprint."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import urllib.parse
+from pathlib import Path
+
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+
+from reportgen.render.files import figure_svg
+from reportgen.render.pdf import write_pdf
+from reportgen.render.printsvg import for_weasyprint
+
+
+def _figure() -> Figure:
+    """Every kind of element matplotlib writes into the report's figures: markers and tick
+    marks (uses of paths), a filled band (a use of one path), clipped lines with square and
+    butt caps, dashes, text in several sizes, a legend and a colour bar."""
+    fig = Figure(figsize=(4, 3), layout="constrained")
+    ax, right = fig.subplots(1, 2)
+    x = np.arange(1, 40)
+    ax.plot(x, np.sqrt(x), marker="o", markevery=5, linestyle="--", label="a")
+    ax.plot(x, np.log(x), marker="^", markevery=7, drawstyle="steps-post", label="b")
+    ax.fill_between(x, np.log(x) - 0.5, np.log(x) + 0.5, step="post", alpha=0.2)
+    ax.plot([0, 50], [3, 3], solid_capstyle="butt", linewidth=3)
+    ax.set_xlim(5, 30)  # the curves run past the axes: clip paths
+    ax.set_yscale("log")
+    ax.legend(fontsize=6)
+    ax.set_title("Curves", fontsize=9)
+    image = right.imshow(np.arange(12.0).reshape(3, 4))
+    fig.colorbar(image, ax=right, label="value")
+    right.text(1, 1, "5", ha="center", va="center", color="w")
+    return fig
+
+
+def test_print_copy_has_no_uses_styles_or_empty_groups():
+    svg = figure_svg(_figure())
+    assert "<use" in svg and 'style="' in svg and '<g id="' in svg
+    lean = for_weasyprint(svg)
+    assert "<use" not in lean
+    assert 'style="' not in lean and "<style" not in lean and "<metadata" not in lean
+    assert '<g id="' not in lean  # every group that carried nothing but an id is gone
+    assert "clip-path" in lean and "<clipPath" in lean  # clip paths stay, with their ids
+    assert lean.count("<defs") == 1
+    # The stroke defaults of matplotlib's "*" rule are on every element instead.
+    assert lean.count('stroke-linejoin="round"') >= lean.count("<path")
+
+
+def test_an_svg_with_other_style_rules_is_left_as_it_is():
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        "<defs><style>path{fill:red}</style></defs><path d='M 0 0 L 5 5 z'/></svg>"
+    )
+    assert for_weasyprint(svg) == svg
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
+def test_weasyprint_draws_the_print_copy_exactly_as_the_original(tmp_path: Path):
+    """Both drawn into a PDF by weasyprint and rendered at 200 dpi: the same pixels."""
+    svg = figure_svg(_figure())
+    pixels = {}
+    for name, text in (("original", svg), ("lean", for_weasyprint(svg))):
+        uri = "data:image/svg+xml;charset=utf-8," + urllib.parse.quote(text)
+        html = f'<html><body style="margin:0"><img style="width:160mm" src="{uri}"></body></html>'
+        write_pdf(html, tmp_path, tmp_path / f"{name}.pdf")
+        pdf, page = tmp_path / f"{name}.pdf", tmp_path / name
+        subprocess.run(["pdftoppm", "-r", "200", "-gray", "-singlefile", pdf, page], check=True)
+        pixels[name] = (tmp_path / f"{name}.pgm").read_bytes()
+    assert len(pixels["original"]) > 500_000
+    assert pixels["lean"] == pixels["original"]
