@@ -26,11 +26,10 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from html import escape
 
 _SVG = "http://www.w3.org/2000/svg"
 _XLINK = "http://www.w3.org/1999/xlink"
-ET.register_namespace("", _SVG)
-ET.register_namespace("xlink", _XLINK)
 
 _HREF = f"{{{_XLINK}}}href"
 _G, _USE, _PATH, _DEFS, _STYLE, _METADATA = (
@@ -91,7 +90,27 @@ def for_weasyprint(svg: str) -> str:
         defs = ET.Element(_DEFS)
         defs.extend(kept)
         root.insert(0, defs)
-    return ET.tostring(root, encoding="unicode")
+    root.set("xmlns", _SVG)
+    root.set("xmlns:xlink", _XLINK)
+    out: list[str] = []
+    _write(root, out)
+    return "".join(out)
+
+
+def _name(qualified: str) -> str:
+    """An element's or attribute's name as written: SVG's own unprefixed, XLink's as xlink:."""
+    return qualified.replace(f"{{{_SVG}}}", "").replace(f"{{{_XLINK}}}", "xlink:")
+
+
+def _write(element: ET.Element, out: list[str]) -> None:
+    """``element`` as XML text (written here rather than by ``ET.tostring``, whose namespace
+    prefixes come from a map global to the process that any library may change)."""
+    tag = _name(element.tag)
+    attributes = "".join(f' {_name(k)}="{escape(v)}"' for k, v in element.attrib.items())
+    out.append(f"<{tag}{attributes}>{escape(element.text or '', quote=False)}")
+    for child in element:
+        _write(child, out)
+    out.append(f"</{tag}>{escape(element.tail or '', quote=False)}")
 
 
 def _rewrite(
