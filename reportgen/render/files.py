@@ -29,6 +29,7 @@ import matplotlib
 import pandas as pd
 from matplotlib.artist import Artist
 from matplotlib.axis import Axis
+from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 from matplotlib.ticker import FixedFormatter
@@ -275,19 +276,42 @@ def _texts(artist: Artist) -> Iterator[Text]:
         yield from _texts(child)
 
 
+def lay_out(figure: Figure) -> None:
+    """Run the figure's layout engine (constrained layout) once, as saving it as SVG would,
+    then remove the engine: the figure is drawn at those positions from then on.
+
+    ``savefig`` with a layout engine draws the whole figure twice: once with drawing switched
+    off, in which the engine places the axes, then for real. Laid out beforehand, a figure is
+    drawn once — a quarter of a profile figure's CPU time. The layout is computed with the
+    SVG renderer's text metrics at 72 dpi, exactly as ``savefig(format="svg")`` computes it
+    (the SVG files are byte for byte those of drawing with the engine).
+    """
+    engine = figure.get_layout_engine()
+    if engine is None:
+        return
+    dpi = figure.dpi
+    FigureCanvasSVG(figure)  # the figure's renderer is then the SVG writer's, as when saving
+    try:
+        engine.execute(figure)
+    finally:
+        figure.dpi = dpi  # finding the renderer set the SVG writer's 72 dpi
+    # None, not "none": "none" keeps a placeholder engine, and savefig still draws twice.
+    figure.set_layout_engine(None)
+
+
 def write_figure(figure: Figure, stem: Path, *, pdf: bool = False) -> str:
     """Write ``stem.svg`` (and ``stem.pdf`` with ``pdf``); return the SVG text for the HTML.
 
-    The figure is laid out once: the SVG's drawing runs the layout engine, which is then
-    switched off, so the PDF copy is drawn with the same positions without laying out again.
+    The figure is laid out once (:func:`lay_out`); the SVG and the PDF copy are drawn at the
+    same positions.
     """
     stem.parent.mkdir(parents=True, exist_ok=True)
     _shorten_texts(figure)
+    lay_out(figure)
     svg = figure_svg(figure)
     # Not Path.with_suffix: a stem such as "tau_0.001" has a dot of its own.
     stem.parent.joinpath(stem.name + ".svg").write_text(svg, encoding="utf-8")
     if pdf:
-        figure.set_layout_engine("none")  # keep the layout the SVG's drawing computed
         figure.savefig(
             stem.parent / (stem.name + ".pdf"),
             format="pdf",

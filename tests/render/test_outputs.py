@@ -52,6 +52,39 @@ def test_figure_svg_is_reproducible():
     assert "<dc:date>" not in figure_svg(draw())
 
 
+def test_a_laid_out_figure_is_drawn_once_into_the_same_svg(tmp_path: Path):
+    """write_figure lays a constrained-layout figure out before saving (lay_out): one drawing
+    instead of savefig's two, and the SVG byte for byte what savefig writes with the engine."""
+
+    def draw() -> tuple[Figure, list[int]]:
+        fig = Figure(figsize=(4, 3), layout="constrained")
+        left, right = fig.subplots(1, 2)
+        left.plot([1, 10, 100], [3, 1, 2], label="a long legend label")
+        left.set_xscale("log")
+        left.set_ylabel("best-so-far value")
+        left.legend()
+        image = right.imshow([[1.0, 2.0], [3.0, 4.0]])
+        fig.colorbar(image, ax=right, label="share of wins")
+        fig.suptitle("Title")
+        draws: list[int] = []
+        original = fig.draw
+
+        def counted(renderer: object) -> None:
+            draws.append(1)
+            original(renderer)
+
+        fig.draw = counted  # type: ignore[method-assign]
+        return fig, draws
+
+    expected, draws = draw()
+    svg = figure_svg(expected)
+    assert len(draws) == 2  # savefig: a drawing for the layout engine, then the real one
+    figure, draws = draw()
+    assert write_figure(figure, tmp_path / "f") == svg
+    assert len(draws) == 1
+    assert figure.get_layout_engine() is None and figure.dpi == expected.dpi
+
+
 def test_pdf_renderer_reads_only_inline_data_and_the_output_folder(tmp_path: Path):
     fetcher = _confined_fetcher(tmp_path / "out")
     (tmp_path / "out").mkdir()
