@@ -3,7 +3,9 @@
 One figure overlays both profiles of every algorithm in its colour, the standard profile
 :math:`\\rho` dashed and the probabilistic profile :math:`\\bar\\rho` solid, like Barreto et al.'s
 Figures 2–3. Line style encodes the profile, so algorithms are told apart by colour and, beyond
-eight algorithms, by markers on the solid curve and each solid curve's name at its right end
+eight algorithms, by their markers on both curves (open on ρ, filled on ρ̄; no two algorithms
+share colour and marker, :func:`~reportgen.figures.style.make_style`) and each solid curve's
+name at its right end
 (:mod:`reportgen.figures.end_labels`; the legend then moves below the panel); then a second
 figure shows the two profiles in separate panels, each curve named at its end. The x axis is linear up to ``x_max = 20`` (as in the paper) and
 logarithmic beyond, where ratios span decades.
@@ -52,7 +54,9 @@ def figures(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Fig
     )
     ax = figure.add_subplot()
     for i in range(n_a):
-        _draw(ax, result, style, i, standard=True, linestyle="--", markers=False)
+        # Beyond eight algorithms colours repeat (the 13th takes the 1st's): the dashed ρ
+        # carries its algorithm's marker too, open, else two dashed curves would look alike.
+        _draw(ax, result, style, i, standard=True, linestyle="--", markers=many, open_markers=True)
         _draw(ax, result, style, i, standard=False, linestyle="-", markers=many)
     _decorate(ax, result)
     if many:
@@ -61,7 +65,17 @@ def figures(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Fig
         _name_ends(ax, result, style, standard=False)
     handles = [_algorithm_handle(style, a, many) for a in result.algorithms]
     handles += [
-        Line2D([], [], color="0.25", linestyle="--", linewidth=1.2, label="standard profile ρ(x)"),
+        Line2D(
+            [],
+            [],
+            color="0.25",
+            linestyle="--",
+            linewidth=1.2,
+            label="standard profile ρ(x)",
+            marker="o" if many else None,
+            markersize=4,
+            markerfacecolor="white",
+        ),
         Line2D(
             [],
             [],
@@ -69,6 +83,8 @@ def figures(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Fig
             linestyle="-",
             linewidth=2.0,
             label="probabilistic (expected) profile",
+            marker="o" if many else None,
+            markersize=4,
         ),
     ]
     if many:
@@ -84,12 +100,16 @@ def figures(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[Fig
             handlelength=3.0,
             frameon=False,
         )
+    open_, filled, same = (
+        (", open markers", ", filled markers", "colour and marker") if many else ("", "", "colour")
+    )
     specs = [
         FigureSpec(
             name="profiles",
             caption=(
-                "Performance profiles of the mean costs ρ(x) (dashed) and probabilistic "
-                f"performance profiles ρ̄(x) with {model} (solid), same colour per algorithm: "
+                f"Performance profiles of the mean costs ρ(x) (dashed{open_}) and probabilistic "
+                f"performance profiles ρ̄(x) with {model} (solid{filled}), same {same} per "
+                "algorithm: "
                 f"the (expected) share of problems {result.within_words}. {what}. "
                 "After Barreto et al. (2010), Figs. 2–3."
             ),
@@ -144,6 +164,7 @@ def _draw(
     standard: bool,
     linestyle: str,
     markers: bool,
+    open_markers: bool = False,
 ) -> None:
     algorithm_style = style.of(result.algorithms[i])
     x = np.asarray(result.x)
@@ -160,8 +181,10 @@ def _draw(
         linewidth=1.2 if standard else 2.0,
         alpha=0.85 if standard else 1.0,
         marker=algorithm_style.marker if markers else None,
-        markevery=(i % marker_every, marker_every),
+        # open markers (of ρ in the overlay) sit between the filled ones of ρ̄
+        markevery=((i + open_markers * marker_every // 2) % marker_every, marker_every),
         markersize=4,
+        markerfacecolor="white" if open_markers else algorithm_style.color,
         zorder=3 if standard else 2,  # the steps stay visible where ρ̄ follows them closely
     )
 

@@ -89,7 +89,10 @@ def make_style(algorithms: Sequence[str], labels: Mapping[str, str] | None = Non
     gets its own marker, and the line style steps with the index *and* with each full colour
     cycle — ``(i + i // 12) mod 4`` — so that neighbours in the legend differ in dash and two
     algorithms sharing a colour (the 13th and the 1st) never share a dash: no two algorithms
-    look alike up to ``12 × 4`` algorithms.
+    look alike up to ``12 × 4`` algorithms. The marker steps the same way, ``(i + i // 12) mod
+    12``, so two algorithms sharing a colour never share a marker either: a figure whose line
+    style encodes something else (the probabilistic-profile overlay: ρ dashed, ρ̄ solid) still
+    tells them apart by colour and marker.
     """
     many = len(algorithms) > len(OKABE_ITO)
     n = len(PALETTE)
@@ -97,7 +100,7 @@ def make_style(algorithms: Sequence[str], labels: Mapping[str, str] | None = Non
     for i, name in enumerate(algorithms):
         styles[name] = AlgorithmStyle(
             color=PALETTE[i % n] if many else OKABE_ITO[i % len(OKABE_ITO)],
-            marker=MARKERS[i % len(MARKERS)] if many else MARKERS[0],
+            marker=MARKERS[(i + i // n) % len(MARKERS)] if many else MARKERS[0],
             linestyle=LINESTYLES[(i + i // n) % len(LINESTYLES)] if many else "-",
         )
     return FigureStyle(names=dict(labels or {}), algorithms=styles)

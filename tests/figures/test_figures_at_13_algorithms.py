@@ -203,6 +203,23 @@ def test_probabilistic_standard_profiles_drawn_above_the_probabilistic_ones(
     assert min(ln.get_zorder() for ln in dashed) > max(ln.get_zorder() for ln in solid)
 
 
+def test_probabilistic_overlay_curves_all_look_different(
+    figures: dict[str, list[FigureSpec]],
+) -> None:
+    """Colours repeat beyond 12 algorithms and line style encodes the profile (ρ dashed, ρ̄
+    solid): no two of the overlay's 26 curves share colour, line style and marker, and every
+    curve shows its marker (the caption promises "open markers" on ρ, "filled" on ρ̄)."""
+    overlay = figures["probabilistic_profiles"][0]
+    assert "dashed, open markers" in overlay.caption and "solid, filled markers" in overlay.caption
+    (ax,) = [a for a in overlay.figure.axes if a.lines]
+    looks = [(ln.get_color(), ln.get_linestyle(), ln.get_marker()) for ln in ax.lines]
+    assert len(looks) == 2 * len(ALGORITHMS)
+    assert len(set(looks)) == len(looks)
+    assert all(marker not in (None, "None", "") for _, _, marker in looks)
+    dashed = [ln for ln in ax.lines if ln.get_linestyle() == "--"]
+    assert {ln.get_markerfacecolor() for ln in dashed} == {"white"}
+
+
 def test_profile_winner_drawn_above_the_others(figures: dict[str, list[FigureSpec]]) -> None:
     """ "The winner drawn thick with a dark outline", and above every other curve (the
     confirmation panels' 'winner's upper bound' included)."""

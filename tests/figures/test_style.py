@@ -20,7 +20,19 @@ def test_thirteen_entrants_need_no_colour_twice_but_one():
     looks = list(style.algorithms.values())
     assert len({s.color for s in looks}) == 12
     assert looks[12].color == looks[0].color and looks[12].linestyle != looks[0].linestyle
-    assert len({s.marker for s in looks}) == 12  # 12 markers; the 13th repeats with colour+dash
+    assert len({s.marker for s in looks}) == 12  # 12 markers: the 13th repeats one ...
+    # ... of another colour: colour and marker alone tell every algorithm apart, for figures
+    # whose line style encodes something else (the probabilistic-profile overlay).
+    assert looks[12].marker != looks[0].marker
+    assert (
+        len(
+            {
+                (s.color, s.marker)
+                for s in make_style([f"a{i}" for i in range(48)]).algorithms.values()
+            }
+        )
+        == 48
+    )
     assert len({(s.color, s.marker, s.linestyle) for s in looks}) == 13
     assert "#F0E442" not in {s.color for s in looks}  # yellow: too weak for thin lines
 
