@@ -3,7 +3,9 @@
 Each diagram shows the mean ranks of the algorithms over the problems on a scale from 1 (best,
 left) to k, the critical difference CD as a bar above the scale, and a thick bar under the
 scale for each group of algorithms whose mean ranks differ by less than CD (no significant
-Nemenyi difference). The groups, CD and ranks are read from the result; nothing is recomputed.
+Nemenyi difference). Markers of equal or nearly equal mean ranks, which would hide one another,
+are stacked below the scale on their elbow lines (:func:`marker_levels`), and the caption names
+exact ties. The groups, CD and ranks are read from the result; nothing is recomputed.
 The control of Holm's procedure is printed in bold and every algorithm Holm's procedure finds
 significantly different from it carries an asterisk, so that the diagram shows both tests and the
 printed report needs no Holm table beside it (the table, with z and p, is in the HTML report and
@@ -37,6 +39,8 @@ _SCALE_IN = 3.6  # width of the rank scale in inches (grows beyond 12 algorithms
 _CHAR_IN = 0.064  # approximate width of one label character at _FONT points
 _UNIT_IN = 0.17  # height of one label row in inches (8 pt labels: 0.11 in tall)
 _FONT = 8.0
+_MARKER_PT = 5.0  # marker size on the rank scale
+_STACK_STEP = 0.45  # rows of _UNIT_IN between stacked markers (5 pt and its edge: 0.45 rows)
 
 
 def figures(result: PerspectivesResult, style: FigureStyle) -> list[FigureSpec]:
@@ -71,6 +75,13 @@ def _caption(c: PerspectiveComparison, style: FigureStyle) -> str:
             f"{style.label(c.control)}, which a bar joins"
         )
     caption += "."
+    ranks = {str(a): float(r) for a, r in c.mean_ranks.items()}
+    ties: dict[float, list[str]] = {}
+    for a, r in ranks.items():  # to 9 decimals: equal averages of the same integer ranks
+        ties.setdefault(round(r, 9), []).append(style.label(a))
+    for rank, tied in sorted(ties.items()):
+        if len(tied) > 1:
+            caption += f" {', '.join(tied[:-1])} and {tied[-1]} tie at mean rank {rank:.2f}."
     if c.perspective == "efficiency":
         caption += " " + EFFICIENCY_CAVEAT
     return caption
@@ -89,11 +100,13 @@ def reading(result: PerspectivesResult, holm_csv: str, again: bool = False) -> s
         return (
             f"The diagrams read as the first perspectives section's: a thick bar joins "
             f"algorithms the Nemenyi test at α = {alpha:g} does not separate; bold: Holm's "
-            f"control; asterisk: significantly different from it by Holm's procedure. {where}."
+            f"control; asterisk: significantly different from it by Holm's procedure; markers "
+            f"of (nearly) equal mean ranks stacked below the scale. {where}."
         )
     return (
         "Reading the critical-difference diagrams: each shows the algorithms' mean ranks over "
-        "the problems on a scale from 1 (best, left), and above it the critical difference "
+        "the problems on a scale from 1 (best, left; markers of equal or nearly equal mean "
+        "ranks stacked below it), and above it the critical difference "
         "CD = q_α √(k(k+1)/(6N)) of k algorithms on N problems. Algorithms joined by a thick "
         f"bar do not differ significantly by the Nemenyi test at α = {alpha:g}. The control of "
         "Holm's procedure is in bold; an asterisk marks each algorithm Holm's procedure finds "
@@ -101,6 +114,37 @@ def reading(result: PerspectivesResult, holm_csv: str, again: bool = False) -> s
         "difference; Holm tests each algorithm against the control only, step-down, and is "
         f"more powerful, so the two can differ. {where}."
     )
+
+
+def _scale_in(k: int) -> float:
+    """Width of the rank scale in inches: wider beyond 12 algorithms."""
+    return _SCALE_IN if k <= 12 else _SCALE_IN + 0.08 * (k - 12)
+
+
+def marker_levels(c: PerspectiveComparison) -> dict[str, int]:
+    """How far below the scale each algorithm's rank marker is stacked, in steps.
+
+    Two algorithms with equal (or nearly equal) mean ranks would have their markers drawn on
+    top of each other, one hidden: each marker goes on the highest level (0 = on the scale)
+    where it keeps a marker's width from every marker already placed, in rank order, so a tie
+    shows as markers one under another on the same vertical line.
+    """
+    ranks = {str(a): float(r) for a, r in c.mean_ranks.items()}
+    position = {a: i for i, a in enumerate(ranks)}
+    inches_per_rank = _scale_in(c.n_algorithms) / max(c.n_algorithms - 1, 1)
+    clearance = (_MARKER_PT + 1.0) / 72 / inches_per_rank  # in ranks: diameter and edges
+    placed: list[list[float]] = []
+    levels = {}
+    for a in sorted(ranks, key=lambda a: (ranks[a], position[a])):
+        level = next(
+            (i for i, xs in enumerate(placed) if all(abs(ranks[a] - x) >= clearance for x in xs)),
+            len(placed),
+        )
+        if level == len(placed):
+            placed.append([])
+        placed[level].append(ranks[a])
+        levels[a] = level
+    return levels
 
 
 def _levels(groups: tuple[tuple[str, ...], ...], ranks: dict[str, float]) -> list[int]:
@@ -139,12 +183,19 @@ def critical_difference_diagram(c: PerspectiveComparison, style: FigureStyle) ->
 
     levels = _levels(c.cd_groups, ranks)
     n_levels = max(levels) + 1 if levels else 0
-    group_top = -0.55
+    stacked = marker_levels(c)
+    stack = _STACK_STEP * max(stacked.values(), default=0)
+    # Stacked markers take their room first from the margins above the CD label and below the
+    # last label row and from the gap above the first label row (0.2, 0.3 and 0.2 rows of
+    # their 0.3, 0.7 and 0.45): up to two levels of ties barely change the diagram's height,
+    # and the report keeps its pages.
+    trim = min(stack, 0.7) / 0.7
+    group_top = -0.55 - stack
     group_step = 0.4
-    first_row = group_top - group_step * n_levels - 0.45
+    first_row = group_top - group_step * n_levels - 0.45 + 0.2 * trim
     row_step = 1.0
     last_row = first_row - row_step * (max(len(left), len(right)) - 1)
-    top, bottom = 2.0, last_row - 0.7
+    top, bottom = 2.0 - 0.2 * trim, last_row - 0.7 + 0.3 * trim
     height_in = (top - bottom) * _UNIT_IN
 
     # Width: the scale plus room for the longest label on each side.
@@ -154,7 +205,7 @@ def critical_difference_diagram(c: PerspectiveComparison, style: FigureStyle) ->
     }
     left_in = _CHAR_IN * max(len(label_text[a]) for a in left) + 0.35
     right_in = _CHAR_IN * max((len(label_text[a]) for a in right), default=0) + 0.35
-    scale_in = _SCALE_IN if k <= 12 else _SCALE_IN + 0.08 * (k - 12)
+    scale_in = _scale_in(k)
     width_in = left_in + scale_in + right_in
     figure = Figure(figsize=(width_in, height_in), layout=None)
     ax: Axes = figure.add_axes((left_in / width_in, 0.0, scale_in / width_in, 1.0))
@@ -197,12 +248,12 @@ def critical_difference_diagram(c: PerspectiveComparison, style: FigureStyle) ->
             algorithm_style = style.of(name)
             ax.plot(
                 [rank],
-                [0],
+                [-_STACK_STEP * stacked[name]],  # on its own elbow line, below a tied marker
                 marker=algorithm_style.marker,
                 color=algorithm_style.color,
                 markeredgecolor="black",
                 markeredgewidth=0.5,
-                markersize=5,
+                markersize=_MARKER_PT,
                 clip_on=False,
                 zorder=3,
             )
