@@ -100,9 +100,8 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
 import numpy as np
 import pandas as pd
 from scipy.sparse import csr_array
@@ -127,6 +126,12 @@ from reportgen.spec.analyses.significance_relation import (
     STATISTICS,
     SignificanceRelationOptions,
 )
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+# networkx is imported in the functions that use it (≈ 0.2 s of CPU at start-up, which a study
+# without this method need not pay; the summary's bootstrap of its layers does not use it).
 
 MAX_LISTED_CYCLES = 20
 """At most this many simple cycles are listed per requested σ (all cyclic edges are marked)."""
@@ -588,6 +593,8 @@ def _award_row_item(item: tuple[np.ndarray, np.ndarray], *, rtol: float) -> np.n
 
 def relation_graph(algorithms: Sequence[str], points: np.ndarray, sigma: float) -> nx.DiGraph:
     """The graph of ``R_σ``: an edge ``x → y`` (attribute ``D``) iff ``D(x, y) ≥ σ > 0``."""
+    import networkx as nx
+
     if not sigma > 0:
         raise ValueError(f"σ must be positive, got {sigma}")
     graph = nx.DiGraph()
@@ -613,6 +620,8 @@ def _structure(
     graph: nx.DiGraph, algorithms: Sequence[str]
 ) -> tuple[bool, tuple[tuple[str, ...], ...], tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """Cycle-freeness, cyclic components, maximum set and rank layers of a relation graph."""
+    import networkx as nx
+
     components = nx.condensation(graph)
     members = nx.get_node_attributes(components, "members")
     cyclic = sorted(
@@ -824,6 +833,8 @@ def _shortest_cycles(
     graph: nx.DiGraph, algorithms: Sequence[str], limit: int
 ) -> tuple[tuple[tuple[str, ...], ...], bool]:
     """Up to ``limit`` simple cycles, shortest first, each rotated to start at its first member."""
+    import networkx as nx
+
     found: list[tuple[str, ...]] = []
     for length in range(2, graph.number_of_nodes() + 1):
         exact = (c for c in nx.simple_cycles(graph, length_bound=length) if len(c) == length)
@@ -844,6 +855,8 @@ def _relation_at(
     algorithms: Sequence[str],
     points: np.ndarray,
 ) -> RelationAtSigma:
+    import networkx as nx
+
     graph = relation_graph(algorithms, points, sigma)
     components = nx.condensation(graph)
     component_of = components.graph["mapping"]
