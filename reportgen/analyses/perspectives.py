@@ -1028,17 +1028,17 @@ def run_resampled_ranks(
     )
     out = np.empty((*slots.shape, values.shape[1]))
     for where, rows, drawn, present in drawn_runs(values, counts, slots, rng):
-        statistic = _resampled_statistic(perspective, drawn, present, theta[rows])
+        statistic = _resampled_statistic(perspective, drawn, present, theta[rows], counts[rows])
         key = -statistic if perspective in HIGHER_IS_BETTER else statistic
         out[where] = stats.rankdata(key, method="average", axis=-1)
     return out
 
 
 def _resampled_statistic(
-    perspective: str, drawn: np.ndarray, present: np.ndarray, theta: np.ndarray
+    perspective: str, drawn: np.ndarray, present: np.ndarray, theta: np.ndarray, count: np.ndarray
 ) -> np.ndarray:
-    """The perspective's statistic over the last axis of ``drawn`` (only where ``present``)."""
-    count = present.sum(axis=-1)
+    """The perspective's statistic over the last axis of ``drawn`` (only where ``present``;
+    ``count``: how many are, per cell)."""
     if perspective == "mean":
         return _significant(filled(drawn, present, 0.0).sum(axis=-1) / count)
     if perspective == "median":
@@ -1133,20 +1133,32 @@ def _problem_trials(
 
 
 def _problem_statistics(frame: pd.DataFrame, *, options: PerspectivesOptions) -> pd.DataFrame:
-    """The statistics of :func:`_statistics_from_trials` for the trials in ``frame``."""
+    """The statistics of :func:`_statistics_from_trials` for the trials in ``frame``.
+
+    One row per (problem, dimension, algorithm) cell, in order of first appearance. Computed
+    on arrays (a problem's few hundred trials make pandas' per-call overhead the cost, once per
+    problem): each cell's non-NaN values are taken in row order, and every statistic is the
+    one pandas' ``groupby`` gives, bit for bit — the median of the sorted values (the middle
+    one, or the two middle ones' sum halved), the standard deviation by Welford's update in
+    row order (as pandas accumulates it), minimum and maximum.
+    """
     keys = ["problem", "dimension", "algorithm"]
-    by_cell = frame.groupby(keys, sort=False, observed=True)
-    statistics = (
-        by_cell["value"]
-        .agg(n_runs="count", median="median", std="std", accuracy="min", robustness="max")
-        .reset_index()
-    )
+    cell, first = _cells(frame, keys)
+    n_cells = len(first)
+    values = frame["value"].to_numpy(dtype=float)
+    counted = ~np.isnan(values)
     # The cells (and problems) are numbered in order of first appearance, the statistics'
     # rows too: per-cell and per-problem values are taken by number, each cell's runs (and
     # each problem's) in row order.
-    cell = by_cell.ngroup().to_numpy()
-    values = frame["value"].to_numpy(dtype=float)
-    statistics["mean"] = [_exact_mean(v) for v in _split(values, cell, len(statistics))]
+    statistics = frame[keys].iloc[first].reset_index(drop=True)
+    n_runs = np.bincount(cell[counted], minlength=n_cells)
+    statistics["n_runs"] = n_runs.astype(float)
+    statistics["mean"] = [_exact_mean(v) for v in _split(values, cell, n_cells)]
+    by_cell = _split(values[counted], cell[counted], n_cells)
+    statistics["median"] = [_median(v) for v in by_cell]
+    statistics["std"] = _welford_std(by_cell)
+    statistics["accuracy"] = [float(v.min()) if len(v) else math.nan for v in by_cell]
+    statistics["robustness"] = [float(v.max()) if len(v) else math.nan for v in by_cell]
     instance_of_cell = pd.MultiIndex.from_frame(statistics[["problem", "dimension"]]).factorize()[0]
     instance = instance_of_cell[cell]
     # θ_f: the threshold_quantile of the union of all algorithms' results on the problem.
@@ -1158,8 +1170,8 @@ def _problem_statistics(frame: pd.DataFrame, *, options: PerspectivesOptions) ->
     )
     reached = values <= thresholds[instance]
     statistics["threshold"] = thresholds[instance_of_cell]
-    statistics["reliability"] = np.bincount(cell, weights=reached, minlength=len(statistics)) / (
-        np.bincount(cell, minlength=len(statistics))
+    statistics["reliability"] = np.bincount(cell, weights=reached, minlength=n_cells) / (
+        np.bincount(cell, minlength=n_cells)
     )
     statistics["repeats"] = [
         repeats_needed(float(theta), options.repeat_probability)
@@ -1170,13 +1182,73 @@ def _problem_statistics(frame: pd.DataFrame, *, options: PerspectivesOptions) ->
         for theta in statistics["reliability"]
     ]
     if "time_seconds" in frame.columns:
-        efficiency = by_cell["time_seconds"].min()
-        statistics["efficiency"] = efficiency.to_numpy()
+        times = frame["time_seconds"].to_numpy(dtype=float)
+        timed = ~np.isnan(times)
+        statistics["efficiency"] = [
+            float(v.min()) if len(v) else math.nan
+            for v in _split(times[timed], cell[timed], n_cells)
+        ]
     else:
         statistics["efficiency"] = np.nan
-    statistics["n_runs"] = statistics["n_runs"].astype(float)
     statistics["dimension"] = statistics["dimension"].astype(int)
     return statistics[["problem", "dimension", "algorithm", *STATISTIC_COLUMNS]]
+
+
+def _cells(frame: pd.DataFrame, keys: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's cell — the distinct ``keys`` numbered in order of first appearance, as
+    ``groupby(keys, sort=False).ngroup()`` numbers them (the loader leaves no key missing) —
+    and each cell's first row."""
+    combined = np.zeros(len(frame), dtype=np.int64)
+    for key in keys:
+        column = frame[key]
+        if isinstance(column.dtype, pd.CategoricalDtype):
+            code, size = column.cat.codes.to_numpy(dtype=np.int64), len(column.cat.categories)
+        else:
+            code, uniques = pd.factorize(column)
+            size = len(uniques)
+        combined = combined * (size + 1) + code
+    cell, _ = pd.factorize(combined)
+    cell = np.asarray(cell, dtype=np.intp)
+    first = np.empty(int(cell.max(initial=-1)) + 1, dtype=np.intp)
+    first[cell[::-1]] = np.arange(len(cell) - 1, -1, -1)  # the last write per cell: its first row
+    return cell, first
+
+
+def _median(values: np.ndarray) -> float:
+    """The median as pandas' ``groupby`` gives it: the middle value, or the sum of the two
+    middle ones halved (NaN for no value)."""
+    n = len(values)
+    if not n:
+        return math.nan
+    ordered = np.sort(values)
+    return float(ordered[n // 2]) if n % 2 else float((ordered[n // 2 - 1] + ordered[n // 2]) / 2.0)
+
+
+def _welford_std(cells: Sequence[np.ndarray]) -> np.ndarray:
+    """Sample standard deviation (``ddof = 1``) of each cell's values by Welford's update in
+    row order — pandas' ``groupby().std()`` accumulation, so the same bits — for every cell at
+    once, one position of the runs at a time (NaN for fewer than two values)."""
+    sizes = np.array([len(v) for v in cells], dtype=np.intp)
+    out = np.full(len(cells), np.nan)
+    if not len(cells) or sizes.max() < 2:
+        return out
+    width = int(sizes.max())
+    table = np.zeros((len(cells), width))
+    for i, v in enumerate(cells):
+        table[i, : len(v)] = v
+    mean = np.zeros(len(cells))
+    squares = np.zeros(len(cells))
+    with np.errstate(invalid="ignore"):  # ∞ among the values: NaN, as pandas gives
+        for k in range(width):
+            live = sizes > k
+            x = table[live, k]
+            old = mean[live]
+            new = old + (x - old) / (k + 1)
+            mean[live] = new
+            squares[live] += (x - new) * (x - old)
+    several = sizes > 1
+    out[several] = np.sqrt(squares[several] / (sizes[several] - 1))
+    return out
 
 
 def _exact_mean(values: np.ndarray) -> float:

@@ -80,7 +80,8 @@ def drawn_runs(
     drawn : numpy.ndarray
         ``[chunk, width, algorithms, n_max]`` drawn run values.
     present : numpy.ndarray of bool
-        Same shape: which of the ``n_max`` positions hold a drawn run (the first ``n``).
+        Same shape: which of the ``n_max`` positions hold a drawn run (the first ``n``);
+        a read-only view of one ``True`` where every cell of the chunk has ``n_max`` runs.
     """
     n_slots, width = slots.shape
     n_alg, n_max = values.shape[1], values.shape[2]
@@ -97,7 +98,10 @@ def drawn_runs(
         # flat positions: one gather, no copy of the drawn rows' values first
         draw += (rows[..., None] * (n_alg * n_max) + cell)[..., None]
         drawn = np.take(flat, draw)
-        present = np.arange(n_max) < count[..., None]
+        if (count == n_max).all():  # the usual design: no padding, no mask to build
+            present = np.broadcast_to(np.True_, drawn.shape)
+        else:
+            present = np.arange(n_max) < count[..., None]
         yield where, rows, drawn, present
 
 

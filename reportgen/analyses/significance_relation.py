@@ -812,9 +812,9 @@ def _redrawn_values(
 ) -> np.ndarray:
     """``[algorithms, count, n_p]`` values of the problems ``slots`` from drawn runs."""
     out = np.empty((run_values.shape[1], *slots.shape))
-    for where, _, drawn, present in drawn_runs(run_values, counts, slots, rng):
+    for where, rows, drawn, present in drawn_runs(run_values, counts, slots, rng):
         if result.statistic == "mean":
-            value = filled(drawn, present, 0.0).sum(axis=-1) / present.sum(axis=-1)
+            value = filled(drawn, present, 0.0).sum(axis=-1) / counts[rows]
         elif result.statistic == "median":
             value = np.nanmedian(np.where(present, drawn, np.nan), axis=-1)
         elif result.statistic == "accuracy":

@@ -667,6 +667,15 @@ class UScoresResult:
         where = ", ".join(f"{f:#.2g}·B" + (f" in {d}-D" if d else "") for d, f in actual)
         return f"{cutpoint:g} (state at {where})"
 
+    @functools.cached_property
+    def codes_by_problem(self) -> dict[tuple[str, int], tuple[np.ndarray, np.ndarray]]:
+        """``trial_codes`` split by (problem, dimension) for :func:`run_resampled_u_scores`:
+        each problem's codes grouped by algorithm and its trials per algorithm. Computed once:
+        the summary resamples the same result once per dimension group."""
+        if self.trial_codes is None:
+            raise ValueError("the result keeps no trial codes to resample")
+        return _codes_by_problem(self.trial_codes, self.algorithms)
+
     @property
     def ranking_column(self) -> str:
         """The column the ranks follow: ``weighted_total`` with weights, else ``total``."""
@@ -1054,24 +1063,37 @@ def run_resampled_u_scores(
     """
     if result.trial_codes is None:
         raise ValueError("the result keeps no trial codes to resample")
-    index = {a: j for j, a in enumerate(result.algorithms)}
-    codes = result.trial_codes
-    by_problem = dict(iter(codes.groupby(["problem", "dimension"], sort=False)))
+    by_problem = result.codes_by_problem
     out = np.empty((*slots.shape, len(result.algorithms)))
     for row, key in enumerate(problems):
         where = np.nonzero(slots == row)
         if not len(where[0]):
             continue
-        trials = by_problem[(key[0], key[1])]
-        labels = trials["algorithm"].map(index).to_numpy(dtype=np.intp)
-        order = np.argsort(labels, kind="stable")
-        out[where] = resampled_u_scores(
-            trials["code"].to_numpy(dtype=np.intp)[order],
-            np.bincount(labels, minlength=len(result.algorithms)),
-            len(where[0]),
-            rng,
-        )
+        codes, sizes = by_problem[(key[0], key[1])]
+        out[where] = resampled_u_scores(codes, sizes, len(where[0]), rng)
     return out
+
+
+def _codes_by_problem(
+    trial_codes: pd.DataFrame, algorithms: Sequence[str]
+) -> dict[tuple[str, int], tuple[np.ndarray, np.ndarray]]:
+    """Per (problem, dimension): the dominance codes grouped by algorithm (study order, each
+    algorithm's in row order) and the trials per algorithm, as :func:`resampled_u_scores`
+    reads them — one sort of every trial by (problem, algorithm)."""
+    instance = pd.MultiIndex.from_arrays([trial_codes["problem"], trial_codes["dimension"]])
+    problem, keys = instance.factorize()
+    label = pd.Index(list(algorithms)).get_indexer(trial_codes["algorithm"])
+    # Stable: each algorithm's trials stay in row order within their problem.
+    order = np.lexsort((label, problem))
+    codes = trial_codes["code"].to_numpy(dtype=np.intp)[order]
+    bounds = np.searchsorted(problem[order], np.arange(len(keys) + 1))
+    return {
+        (str(p), int(d)): (
+            codes[bounds[k] : bounds[k + 1]],
+            np.bincount(label[order[bounds[k] : bounds[k + 1]]], minlength=len(algorithms)),
+        )
+        for k, (p, d) in enumerate(keys)
+    }
 
 
 def resampled_u_scores(
@@ -1111,21 +1133,30 @@ def resampled_u_scores(
     uniform = rng.random((resamples, total), dtype=np.float32)
     uniform *= sizes[labels].astype(np.float32)
     draw = uniform.astype(np.intp)
-    np.minimum(draw, (sizes - 1)[labels], out=draw)  # float32 rounding up to n
+    if _may_round_up(sizes):  # float32 rounding up to n (not for the usual run counts)
+        np.minimum(draw, (sizes - 1)[labels], out=draw)
     draw += starts[labels]
     places = int(codes.max()) + 1
     # place of each drawn trial, offset per resample: one bincount counts every resample
     flat = np.take(codes, draw)
     flat += places * np.arange(resamples)[:, None]
     held = np.bincount(flat.ravel(), minlength=resamples * places).reshape(resamples, places)
-    # rank = worse + (held + 1)/2 with worse = total − cumsum(held), in place (half-integers:
-    # exact in any order)
-    rank = held * 0.5
-    rank += total + 0.5
-    rank -= np.cumsum(held, axis=1)
-    rank = rank.ravel()
-    rank_sums = np.add.reduceat(rank[flat], starts, axis=1)
+    # Twice the rank, in integers: 2·worse + held + 1 with worse = total − cumsum(held). The
+    # rank sums are then exact integer sums, halved once (the same half-integers as summing
+    # the ranks themselves, which are exact in any order, without a floating-point pass).
+    twice = np.cumsum(held, axis=1)
+    twice *= -2
+    twice += held
+    twice += 2 * total + 1
+    rank_sums = np.add.reduceat(twice.ravel()[flat], starts, axis=1) * 0.5
     return rank_sums - sizes * (sizes + 1) / 2.0
+
+
+def _may_round_up(sizes: np.ndarray) -> bool:
+    """Whether ``floor(u · n)`` in float32 can reach ``n`` for some size ``n`` and some
+    ``u < 1`` (the largest float32 below 1 times ``n`` rounding up to ``n``)."""
+    largest = np.float32(1.0) - np.float32(2.0**-24)
+    return bool((np.floor(largest * sizes.astype(np.float32)) >= sizes).any())
 
 
 # ----- input ---------------------------------------------------------------------------------
@@ -1442,7 +1473,7 @@ def _problem_states(
     runs_at = _RunRecords(starts, run_of, evaluations, value, above_target, cut[starts])
     return _ProblemStates(
         states=tuple(_history_states(runs, runs_at, f, tie_break) for f in fractions),
-        rising=history.loc[rising, keys].drop_duplicates(),
+        rising=history.loc[rising, keys].drop_duplicates() if rising.any() else runs.iloc[:0],
         rising_records=int(rising.sum()),
         late=late,
         latest=tuple(latest),
@@ -1482,12 +1513,17 @@ def _history_states(
     success_row = starts + records.above_target
     reached = records.above_target < k
     speed = np.where(reached, records.evaluations[np.where(reached, success_row, 0)], np.inf)
-    states = runs.copy()
-    states["success"] = np.isfinite(speed)
-    states["speed"] = speed
-    states["value"] = last
-    states["tie"] = np.where(states["success"], 0.0, tie if tie_break else 0.0)
-    return states
+    success = np.isfinite(speed)
+    # One frame built from its columns (the run keys' own dtypes kept), not four insertions.
+    return pd.DataFrame(
+        {
+            **{key: runs[key] for key in runs.columns},
+            "success": success,
+            "speed": speed,
+            "value": last,
+            "tie": np.where(success, 0.0, tie if tie_break else 0.0),
+        }
+    )
 
 
 def _restrict(
@@ -1579,10 +1615,9 @@ def _score_problem(
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The U-score rows and pairwise-test rows of one problem (its trials in ``item``)."""
     problem, dimension, group, trials = item
-    index = {a: i for i, a in enumerate(algorithms)}
     u_rows: list[dict[str, Any]] = []
     pair_rows: list[dict[str, Any]] = []
-    labels = trials["algorithm"].map(index).to_numpy(dtype=int)
+    labels = pd.Index(list(algorithms)).get_indexer(trials["algorithm"])
     trial_states = _states_of(trials)
     scores = u_scores_of(trial_states, labels, len(algorithms))
     for j, algorithm in enumerate(algorithms):

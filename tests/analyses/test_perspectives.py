@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
+from reportgen.analyses import perspectives
 from reportgen.analyses.perspectives import (
     PerspectivesResult,
     compare,
@@ -694,3 +695,47 @@ def test_holm_tables_stay_in_the_html_when_the_diagram_is_printed() -> None:
             b for b in section.blocks if isinstance(b, TableBlock) and b.name == "mean_ranks"
         )
         assert ranks.in_print is not with_diagrams
+
+
+def test_problem_statistics_are_pandas_groupby_statistics_bit_for_bit() -> None:
+    # The statistics are computed on arrays; on random trials (NaN and ∞ among the values,
+    # categorical and plain names, a few or many runs, ties from rounding) they must be
+    # exactly what pandas' groupby gives: count, median, std (Welford), min, max.
+    source = np.random.default_rng(7)
+    given_options = options()
+    for case in range(60):
+        n = int(source.integers(1, 250))
+        frame = pd.DataFrame(
+            {
+                "algorithm": pd.Categorical(source.choice(list("ABCDE"), n)),
+                "problem": pd.Categorical(source.choice(["f1", "f2", "f3"], n)),
+                "dimension": source.choice([10, 20], n),
+                "run": np.arange(n),
+                "value": source.lognormal(size=n) * 10.0 ** source.integers(-9, 9),
+                "time_seconds": source.random(n),
+            }
+        )
+        if case % 3 == 0:
+            frame["value"] = frame["value"].round(1)
+            frame["algorithm"] = frame["algorithm"].astype(str)
+        if case % 5 == 0:
+            frame.loc[source.integers(0, n, 3), "value"] = np.nan
+        if case % 7 == 0:
+            frame.loc[source.integers(0, n, 2), "value"] = np.inf
+        keys = ["problem", "dimension", "algorithm"]
+        expected = (
+            frame.groupby(keys, sort=False, observed=True)["value"]
+            .agg(n_runs="count", median="median", std="std", accuracy="min", robustness="max")
+            .reset_index()
+        )
+        expected["n_runs"] = expected["n_runs"].astype(float)
+        expected["efficiency"] = (
+            frame.groupby(keys, sort=False, observed=True)["time_seconds"].min().to_numpy()
+        )
+        got = perspectives._problem_statistics(frame, options=given_options)
+        columns = ["n_runs", "median", "std", "accuracy", "robustness", "efficiency"]
+        pd.testing.assert_frame_equal(
+            got[columns], expected[columns], check_exact=True, obj=f"case {case}"
+        )
+        for key in keys:
+            assert got[key].astype(str).tolist() == expected[key].astype(str).tolist()

@@ -358,3 +358,69 @@ def test_layers_of_many_algorithms_are_not_bootstrapped() -> None:
     assert _relation(_trials(many)).bootstrap is None
     few = dict(list(many.items())[:3])
     assert _relation(_trials(few)).bootstrap is not None
+
+
+# --- the vectorised arithmetic against the plain route ----------------------------------------
+
+
+def _u_scores_by_float_ranks(
+    codes: np.ndarray, sizes: np.ndarray, resamples: int, rng: np.random.Generator
+) -> np.ndarray:
+    """The same draws scored the plain way: each drawn trial's average rank as a float
+    (``worse + (held + 1)/2``), summed per algorithm, ``n(n+1)/2`` subtracted."""
+    labels = np.repeat(np.arange(len(sizes)), sizes)
+    starts = np.cumsum(sizes) - sizes
+    uniform = rng.random((resamples, len(codes)), dtype=np.float32)
+    draw = (uniform * sizes[labels].astype(np.float32)).astype(np.intp)
+    draw = np.minimum(draw, (sizes - 1)[labels]) + starts[labels]
+    out = np.empty((resamples, len(sizes)))
+    for b in range(resamples):
+        drawn = codes[draw[b]]
+        held = np.bincount(drawn, minlength=int(codes.max()) + 1)
+        rank = len(codes) - np.cumsum(held) + (held + 1) / 2.0
+        for j in range(len(sizes)):
+            mine = drawn[starts[j] : starts[j] + sizes[j]]
+            out[b, j] = rank[mine].sum() - sizes[j] * (sizes[j] + 1) / 2.0
+    return out
+
+
+def test_resampled_u_scores_equal_the_plain_route_on_random_trials() -> None:
+    # Random problems: 2-9 algorithms, unequal run counts, many or few places (ties); the
+    # integer rank sums must give exactly the floating-point route's U-scores.
+    source = np.random.default_rng(20260101)
+    for case in range(40):
+        sizes = source.integers(1, 25, size=int(source.integers(2, 10)))
+        codes = source.integers(0, int(source.integers(1, sizes.sum() + 1)), size=sizes.sum())
+        resamples = int(source.integers(1, 60))
+        fast = u_scores.resampled_u_scores(codes, sizes, resamples, np.random.default_rng(case))
+        plain = _u_scores_by_float_ranks(codes, sizes, resamples, np.random.default_rng(case))
+        assert np.array_equal(fast, plain), case
+
+
+def test_the_largest_draw_below_one_picks_each_algorithms_last_trial() -> None:
+    # u = the largest float32 below 1: floor(u·n) must be n − 1 (the last trial), never n.
+    largest = np.float32(1.0) - np.float32(2.0**-24)
+    codes = np.arange(37)  # no ties: algorithm 0 holds places 0-29, algorithm 1 places 30-36
+    u = u_scores.resampled_u_scores(codes, np.array([30, 7]), 1, _Draws(largest))  # type: ignore[arg-type]
+    # Every drawn trial of 0 is its place 29, beating all 7 drawn trials of 1 (place 36).
+    assert u.tolist() == [[30.0 * 7.0, 0.0]]
+
+
+def test_run_resampled_u_scores_split_the_codes_by_problem_and_algorithm() -> None:
+    data = _trials(
+        {
+            "A": [[1.0, 3.0, 2.0], [4.0, 1.0, 2.0]],
+            "B": [[2.0, 2.0, 2.0], [1.0, 5.0, 3.0]],
+        }
+    )
+    options = UScoresOptions(kind="u_scores", data="runs", target=-1.0)
+    result = u_scores.compute(data, options)
+    assert result.trial_codes is not None
+    for (problem, dimension), (codes, sizes) in result.codes_by_problem.items():
+        rows = result.trial_codes[
+            (result.trial_codes["problem"] == problem)
+            & (result.trial_codes["dimension"] == dimension)
+        ]
+        expected = [rows.loc[rows["algorithm"] == a, "code"].tolist() for a in result.algorithms]
+        assert codes.tolist() == [c for part in expected for c in part]
+        assert sizes.tolist() == [len(part) for part in expected]
