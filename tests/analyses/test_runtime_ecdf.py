@@ -125,6 +125,27 @@ def test_hitting_times_and_ert_helpers() -> None:
     assert ert.tolist() == [3.5, 7.0] and successes.tolist() == [2, 1]
 
 
+def test_hitting_times_equal_a_record_by_record_search() -> None:
+    """All runs are searched at once (sorted keys); every hit must be the first record of its
+    run with value ≤ Δf, found here one record at a time, on random runs whose values repeat
+    and sit exactly on targets (including 0)."""
+    rng = np.random.default_rng(14)
+    for _ in range(2_000):
+        lengths = rng.integers(1, 9, size=rng.integers(1, 6))
+        codes = np.repeat(np.arange(len(lengths)), lengths)
+        evaluations = np.concatenate([np.cumsum(rng.integers(1, 4, n)) for n in lengths])
+        targets = rng.permutation(np.r_[10.0 ** rng.integers(-3, 3, 5), 0.0])
+        pool = np.r_[targets, 10.0 ** rng.uniform(-4, 3, 4)]
+        values = np.concatenate([np.sort(rng.choice(pool, n))[::-1] for n in lengths])
+        hits, used = hitting_times(codes, evaluations.astype(float), values, targets)
+        for r in range(len(lengths)):
+            rows = np.flatnonzero(codes == r)
+            assert used[r] == evaluations[rows[-1]]
+            for j, target in enumerate(targets):
+                reached = [i for i in rows if values[i] <= target]
+                assert hits[r, j] == (evaluations[reached[0]] if reached else math.inf)
+
+
 def test_coco_default_targets() -> None:
     assert len(COCO_TARGETS) == 51
     # The exact decimal levels COCO writes: 10^2, 10^1.8, …; whole decades are exact.

@@ -202,6 +202,62 @@ def test_coco_tdat_last_records() -> None:
     assert _last_records(content) == [20.0, 1.0]
 
 
+def test_coco_dat_of_header_lines_only_holds_one_empty_run() -> None:
+    # The block reader used to fail on a file without records (a traceback, not a problem).
+    from reportgen.data.formats.coco import _parse_dat, _parse_dat_lines
+
+    for content in (b"% h\n", b"% h\n% h\n", b"% h"):
+        runs = _parse_dat("a.tgz", "d.dat", content, [])
+        by_lines = _parse_dat_lines("a.tgz", "d.dat", content, [])
+        assert [(ev.tolist(), val.tolist()) for ev, val, _ in runs] == [([], [])]
+        assert [(ev.tolist(), val.tolist()) for ev, val, _ in by_lines] == [([], [])]
+
+
+def test_coco_blocks_found_in_place_as_splitting_at_header_lines_finds_them() -> None:
+    """:func:`_segments` and :func:`_last_records` search the file for header lines in place;
+    here they are checked against the plain definition on random files: split at every
+    newline followed by ``%``, drop each header line, take each block's last non-blank line."""
+    from reportgen.data.formats.coco import _last_records, _segments
+
+    def by_splitting(content: bytes) -> tuple[bytes, list[bytes]]:
+        pieces = content.split(b"\n%")
+        head = b"" if pieces[0].startswith(b"%") else pieces.pop(0)
+        return head, [piece.partition(b"\n")[2] for piece in pieces]
+
+    def last_records(content: bytes) -> list[float]:
+        head, blocks = by_splitting(content)
+        ends = []
+        for block in (head, *blocks):
+            lines = [line for line in block.split(b"\n") if line.strip()]
+            if lines:
+                try:
+                    end = float(lines[-1].split()[0])
+                except ValueError:
+                    end = float("nan")
+                ends.append(end if np.isfinite(end) else 0.0)
+        return ends
+
+    pieces = [
+        b"%",
+        b"% h",
+        b"\n",
+        b"\r\n",
+        b" ",
+        b"\t",
+        b"7",
+        b"2.5 1",
+        b"x",
+        b"1e3",
+        b"nan",
+        b"5%",
+    ]
+    rng = np.random.default_rng(14)
+    for _ in range(20_000):
+        content = b"".join(rng.choice(pieces, size=rng.integers(0, 16)).tolist())
+        assert _segments(content) == by_splitting(content), content
+        assert _last_records(content) == last_records(content), content
+
+
 def test_coco_real_archives_several_in_one_source(tmp_path: Path) -> None:
     archives = SHARED_DATA / "coco-bbob-archive"
     require_shared(archives, "the shared COCO data archive")
