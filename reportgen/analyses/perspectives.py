@@ -369,17 +369,30 @@ class PerspectivesResult:
     def statistic(self, name: str) -> pd.DataFrame:
         """One column of :attr:`statistics` (``"mean"``, ``"reliability"``, …) as problems
         (labels, in the table's order) × algorithms (study order); NaN where undefined."""
+        labels, row, column = self._statistic_cells
+        values = self.statistics[name].to_numpy(dtype=float)
+        wide = np.full((len(labels), len(self.algorithms)), np.nan)
+        # A cell's first value that is not NaN (a pivot's "first"): written last, in reverse.
+        put = np.flatnonzero((column >= 0) & ~np.isnan(values))[::-1]
+        wide[row[put], column[put]] = values[put]
+        return pd.DataFrame(
+            wide, index=pd.Index(labels, name="label"), columns=pd.Index(list(self.algorithms))
+        )
+
+    @functools.cached_property
+    def _statistic_cells(self) -> tuple[list[str], np.ndarray, np.ndarray]:
+        """For :meth:`statistic`: the problem labels in the table's order, and each row's
+        label and algorithm position (-1: not a study algorithm) — found once, not once per
+        statistic the report shows."""
         statistics = self.statistics
         labels = [
             problem_label(p, int(d))
             for p, d in zip(statistics["problem"], statistics["dimension"], strict=True)
         ]
-        wide = statistics.assign(label=labels).pivot_table(
-            index="label", columns="algorithm", values=name, aggfunc="first", dropna=False
-        )
-        wide = wide.reindex(index=list(dict.fromkeys(labels)), columns=list(self.algorithms))
-        wide.columns.name = None
-        return wide
+        distinct = list(dict.fromkeys(labels))
+        row = pd.Index(distinct).get_indexer(labels)
+        column = pd.Index(list(self.algorithms)).get_indexer(statistics["algorithm"])
+        return distinct, row, column
 
     def tables(self) -> dict[str, pd.DataFrame]:
         """statistics, friedman, mean_ranks, ranks, holm and unavailable tables."""

@@ -688,21 +688,23 @@ class UScoresResult:
     def wins_matrix(self, group: str) -> pd.DataFrame:
         """Wins of the row algorithm against the column algorithm, summed over the group."""
         rows = self.pairwise if group == OVERALL else self.pairwise[self.pairwise.group == group]
-        matrix = pd.DataFrame(0.0, index=list(self.algorithms), columns=list(self.algorithms))
-        sums = rows.groupby(["algorithm_a", "algorithm_b"], sort=False)[["wins_a", "wins_b"]].sum()
-        for (a, b), r in sums.iterrows():
-            matrix.loc[a, b] = r["wins_a"]
-            matrix.loc[b, a] = r["wins_b"]
-        return matrix
+        index = pd.Index(list(self.algorithms))
+        a = index.get_indexer(rows["algorithm_a"])
+        b = index.get_indexer(rows["algorithm_b"])
+        # Wins are whole or half points: their sums are exact in any order.
+        matrix = np.zeros((len(index), len(index)))
+        np.add.at(matrix, (a, b), rows["wins_a"].to_numpy(dtype=float))
+        np.add.at(matrix, (b, a), rows["wins_b"].to_numpy(dtype=float))
+        return pd.DataFrame(matrix, index=list(self.algorithms), columns=list(self.algorithms))
 
     def share_matrix(self, group: str) -> pd.DataFrame:
         """Fraction of trial comparisons the row algorithm wins against the column algorithm
         (NaN on the diagonal)."""
-        wins = self.wins_matrix(group)
-        share = wins / (wins + wins.T)
-        for a in self.algorithms:
-            share.loc[a, a] = np.nan
-        return share
+        wins = self.wins_matrix(group).to_numpy()
+        with np.errstate(invalid="ignore", divide="ignore"):  # no comparison: NaN
+            share = wins / (wins + wins.T)
+        np.fill_diagonal(share, np.nan)
+        return pd.DataFrame(share, index=list(self.algorithms), columns=list(self.algorithms))
 
     def pairwise_matrix(self, group: str) -> pd.DataFrame:
         """The paper's Table 6 layout: column = algorithm, row = opponent ("vs."), cell = wins

@@ -23,6 +23,7 @@ from scipy import stats
 
 from reportgen.analyses import perspectives
 from reportgen.analyses.perspectives import (
+    STATISTIC_COLUMNS,
     PerspectivesResult,
     compare,
     compute,
@@ -33,7 +34,7 @@ from reportgen.analyses.perspectives import (
     repeats_needed,
     repeats_quotient,
 )
-from reportgen.data.frames import AnalysisData, sorted_problems
+from reportgen.data.frames import AnalysisData, problem_label, sorted_problems
 from reportgen.errors import InputError
 from reportgen.figures.perspectives import critical_difference_diagram, figures
 from reportgen.figures.style import make_style
@@ -739,3 +740,19 @@ def test_problem_statistics_are_pandas_groupby_statistics_bit_for_bit() -> None:
         )
         for key in keys:
             assert got[key].astype(str).tolist() == expected[key].astype(str).tolist()
+
+
+def test_statistic_places_each_cell_of_the_statistics_table() -> None:
+    # statistic() is the statistics table pivoted: problems (labels, table order) × algorithms
+    # (study order); checked cell by cell against the long table for every column.
+    result = compute(random_trials(4, k=4, n=6), options())
+    statistics = result.statistics
+    for column in STATISTIC_COLUMNS:
+        wide = result.statistic(column)
+        assert list(wide.columns) == list(result.algorithms)
+        assert len(wide) == 6
+        for row in statistics.itertuples(index=False):
+            label = problem_label(str(row.problem), int(row.dimension))
+            expected = getattr(row, column)
+            got = wide.loc[label, row.algorithm]
+            assert got == expected or (math.isnan(got) and math.isnan(expected)), column

@@ -640,3 +640,29 @@ def test_cec2022_example_explains_co_ppso_with_the_computed_numbers(
     assert sum(v[0] for v in TABLE_7.values()) == 12 * 70200 - deficit
     assert f"12 · 70200 = {12 * 70200}" in note
     assert result.totals["algorithm"].tolist()[11] == "Co-PPSO"  # "stays 12th"
+
+
+def test_wins_and_share_matrices_sum_the_pairwise_rows(
+    cec2022: tuple[AnalysisData, UScoresResult],
+) -> None:
+    # Every cell is the sum over the group's problems of the row algorithm's wins against the
+    # column algorithm (pairwise lists each pair once, either way round); share = wins over
+    # the comparisons of the pair, NaN on the diagonal.
+    result = cec2022[1]
+    for group in result.pairwise_groups():
+        expected: dict[tuple[str, str], float] = {}
+        for row in result.pairwise.itertuples(index=False):
+            if group in ("overall", row.group):
+                a, b = str(row.algorithm_a), str(row.algorithm_b)
+                expected[(a, b)] = expected.get((a, b), 0.0) + row.wins_a
+                expected[(b, a)] = expected.get((b, a), 0.0) + row.wins_b
+        wins = result.wins_matrix(group)
+        share = result.share_matrix(group)
+        for a in result.algorithms:
+            assert wins.loc[a, a] == 0.0 and math.isnan(share.loc[a, a])
+            for b in result.algorithms:
+                if a != b:
+                    assert wins.loc[a, b] == expected[(a, b)]
+                    assert share.loc[a, b] == expected[(a, b)] / (
+                        expected[(a, b)] + expected[(b, a)]
+                    )

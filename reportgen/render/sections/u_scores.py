@@ -231,11 +231,13 @@ def _win_tie_loss_table(result: UScoresResult, style: FigureStyle) -> TableBlock
     if len(algorithms) > MATRIX_MAX_ALGORITHMS:
         return None
     labels = [style.label(a) for a in algorithms]
-    cells = pd.DataFrame("–", index=labels, columns=labels)
+    position = {a: i for i, a in enumerate(algorithms)}
+    text = [["–"] * len(algorithms) for _ in algorithms]  # filled as lists: no .loc per cell
     for r in result.pair_records(result.headline_group()):
-        a, b = style.label(r.a), style.label(r.b)
-        cells.loc[a, b] = f"{r.wins}/{r.ties}/{r.losses}"
-        cells.loc[b, a] = f"{r.losses}/{r.ties}/{r.wins}"
+        a, b = position[r.a], position[r.b]
+        text[a][b] = f"{r.wins}/{r.ties}/{r.losses}"
+        text[b][a] = f"{r.losses}/{r.ties}/{r.wins}"
+    cells = pd.DataFrame(text, index=labels, columns=labels)
     cells.insert(0, "Algorithm", labels)
     return TableBlock(
         name="win_tie_loss",
