@@ -59,6 +59,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from reportgen.data.frames import category_codes
+
 BLOCK_CELLS = 1 << 19
 """Matrix cells (curve points × runs) evaluated per block: 4 MB of float64."""
 
@@ -128,7 +130,7 @@ class HistoryGroups:
 def _codes(column: pd.Series) -> np.ndarray:
     """Integer codes of a key column whose equal values get equal codes (no copy if possible)."""
     if isinstance(column.dtype, pd.CategoricalDtype):
-        return column.cat.codes.to_numpy()
+        return category_codes(column)
     if column.dtype.kind in "biuf":
         return column.to_numpy()
     return pd.factorize(column)[0]

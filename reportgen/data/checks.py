@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from reportgen.data.frames import category_codes
 from reportgen.data.read import RawTable
 from reportgen.errors import Problem, shorten
 
@@ -68,7 +69,7 @@ def text_column(
     """
     values = raw.frame[column]
     if isinstance(values.dtype, pd.CategoricalDtype):
-        codes = values.cat.codes.to_numpy()
+        codes = category_codes(values)
         uniques = pd.Series(values.cat.categories)
     else:
         codes, distinct = pd.factorize(values, sort=False, use_na_sentinel=True)

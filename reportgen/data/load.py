@@ -85,15 +85,18 @@ from reportgen.data.derive import trials_at_budget
 from reportgen.data.formats import read_platform
 from reportgen.data.frames import (
     KEYS,
+    PAIR_BLOCK,
     RUN_KEYS,
     SUMMARY_STATISTICS,
     TRIALS_OPTIONAL,
     AnalysisData,
     Format,
     Records,
+    category_codes,
     concat_tables,
     natural_key,
     observed,
+    pair_blocks,
     problem_label,
     run_table,
     sorted_problems,
@@ -548,7 +551,7 @@ def _codes(column: pd.Series | pd.Categorical | np.ndarray) -> np.ndarray:
         return np.asarray(column.codes)
     if isinstance(column, pd.Series):
         if isinstance(column.dtype, pd.CategoricalDtype):
-            return column.cat.codes.to_numpy()
+            return category_codes(column)
         return column.to_numpy()
     return column
 
@@ -558,31 +561,27 @@ def _sort_order(keys: Sequence[np.ndarray]) -> np.ndarray | None:
 
     Files are mostly written in order; checking that is one pass of comparisons, so the
     sort (one ``lexsort`` of integer codes and numbers) runs only when it changes something.
-    The comparisons reuse three masks of one byte a row.
+    The comparisons go block by block (:func:`~reportgen.data.frames.pair_blocks`) and
+    reuse three small masks; the first block out of order ends them.
     """
     n = len(keys[0])
     if n < 2:
         return None
-    after = np.zeros(n - 1, dtype=bool)
-    tied = np.ones(n - 1, dtype=bool)
-    scratch = np.empty(n - 1, dtype=bool)
-    for key in keys:
-        np.greater(key[:-1], key[1:], out=scratch)
-        scratch &= tied
-        after |= scratch
-        tied &= np.equal(key[:-1], key[1:], out=scratch)
-    if not after.any():
-        return None
-    return np.lexsort(tuple(reversed(keys)))
-
-
-def _same_run(keys: Sequence[np.ndarray]) -> np.ndarray:
-    """For each row after the first: does it belong to the same run as the row before?"""
-    same = np.ones(max(len(keys[0]) - 1, 0), dtype=bool)
-    scratch = np.empty_like(same)
-    for key in keys:
-        same &= np.equal(key[1:], key[:-1], out=scratch)
-    return same
+    size = min(PAIR_BLOCK, n - 1)
+    after, tied, scratch = (np.empty(size, dtype=bool) for _ in range(3))
+    for lo, hi in pair_blocks(n):
+        m = hi - lo
+        later, same, spare = after[:m], tied[:m], scratch[:m]
+        later[:] = False
+        same[:] = True
+        for key in keys:
+            np.greater(key[lo:hi], key[lo + 1 : hi + 1], out=spare)
+            spare &= same
+            later |= spare
+            same &= np.equal(key[lo:hi], key[lo + 1 : hi + 1], out=spare)
+        if later.any():
+            return np.lexsort(tuple(reversed(keys)))
+    return None
 
 
 def _check_histories(
@@ -596,8 +595,10 @@ def _check_histories(
     ``columns`` are the source's canonical columns (names as categoricals with sorted
     categories, numbers as arrays), already oriented (smaller is better); ``sign`` (−1 for
     a maximisation study) turns values back into the file's own numbers for messages.
-    Everything is vectorised over the records; only the few reported rows are looked at
-    one by one.
+    Everything is vectorised over the records, block by block of neighbouring rows
+    (:func:`~reportgen.data.frames.pair_blocks`: four small masks reused, and a mask of the
+    records kept only when some record is dropped); only the few reported rows are looked
+    at one by one.
     """
     keys = [_codes(columns[k]) for k in RUN_KEYS]
     order = _sort_order([*keys, columns["evaluations"]])
@@ -606,41 +607,57 @@ def _check_histories(
             columns[name] = columns[name][order]
         keys = [_codes(columns[k]) for k in RUN_KEYS]
     evaluations, value = columns["evaluations"], columns["value"]
-    same_run = _same_run(keys)
-    # Masks of one byte a row, combined in place (28.8 M records: 29 MB each).
-    same_evaluations = np.equal(evaluations[1:], evaluations[:-1])
-    same_evaluations &= same_run
-    worse = np.greater(value[1:], value[:-1])
-    worse &= same_run
-    worse[same_evaluations] = False
-    for mask, message in (
-        (same_evaluations, "two records of the same run at the same evaluation count"),
-        (worse, "the value gets worse within a run (histories must be best-so-far values)"),
-    ):
-        rows = np.flatnonzero(mask) + 1
-        for i in rows[:MAX_ROWS_PER_PROBLEM]:
+    n = len(value)
+    checks: tuple[tuple[str, list[int]], ...] = (
+        ("two records of the same run at the same evaluation count", []),
+        ("the value gets worse within a run (histories must be best-so-far values)", []),
+    )
+    found = [0, 0]  # rows of each check (only the first MAX_ROWS_PER_PROBLEM are kept)
+    improving: np.ndarray | None = None  # made when the first record to drop is met
+    size = min(PAIR_BLOCK, max(n - 1, 0))
+    same_run, same_evaluations, worse, scratch = (np.empty(size, dtype=bool) for _ in range(4))
+    for lo, hi in pair_blocks(n):
+        m = hi - lo
+        run, repeated, worsens, spare = same_run[:m], same_evaluations[:m], worse[:m], scratch[:m]
+        run[:] = True
+        for key in keys:
+            run &= np.equal(key[lo + 1 : hi + 1], key[lo:hi], out=spare)
+        np.equal(evaluations[lo + 1 : hi + 1], evaluations[lo:hi], out=repeated)
+        repeated &= run
+        np.greater(value[lo + 1 : hi + 1], value[lo:hi], out=worsens)
+        worsens &= run
+        worsens &= np.logical_not(repeated, out=spare)
+        for c, mask in enumerate((repeated, worsens)):
+            hits = np.flatnonzero(mask)
+            if len(hits):
+                room = MAX_ROWS_PER_PROBLEM - len(checks[c][1])
+                checks[c][1].extend((hits[:room] + (lo + 1)).tolist())
+                found[c] += len(hits)
+        # A record improves on the one before, or starts a run.
+        kept = np.less(value[lo + 1 : hi + 1], value[lo:hi], out=spare)
+        kept |= np.logical_not(run, out=run)
+        if improving is None and not kept.all():
+            improving = np.ones(n, dtype=bool)
+        if improving is not None:
+            improving[lo + 1 : hi + 1] = kept
+    del same_run, same_evaluations, worse, scratch
+    for (message, rows), count in zip(checks, found, strict=True):
+        for i in rows:
             position = int(order[i]) if order is not None else int(i)
-            run = (
+            run_name = (
                 f"run {int(columns['run'][i])} of {columns['algorithm'][i]} on "
                 f"{problem_label(columns['problem'][i], int(columns['dimension'][i]))}"
             )
             problems.append(
                 Problem(
                     locations.where(position),
-                    f"{message}: {run}, evaluation {evaluations[i]:g}, value "
+                    f"{message}: {run_name}, evaluation {evaluations[i]:g}, value "
                     f"{sign * float(value[i])!r} after {sign * float(value[i - 1])!r}",
                 )
             )
-        if len(rows) > MAX_ROWS_PER_PROBLEM:
-            problems.append(
-                Problem("", f"... {message}: {len(rows) - MAX_ROWS_PER_PROBLEM} more rows")
-            )
-    del same_evaluations, worse, mask
-    improving = np.ones(len(value), dtype=bool)
-    np.less(value[1:], value[:-1], out=improving[1:])
-    improving[1:] |= np.logical_not(same_run, out=same_run)
-    del same_run
-    if not improving.all():
+        if count > MAX_ROWS_PER_PROBLEM:
+            problems.append(Problem("", f"... {message}: {count - MAX_ROWS_PER_PROBLEM} more rows"))
+    if improving is not None:
         for name in list(columns):
             columns[name] = columns[name][improving]
     return columns
@@ -1025,7 +1042,7 @@ def _csv_pieces(
             if n in mapping
         } | {mapping[n]: pa.float64() for n in numbers if n in mapping}
         file = replace(header, frame=pd.DataFrame())
-        checked: dict[str, tuple[pa.Array, pd.Categorical]] = {}
+        checked = _BulkChecked()
         try:
             for _first, batch in typed_csv_batches(path, sep, names, types):
                 columns = _bulk_columns(source, file, key, batch, checked)
@@ -1052,7 +1069,7 @@ def _parquet_pieces(
     passes, else as cells for :func:`_canonical`, whose checks name the offending rows."""
     file = RawTable(path, shown, pd.DataFrame(), header_lines=0)
     empty = True
-    checked: dict[str, tuple[pa.Array, pd.Categorical]] = {}
+    checked = _BulkChecked()
     for first, batch in parquet_batches(path, shown, wanted):
         empty = False
         columns = _bulk_columns(source, file, key, batch, checked)
@@ -1065,12 +1082,24 @@ def _parquet_pieces(
         yield from iter_tables(path, shown, source.separator, wanted)
 
 
+@dataclass
+class _BulkChecked:
+    """What the pieces of one file share in :func:`_bulk_columns`, worked out once."""
+
+    names: dict[str, tuple[pa.Array, pd.Categorical]] = field(default_factory=dict)
+    """Per name column: the last dictionary checked, with its names (the batches of a row
+    group share one)."""
+    mappings: dict[tuple[str, ...], dict[str, str] | None] = field(default_factory=dict)
+    """The column mapping of each set of file columns (None: something is missing); the
+    pieces of a file share one, and mapping costs a frame and a validation a piece."""
+
+
 def _bulk_columns(
     source: DataSource,
     file: RawTable,
     key: str,
     batch: pa.RecordBatch,
-    checked: dict[str, tuple[pa.Array, pd.Categorical]],
+    checked: _BulkChecked,
 ) -> dict[str, Any] | None:
     """A Parquet batch's canonical columns, checked without looking at cells one by one.
 
@@ -1079,15 +1108,19 @@ def _bulk_columns(
     :func:`~reportgen.data.checks.text_column`) and numbers by
     :func:`~reportgen.data.checks.numbers_clean` with the same options; the numbers are
     the file's own arrays (no copy until they are added to the table). ``checked`` keeps
-    the last dictionary checked per column with its names: the batches of a row group
-    share one. None as soon as
+    what the file's pieces share (the column mapping, the last dictionary checked per
+    column with its names). None as soon as
     something would be reported, or a column is not stored as names or numbers: the
     batch then takes :func:`_canonical`'s path, whose messages name the rows.
     """
-    found: list[Problem] = []
-    header = replace(file, frame=pd.DataFrame(columns=batch.schema.names))
-    mapping = _column_names(source, header, key, found)
-    if found:
+    file_columns = tuple(batch.schema.names)
+    if file_columns not in checked.mappings:
+        found: list[Problem] = []
+        header = replace(file, frame=pd.DataFrame(columns=list(file_columns)))
+        mapped = _column_names(source, header, key, found)
+        checked.mappings[file_columns] = None if found else mapped
+    mapping = checked.mappings[file_columns]
+    if mapping is None:
         return None
     n = batch.num_rows
     out: dict[str, Any] = {}
@@ -1096,7 +1129,7 @@ def _bulk_columns(
     for name, limit in (("algorithm", None), ("problem", MAX_PROBLEM_NAME_LENGTH)):
         if name in out:
             continue
-        names = _bulk_names(file, mapping[name], batch.column(mapping[name]), limit, checked)
+        names = _bulk_names(file, mapping[name], batch.column(mapping[name]), limit, checked.names)
         if names is None:
             return None
         out[name] = names

@@ -54,6 +54,7 @@ from reportgen.data.frames import (
     RUN_KEYS,
     Format,
     ProblemRows,
+    category_codes,
     concat_tables,
     in_run_order,
     problem_frame,
@@ -214,7 +215,7 @@ def _named(column: pd.Series, names: Set[str]) -> np.ndarray:
     """Which rows of a name column hold one of ``names``."""
     if isinstance(column.dtype, pd.CategoricalDtype):
         wanted = [i for i, name in enumerate(column.cat.categories) if str(name) in names]
-        return np.isin(column.cat.codes.to_numpy(), wanted)
+        return np.isin(category_codes(column), wanted)
     return column.astype(str).isin(list(names)).to_numpy()
 
 
@@ -254,7 +255,7 @@ def _unused_dropped(frame: pd.DataFrame) -> pd.DataFrame:
         values = frame[column]
         if isinstance(values.dtype, pd.CategoricalDtype):
             # A count per category (pandas' remove_unused_categories sorts every code).
-            codes = values.cat.codes.to_numpy()
+            codes = category_codes(values)
             used = np.bincount(codes[codes >= 0], minlength=len(values.cat.categories)) > 0
             if not used.all():
                 renumbered = np.cumsum(used) - 1

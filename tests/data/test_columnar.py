@@ -269,3 +269,62 @@ def test_a_csv_cell_that_does_not_convert_hands_the_rest_to_the_text_reader(
     assert problems(spec) == expected
     _cell_by_cell(monkeypatch)
     assert problems(spec) == expected
+
+
+def _random_histories(rng: np.random.Generator, rows: int, faults: bool) -> str:
+    """A histories CSV of random runs, shuffled; with ``faults`` some records repeat an
+    evaluation count, get worse or do not improve (both errors and dropped records)."""
+    lines = ["algorithm,problem,dim,run,evals,value"]
+    for _ in range(rows):
+        a, p, r = rng.integers(0, 3), rng.integers(0, 4), rng.integers(0, 5)
+        lines.append(f"A{a},f{p},2,{r},{rng.integers(1, 40)},{rng.integers(0, 50)}")
+    if not faults:  # best-so-far: in each run, values never rise as evaluations grow
+        header, *body = lines
+        runs: dict[str, list[tuple[int, int]]] = {}
+        for line in body:
+            a, p, d, r, e, _ = line.split(",")
+            runs.setdefault(f"{a},{p},{d},{r}", []).append((int(e), 0))
+        body = []
+        for run, records in runs.items():
+            evaluations = sorted({e for e, _ in records})
+            # Every other record repeats its value: kept as a run's first, else dropped.
+            body += [f"{run},{e},{100 - i // 2}" for i, e in enumerate(evaluations)]
+        lines = [header, *(body[i] for i in rng.permutation(len(body)))]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("faults", [False, True])
+def test_checks_block_by_block_equal_the_checks_of_the_whole_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, faults: bool
+) -> None:
+    """The sort test, the best-so-far checks and the run starts compare neighbouring rows in
+    blocks (frames.PAIR_BLOCK): blocks of 1, 3 and 7 pairs give the table, the dropped
+    records and the messages that one block of every pair gives."""
+    import reportgen.data.frames as frames
+    import reportgen.data.load as load
+
+    rng = np.random.default_rng(7 + faults)
+    write(tmp_path, "data/h.csv", _random_histories(rng, 400, faults))
+    spec = write(tmp_path, "study.yaml", SPEC)
+
+    def outcome() -> tuple[pd.DataFrame | None, list[str], np.ndarray | None]:
+        try:
+            source = load_data(load_spec(spec)).sources["curves"]
+        except InputError as exc:
+            return None, [str(p) for p in exc.problems], None
+        return source.frame, [], frames.run_starts(source.frame)
+
+    whole_frame, whole_problems, whole_starts = outcome()
+    assert (whole_frame is None) == faults  # the faulty table is rejected, with messages
+    if faults:  # both checks report, and more rows than they list
+        assert sum("more rows" in p for p in whole_problems) == 2
+    else:  # the records that repeat a value are dropped
+        assert whole_frame is not None and len(whole_frame) < 400
+    for block in (1, 3, 7):
+        monkeypatch.setattr(frames, "PAIR_BLOCK", block)
+        monkeypatch.setattr(load, "PAIR_BLOCK", block)
+        frame, found, starts = outcome()
+        assert found == whole_problems
+        if whole_frame is not None:
+            pd.testing.assert_frame_equal(frame, whole_frame)
+            np.testing.assert_array_equal(starts, whole_starts)
