@@ -1162,19 +1162,19 @@ def _problem_statistics(frame: pd.DataFrame, *, options: PerspectivesOptions) ->
     counted = ~np.isnan(values)
     # The cells (and problems) are numbered in order of first appearance, the statistics'
     # rows too: per-cell and per-problem values are taken by number, each cell's runs (and
-    # each problem's) in row order.
-    statistics = frame[keys].iloc[first].reset_index(drop=True)
-    n_runs = np.bincount(cell[counted], minlength=n_cells)
-    statistics["n_runs"] = n_runs.astype(float)
-    statistics["mean"] = [_exact_mean(v) for v in _split(values, cell, n_cells)]
+    # each problem's) in row order. The table is built once from its columns.
+    columns: dict[str, Any] = {key: frame[key].iloc[first].reset_index(drop=True) for key in keys}
+    columns["dimension"] = columns["dimension"].astype(int)
+    columns["n_runs"] = np.bincount(cell[counted], minlength=n_cells).astype(float)
+    columns["mean"] = [_exact_mean(v) for v in _split(values, cell, n_cells)]
     by_cell = _split(values[counted], cell[counted], n_cells)
-    statistics["median"] = [_median(v) for v in by_cell]
-    statistics["std"] = _welford_std(by_cell)
-    statistics["accuracy"] = [float(v.min()) if len(v) else math.nan for v in by_cell]
-    statistics["robustness"] = [float(v.max()) if len(v) else math.nan for v in by_cell]
-    instance_of_cell = pd.MultiIndex.from_frame(statistics[["problem", "dimension"]]).factorize()[0]
-    instance = instance_of_cell[cell]
+    columns["median"] = [_median(v) for v in by_cell]
+    columns["std"] = _welford_std(by_cell)
+    columns["accuracy"] = [float(v.min()) if len(v) else math.nan for v in by_cell]
+    columns["robustness"] = [float(v.max()) if len(v) else math.nan for v in by_cell]
     # θ_f: the threshold_quantile of the union of all algorithms' results on the problem.
+    instance, _ = _cells(frame, ["problem", "dimension"])
+    instance_of_cell = instance[first]
     thresholds = np.array(
         [
             float(np.quantile(v, options.threshold_quantile, method=options.threshold_method))
@@ -1182,29 +1182,29 @@ def _problem_statistics(frame: pd.DataFrame, *, options: PerspectivesOptions) ->
         ]
     )
     reached = values <= thresholds[instance]
-    statistics["threshold"] = thresholds[instance_of_cell]
-    statistics["reliability"] = np.bincount(cell, weights=reached, minlength=n_cells) / (
+    columns["threshold"] = thresholds[instance_of_cell]
+    reliability = np.bincount(cell, weights=reached, minlength=n_cells) / (
         np.bincount(cell, minlength=n_cells)
     )
-    statistics["repeats"] = [
-        repeats_needed(float(theta), options.repeat_probability)
-        for theta in statistics["reliability"]
+    columns["reliability"] = reliability
+    columns["repeats"] = [
+        repeats_needed(float(theta), options.repeat_probability) for theta in reliability
     ]
-    statistics["repeats_quotient"] = [
-        repeats_quotient(float(theta), options.repeat_probability)
-        for theta in statistics["reliability"]
+    columns["repeats_quotient"] = [
+        repeats_quotient(float(theta), options.repeat_probability) for theta in reliability
     ]
     if "time_seconds" in frame.columns:
         times = frame["time_seconds"].to_numpy(dtype=float)
         timed = ~np.isnan(times)
-        statistics["efficiency"] = [
+        columns["efficiency"] = [
             float(v.min()) if len(v) else math.nan
             for v in _split(times[timed], cell[timed], n_cells)
         ]
     else:
-        statistics["efficiency"] = np.nan
-    statistics["dimension"] = statistics["dimension"].astype(int)
-    return statistics[["problem", "dimension", "algorithm", *STATISTIC_COLUMNS]]
+        columns["efficiency"] = np.full(n_cells, np.nan)
+    return pd.DataFrame(
+        {c: columns[c] for c in ["problem", "dimension", "algorithm", *STATISTIC_COLUMNS]}
+    )
 
 
 def _cells(frame: pd.DataFrame, keys: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:

@@ -398,6 +398,34 @@ def rank_sum(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
     return float(result.pvalue), 1.0 - float(result.statistic) / (len(x) * len(y))
 
 
+def rank_sums(samples: Sequence[np.ndarray], y: np.ndarray) -> list[tuple[float, float]]:
+    """:func:`rank_sum` of each of ``samples`` against ``y``, the same numbers in fewer calls.
+
+    Where both samples have more than 8 values SciPy's ``"auto"`` always takes the asymptotic
+    test (ties or not), so those samples are tested together, one stacked call per sample
+    size (the per-pair call's overhead, not the test, was the cost); the others one by one.
+    """
+    out: list[tuple[float, float]] = [(math.nan, math.nan)] * len(samples)
+    batches: dict[int, list[int]] = {}
+    for k, x in enumerate(samples):
+        if len(x) > 8 and len(y) > 8:
+            batches.setdefault(len(x), []).append(k)
+        else:
+            out[k] = rank_sum(x, y)
+    for size, members in batches.items():
+        stacked = np.stack([samples[k] for k in members])
+        result = mannwhitneyu(
+            stacked,
+            np.broadcast_to(y, (len(members), len(y))),
+            alternative="two-sided",
+            method="asymptotic",
+            axis=1,
+        )
+        for k, statistic, p_value in zip(members, result.statistic, result.pvalue, strict=True):
+            out[k] = (float(p_value), 1.0 - float(statistic) / (size * len(y)))
+    return out
+
+
 def marker(p_adjusted: float, a12: float, alpha: float) -> str:
     """``+`` / ``−`` when significant (by the side A12 favours), ``≈`` otherwise."""
     if math.isnan(p_adjusted):
@@ -583,9 +611,9 @@ def _tests_of_problem(
     problem, dimension, reference_values, others = item
     if reference_values is None:
         return {}
+    tests = rank_sums(list(others.values()), reference_values)
     return {
-        (algorithm, problem, dimension): rank_sum(values, reference_values)
-        for algorithm, values in others.items()
+        (algorithm, problem, dimension): test for algorithm, test in zip(others, tests, strict=True)
     }
 
 

@@ -23,6 +23,8 @@ from reportgen.analyses.problem_table import (
     a12_magnitude,
     adjust_p_values,
     compute,
+    rank_sum,
+    rank_sums,
 )
 from reportgen.data.frames import AnalysisData, sorted_problems
 from reportgen.errors import InputError
@@ -274,3 +276,22 @@ def test_win_tie_loss_per_dimension_and_function_group() -> None:
         "W/T/L (g1)",
         "W/T/L (g2)",
     ]
+
+
+def test_rank_sums_are_the_pairwise_rank_sum_tests() -> None:
+    # The stacked calls give each sample exactly what its own call gives: samples of 3-40
+    # values (exact and asymptotic tests, by SciPy's rule), ties from rounding, a NaN.
+    source = np.random.default_rng(3)
+    for case in range(30):
+        reference = np.round(source.normal(size=int(source.integers(3, 40))), 1)
+        samples = [
+            np.round(source.normal(0.3, size=int(source.choice([5, 12, 30]))), int(case % 3))
+            for _ in range(int(source.integers(1, 8)))
+        ]
+        if case % 5 == 0:
+            samples[0][0] = np.nan
+        got = rank_sums(samples, reference)
+        for sample, (p_value, a12) in zip(samples, got, strict=True):
+            expected_p, expected_a12 = rank_sum(sample, reference)
+            assert p_value == expected_p or (np.isnan(p_value) and np.isnan(expected_p)), case
+            assert a12 == expected_a12 or (np.isnan(a12) and np.isnan(expected_a12)), case
