@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import math
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
+from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 
 from reportgen.figures.style import FigureSpec
@@ -289,3 +292,68 @@ def test_latex_text_passes_plain_text_through_only_where_nothing_needs_a_macro()
         assert special not in plain
     assert latex_text("NL-SHADE (best: 1.5e-08)") == "NL-SHADE (best: 1.5e-08)"
     assert latex_text("EA4 & jSO_bin") == r"EA4 \& jSO\_bin"
+
+
+def _text_heavy_figure(seed: int, *, layout: str | None) -> Figure:
+    """A figure of random texts: sizes, weights, lines, rotations, Unicode and mathtext, on
+    linear, log and symlog axes with a legend (what reportgen's figures put in their text)."""
+    rng = np.random.default_rng(seed)
+    alphabet = list("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,-()=τρ⁻⁵×≥")
+
+    def word(n: int) -> str:
+        return "".join(rng.choice(alphabet, size=n))
+
+    fig = Figure(figsize=(5, 3.5), layout=layout)
+    axes = fig.subplots(2, 2).ravel()
+    for k, ax in enumerate(axes):
+        x = np.geomspace(1, 10.0 ** rng.integers(1, 6), 30)
+        ax.plot(x, rng.random(30) * 10.0 ** rng.integers(-8, 3), label=word(12), marker="o")
+        ax.set_xscale(("linear", "log", "symlog", "log")[k])
+        ax.set_title(word(int(rng.integers(3, 30))), fontsize=float(rng.uniform(6, 12)))
+        ax.set_xlabel(word(10) + "\n" + word(5), fontweight="bold" if k % 2 else "normal")
+        ax.set_ylabel(rf"$\bar{{\rho}}_{{{k}}}$ of $10^{{-{k + 1}}}$")
+        ax.text(0.5, 0.5, word(8), rotation=float(rng.uniform(0, 90)), transform=ax.transAxes)
+        ax.legend(fontsize=float(rng.uniform(5, 9)), title=word(4))
+    fig.suptitle(word(20))
+    return fig
+
+
+@pytest.mark.parametrize("layout", ["constrained", None])
+def test_figures_drawn_with_shared_text_measures_are_matplotlibs_svgs(layout: str | None):
+    """figure_svg measures texts once a process (files._RendererSVG) where matplotlib measures
+    them again for every renderer: each of a run of figures — later ones meeting strings and
+    fonts measured for earlier ones — is byte for byte matplotlib's own SVG of it."""
+    for seed in range(4):
+        reference = _text_heavy_figure(seed, layout=layout)
+        FigureCanvasSVG(reference)  # matplotlib's canvas and renderer, nothing of reportgen's
+        buffer = io.StringIO()
+        reference.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
+        for _ in range(2):  # the second time, every text is measured already
+            figure = _text_heavy_figure(seed, layout=layout)
+            files.lay_out(figure)
+            assert figure_svg(figure) == buffer.getvalue(), seed
+    assert files._text_extent.cache_info().hits > 0
+    assert files._font_height_metrics.cache_info().hits > 0
+
+
+def test_figures_are_the_same_drawn_here_or_by_any_number_of_workers(tmp_path: Path):
+    """draw_figures splits the figures between this process and forked workers; the texts and
+    files are those of drawing every figure here, in the order of the jobs, whatever the
+    number of workers."""
+    options = FigureOptions()
+    drawn = {}
+    for workers in (1, 2, 3):
+        jobs = [
+            (_text_heavy_figure(seed, layout="constrained"), tmp_path / str(workers) / f"f{seed}")
+            for seed in range(5)
+        ]
+        drawn[workers] = files.draw_figures(
+            jobs, options.model_copy(update={"workers": workers}), for_print=True
+        )
+        files_written = sorted(p.name for p in (tmp_path / str(workers)).iterdir())
+        assert files_written == [f"f{seed}.svg" for seed in range(5)]
+        for seed, (svg, _) in enumerate(drawn[workers]):
+            assert (tmp_path / str(workers) / f"f{seed}.svg").read_text(encoding="utf-8") == svg
+    assert drawn[2] == drawn[1] and drawn[3] == drawn[1]
+    assert all(svg and print_svg for svg, print_svg in drawn[1])
+    assert len({svg for svg, _ in drawn[1]}) == 5  # five different figures, in order
