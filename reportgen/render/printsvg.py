@@ -17,7 +17,11 @@ presentation attributes of each element (the element's own declarations winning,
 ``style`` attribute beats a style sheet; the ``font`` shorthand as ``font-size`` and
 ``font-family``); groups that carry nothing but an unreferenced id are dissolved into their
 parent; the remaining definitions (clip paths) move into one ``<defs>`` at the top; the
-metadata block goes. The picture is the same (pages compared pixel by pixel); a grid of 12
+metadata block goes. Then (:func:`_simplify`) each run of sibling groups that clip to the same
+path becomes one group, clipped once; unrotated text loses its ``rotate(-0 x y)``; a path
+that is only translated carries the translation in its points; sizes in pixels are plain
+numbers and the root states the initial font size and stroke width, which weasyprint would
+otherwise parse from "1em" and "1px" on every element. The picture is the same (pages compared pixel by pixel); a grid of 12
 convergence panels draws in about two thirds of the time. Files under ``figures/`` and the
 HTML keep matplotlib's SVG: this copy exists only for the PDF.
 """
@@ -85,11 +89,17 @@ def for_weasyprint(svg: str) -> str:
         for name in _URL.findall(value)
     }
     _rewrite(root, definitions, referenced, star)
+    _simplify(root, referenced)
     kept = [definitions[name] for name in sorted(referenced & definitions.keys())]
     if kept:
         defs = ET.Element(_DEFS)
         defs.extend(kept)
         root.insert(0, defs)
+    # The initial values, written out: weasyprint parses a missing font size as "1em" and a
+    # missing stroke width as "1px" on every element, each by its slow path for units; as
+    # attributes of the root every element inherits them as plain numbers.
+    root.attrib.setdefault("font-size", "16")
+    root.attrib.setdefault("stroke-width", "1")
     root.set("xmlns", _SVG)
     root.set("xmlns:xlink", _XLINK)
     out: list[str] = []
@@ -167,3 +177,88 @@ def _inlined(
     else:
         attributes.pop("transform", None)
     return ET.Element(_PATH, attributes)
+
+
+_IDENTITY = re.compile(r"rotate\(\s*-?0(?:\.0*)?(?:\s+[-+.\deE]+){0,2}\s*\)")
+"""matplotlib's transform of unrotated text: ``rotate(-0 x y)``, a turn by nothing."""
+_TRANSLATE = re.compile(r"translate\(\s*([-+.\deE]+)[\s,]+([-+.\deE]+)\s*\)")
+_PIXELS = re.compile(r"([-+.\deE]+)px")
+
+_GROUPING = frozenset(("opacity", "filter", "mask", "id"))
+"""Attributes that make a group more than a container of its elements: two groups carrying
+one of these draw differently from one group holding both's elements (opacity applies to the
+group drawn as a whole), or are referred to."""
+
+
+def _simplify(parent: ET.Element, referenced: set[str]) -> None:
+    """Under ``parent``, depth first: merge each run of sibling groups with the same
+    attributes (a clip path each) into one, drop turns by nothing, move the translation of
+    an unclipped path into its coordinates and write font sizes in pixels as plain numbers.
+
+    All three leave the picture as it is: a group only passes its attributes on, so a run
+    of equal groups draws its elements as one group does, clipped once instead of once each;
+    ``rotate(-0 x y)`` is the identity; translating a path's points is translating the path
+    (its clip path would move with its transform, hence only an unclipped path); and "7px"
+    is 7 user units.
+    """
+    children: list[ET.Element] = []
+    for child in parent:
+        _simplify(child, referenced)
+        previous = children[-1] if children else None
+        if (
+            previous is not None
+            and child.tag == previous.tag == _G
+            and child.attrib == previous.attrib
+            and not _GROUPING.intersection(child.attrib)
+        ):
+            previous.extend(child)
+            previous.tail = child.tail
+            continue
+        children.append(child)
+    parent[:] = children
+    attributes = parent.attrib
+    transform = attributes.get("transform")
+    if transform is not None:
+        transform = _IDENTITY.sub("", transform).strip()
+        if parent.tag == _PATH and "clip-path" not in attributes:
+            transform = _translated_path(parent, transform)
+        if transform:
+            attributes["transform"] = transform
+        else:
+            del attributes["transform"]
+    if (size := attributes.get("font-size")) and (pixels := _PIXELS.fullmatch(size)):
+        attributes["font-size"] = pixels.group(1)
+
+
+def _translated_path(path: ET.Element, transform: str) -> str:
+    """``path``'s points moved by the translations that make up all of ``transform``; what
+    is left of the transform: nothing, or all of it when it is more than translations or the
+    path data holds anything but absolute moves, lines, curves and closes (all matplotlib
+    writes)."""
+    parts = _TRANSLATE.findall(transform)
+    if not parts or _TRANSLATE.sub("", transform).strip():
+        return transform
+    dx = sum(float(x) for x, _ in parts)
+    dy = sum(float(y) for _, y in parts)
+    tokens = path.get("d", "").split()
+    out: list[str] = []
+    axis = 0
+    for token in tokens:
+        if token in ("M", "L", "Q", "C", "Z", "z"):
+            out.append(token)
+            axis = 0
+            continue
+        try:
+            value = float(token)
+        except ValueError:
+            return transform  # a relative command, an arc, numbers run together: leave it
+        out.append(_number(value + (dy if axis else dx)))
+        axis ^= 1
+    path.set("d", " ".join(out))
+    return ""
+
+
+def _number(value: float) -> str:
+    """``value`` as matplotlib writes coordinates: six decimals, trailing zeros dropped."""
+    text = f"{value:f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text

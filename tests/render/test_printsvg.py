@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import shutil
 import subprocess
 import urllib.parse
@@ -15,6 +16,9 @@ from matplotlib.figure import Figure
 from reportgen.render.files import figure_svg
 from reportgen.render.pdf import write_pdf
 from reportgen.render.printsvg import for_weasyprint
+
+_SVG = "http://www.w3.org/2000/svg"
+_G = f"{{{_SVG}}}g"
 
 
 def _figure() -> Figure:
@@ -51,6 +55,54 @@ def test_print_copy_has_no_uses_styles_or_empty_groups():
     assert lean.count("<defs") == 1 and lean.startswith("<svg ")
     # The stroke defaults of matplotlib's "*" rule are on every element instead.
     assert lean.count('stroke-linejoin="round"') >= lean.count("<path")
+
+
+def test_print_copy_draws_less_where_nothing_changes():
+    """Runs of groups that clip to the same path are one group; unrotated text has no turn by
+    nothing; tick marks and markers carry their place in their points, not a transform."""
+    svg = figure_svg(_figure())
+    assert "rotate(-0 " in svg
+    lean = ET.fromstring(for_weasyprint(svg))
+    assert "rotate(-0 " not in ET.tostring(lean, encoding="unicode")
+    for parent in lean.iter():
+        for first, second in itertools.pairwise(parent):
+            assert not (first.tag == second.tag == _G and first.attrib == second.attrib)
+    clipped = [g for g in lean.iter(_G) if "clip-path" in g.attrib]
+    assert len(clipped) < svg.count("clip-path=")  # merged, the curves of one axes together
+    paths = list(lean.iter(f"{{{_SVG}}}path"))
+    assert paths and all("transform" not in p.attrib for p in paths)
+    assert lean.get("font-size") == "16" and lean.get("stroke-width") == "1"
+    assert not any(e.get("font-size", "").endswith("px") for e in lean.iter())
+
+
+def test_a_translation_moves_the_points_of_a_path():
+    rng = np.random.default_rng(7)
+    points = rng.uniform(-500, 500, size=(10, 2)).round(6)
+    d = "M {} {} L {} {} Q {} {} {} {} C {} {} {} {} {} {} z M {} {} L {} {} L {} {} Z".format(
+        *points.ravel()
+    )
+    svg = (
+        f'<svg xmlns="{_SVG}" xmlns:xlink="http://www.w3.org/1999/xlink" width="9" height="9">'
+        f'<defs><path id="m" d="{d}"/></defs><use xlink:href="#m" x="3.25" y="-7.5"/>'
+        f'<path d="{d}" transform="translate(1 2) translate(0.5 -0.25)"/>'
+        '<path d="m 1 2 l 3 4" transform="translate(1 2)"/>'
+        '<path d="M 1 2 L 3 4" transform="translate(1 2) scale(2)"/></svg>'
+    )
+    lean = ET.fromstring(for_weasyprint(svg))
+    used, translated, relative, scaled = lean.iter(f"{{{_SVG}}}path")
+
+    def coordinates(path: ET.Element) -> np.ndarray:
+        numbers = [float(t) for t in path.get("d", "").split() if t not in "MLQCZz"]
+        return np.array(numbers).reshape(-1, 2)
+
+    assert "transform" not in used.attrib and "transform" not in translated.attrib
+    commands = [t for t in d.split() if t in "MLQCZz"]
+    assert [t for t in used.get("d", "").split() if t in "MLQCZz"] == commands
+    np.testing.assert_allclose(coordinates(used), points + np.array([3.25, -7.5]), atol=1e-6)
+    np.testing.assert_allclose(coordinates(translated), points + np.array([1.5, 1.75]), atol=1e-6)
+    # Relative commands, and a transform that is more than translations, stay as they are.
+    assert relative.get("transform") == "translate(1 2)" and relative.get("d") == "m 1 2 l 3 4"
+    assert scaled.get("transform") == "translate(1 2) scale(2)"
 
 
 def test_an_svg_with_other_style_rules_is_left_as_it_is():
