@@ -51,8 +51,10 @@ best-so-far, duplicate and completeness checks are vectorised comparisons of nei
 rows or queries of the per-run table (:func:`reportgen.data.frames.run_table`), which is
 also what the report's overview and data appendix read. For the benchmark's 28.8 M records
 this loads in about the CPU time of a bare DuckDB read with a best-so-far check and holds
-27 bytes per record: run numbers and dimensions in 32 bits while they fit, the evaluations
-and values in 64 (see ``benchmarks/README.md``).
+23 bytes per record: run numbers and dimensions in 16 bits while they fit (else 32, else
+64), the evaluations and values in 64 (see ``benchmarks/README.md``). Memory matters for
+time as well: each MB the process touches for the first time costs a page fault per page,
+about 0.3–3 ms of system CPU a MB on the benchmark's virtual machine.
 """
 
 from __future__ import annotations
@@ -695,20 +697,31 @@ def _system_allocator() -> Iterator[None]:
 INTEGRAL = ("dimension", "run")
 """Canonical columns held as integers (their cells are checked whole and ≤ 2⁵³)."""
 
-NARROW_LIMIT = 1 << 30
-"""A histories table holds an :data:`INTEGRAL` column as 32-bit integers while every value
-is below this in magnitude (else 64-bit): 0.23 GB less at 28.8 M records. The margin keeps
-the difference of any two values within 32 bits too (run boundaries are found by
-subtracting neighbouring run numbers)."""
+NARROW_TYPES = (np.int16, np.int32)
+"""A histories table holds an :data:`INTEGRAL` column in the first of these types whose
+:func:`narrow_limit` exceeds every value's magnitude (else 64-bit): 16 bits for run numbers
+and dimensions below 16 384, 0.46 GB less than 64 bits at 28.8 M records (and 0.12 GB less
+than 32), which is also less memory touched for the first time, i.e. less system CPU."""
+
+
+def narrow_limit(kind: type[np.signedinteger]) -> int:
+    """The values an integer type holds for an :data:`INTEGRAL` column: magnitudes below
+    2^(bits − 2) (2¹⁴ for 16 bits, 2³⁰ for 32). The margin keeps the difference, and the
+    sum, of any two values within the type too (run boundaries are found by subtracting
+    neighbouring run numbers; a count one past the largest run number must fit)."""
+    return 1 << (np.iinfo(kind).bits - 2)
 
 
 def _integers(data: np.ndarray, narrow: bool) -> np.ndarray:
-    """Whole numbers (checked, ≤ 2⁵³) as integers: 32-bit with ``narrow`` where they fit
-    within ±:data:`NARROW_LIMIT`, else 64-bit (exact either way)."""
+    """Whole numbers (checked, ≤ 2⁵³) as integers: with ``narrow``, in the first of
+    :data:`NARROW_TYPES` whose :func:`narrow_limit` they fit within, else 64-bit (exact
+    either way)."""
     if narrow and len(data):
         low, high = data.min(), data.max()
-        if low > -NARROW_LIMIT and high < NARROW_LIMIT:
-            return data if data.dtype == np.int32 else data.astype(np.int32)
+        for kind in NARROW_TYPES:
+            limit = narrow_limit(kind)
+            if low > -limit and high < limit:
+                return data if data.dtype == kind else data.astype(kind)
     return data if data.dtype == np.int64 else data.astype(np.int64)
 
 
@@ -721,8 +734,8 @@ class _Pieces:
     kept as codes into one list of names per column (each distinct name once) and turned
     into a categorical with sorted categories at the end, so that codes order like names.
     The :data:`INTEGRAL` columns are converted to integers piece by piece (with ``narrow``,
-    32-bit ones while the values allow, :func:`_integers`; a column widens when a piece
-    needs it).
+    16- or 32-bit ones while the values allow, :func:`_integers`; a column widens when a
+    piece needs it).
     """
 
     def __init__(self, rows: int | None, narrow: bool = False) -> None:

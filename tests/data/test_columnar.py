@@ -153,14 +153,14 @@ def test_parquet_checked_in_bulk_equals_cell_by_cell(
     cells = load_data(load_spec(spec)).sources["curves"].frame
     pd.testing.assert_frame_equal(bulk, cells)
     assert list(bulk["algorithm"].cat.categories) == ["A", "B"]  # stripped
-    # Small whole numbers are held in 32 bits (4 bytes a record less per column).
-    assert bulk["run"].dtype == np.int32 and bulk["dimension"].dtype == np.int32
+    # Small whole numbers are held in 16 bits (6 bytes a record less per column than 64).
+    assert bulk["run"].dtype == np.int16 and bulk["dimension"].dtype == np.int16
 
 
 def test_run_numbers_beyond_2_to_the_30_widen_the_column_exactly(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A histories column starts as 32-bit integers; a piece with a value of 2³⁰ or more
+    """A histories column starts as 16-bit integers; a piece with a value of 2³⁰ or more
     (its difference from a small run number would not fit in 32 bits) widens the whole
     column to 64 bits, keeping the pieces before it, exactly (2⁵³ − 1 is a float's last
     whole number), whichever path checks the pieces."""
@@ -171,8 +171,28 @@ def test_run_numbers_beyond_2_to_the_30_widen_the_column_exactly(
     monkeypatch.setattr(read, "CHUNK_ROWS", 2)  # the first piece: run 1 only (32 bits)
     for _ in ("bulk", "cells"):
         table = load_data(load_spec(spec)).sources["curves"].frame
-        assert table["run"].dtype == np.int64 and table["dimension"].dtype == np.int32
+        assert table["run"].dtype == np.int64 and table["dimension"].dtype == np.int16
         assert sorted(set(table["run"])) == [1, big]
+        _cell_by_cell(monkeypatch)
+
+
+@pytest.mark.parametrize("run", [2**14 - 1, 2**14, 2**30 - 1, 2**30])
+def test_a_run_number_widens_the_column_at_its_type_s_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: int
+) -> None:
+    """Run numbers stay in 16 bits below 2¹⁴ and in 32 bits below 2³⁰ (so that the
+    difference or the sum of two of them fits too); a later piece with a larger one widens
+    the column, keeping the earlier pieces exactly, in bulk and cell by cell."""
+    frame = pd.read_csv(pd.io.common.StringIO(HISTORIES_CSV))
+    frame["run"] = frame["run"].replace({2: run}).astype(np.int64)
+    spec = _parquet_study(tmp_path, frame)
+    monkeypatch.setattr(read, "CHUNK_ROWS", 2)  # the first piece: run 1 only (16 bits)
+    expected = np.int16 if run < 2**14 else np.int32 if run < 2**30 else np.int64
+    for _ in ("bulk", "cells"):
+        table = load_data(load_spec(spec)).sources["curves"].frame
+        assert table["run"].dtype == expected
+        assert sorted(set(table["run"])) == [1, run]
+        assert (table["run"].diff().abs().max()) == run - 1  # no wrap-around
         _cell_by_cell(monkeypatch)
 
 
