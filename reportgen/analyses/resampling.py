@@ -92,13 +92,16 @@ def drawn_runs(
         where = slice(start, start + step)
         rows = slots[where]
         count = counts[rows]  # [chunk, width, algorithms]
+        full = bool((count == n_max).all())  # the usual design: every cell has n_max runs
         uniform = rng.random((*count.shape, n_max))
-        uniform *= count[..., None]
+        # The same products either way; by one number, not broadcast over runs of n_max, is
+        # several times cheaper.
+        uniform *= float(n_max) if full else count[..., None]
         draw = uniform.astype(np.intp)  # floor(u · n): one of the cell's own n runs
         # flat positions: one gather, no copy of the drawn rows' values first
         draw += (rows[..., None] * (n_alg * n_max) + cell)[..., None]
         drawn = np.take(flat, draw)
-        if (count == n_max).all():  # the usual design: no padding, no mask to build
+        if full:  # no padding: no mask to build
             present = np.broadcast_to(np.True_, drawn.shape)
         else:
             present = np.arange(n_max) < count[..., None]
