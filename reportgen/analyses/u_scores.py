@@ -1386,10 +1386,8 @@ def _histories_states(
                 late,
             )
         )
-    states = in_run_order([part.states[0] for part in parts])
-    at_cuts = {
-        c: in_run_order([part.states[k] for part in parts]) for k, c in enumerate(cutpoints, 1)
-    }
+    states, *cut_states = _states_in_run_order(parts, 1 + len(cutpoints))
+    at_cuts = dict(zip(cutpoints, cut_states, strict=True))
     cut_records = None
     if cutpoints:
         rows = []
@@ -1416,12 +1414,38 @@ def _histories_states(
     return states, at_cuts, budget, cut_records
 
 
+def _states_in_run_order(parts: Sequence[_ProblemStates], fractions: int) -> list[pd.DataFrame]:
+    """Each fraction's states of every problem's runs as one table in run order (the run keys
+    sorted as :func:`~reportgen.data.frames.in_run_order` sorts them, then success, speed,
+    value, tie): the keys concatenated and sorted once, each fraction's columns put in that
+    order, rather than a table per problem and fraction concatenated and sorted again."""
+    offsets = np.cumsum([0, *(len(part.runs) for part in parts)])
+    keys = in_run_order(
+        [
+            part.runs.assign(_order=np.arange(offsets[k], offsets[k + 1]))
+            for k, part in enumerate(parts)
+        ]
+    )
+    order = keys.pop("_order").to_numpy(dtype=np.intp) if "_order" in keys else np.array([], int)
+    tables = []
+    for k in range(fractions):
+        table = keys.copy()
+        for column in ("success", "speed", "value", "tie"):
+            values = [part.states[k][column] for part in parts]
+            table[column] = np.concatenate(values)[order] if values else np.array([])
+        tables.append(table)
+    return tables
+
+
 @dataclass(frozen=True)
 class _ProblemStates:
     """One problem's runs reduced to their states (a work item's result: a row per run)."""
 
-    states: tuple[pd.DataFrame, ...]
-    """The runs' states at each fraction of the budget (1 first, then the cut-points)."""
+    runs: pd.DataFrame
+    """The run keys, a row per run."""
+    states: tuple[dict[str, np.ndarray], ...]
+    """The runs' states at each fraction of the budget (1 first, then the cut-points): success,
+    speed, value, tie, in the order of ``runs``."""
     rising: pd.DataFrame
     """Runs whose values increase somewhere (their running minimum is used)."""
     rising_records: int
@@ -1474,7 +1498,8 @@ def _problem_states(
         latest.append(float(seen.max()) if len(seen) else math.nan)
     runs_at = _RunRecords(starts, run_of, evaluations, value, above_target, cut[starts])
     return _ProblemStates(
-        states=tuple(_history_states(runs, runs_at, f, tie_break) for f in fractions),
+        runs=runs,
+        states=tuple(_history_states(runs_at, f, tie_break) for f in fractions),
         rising=history.loc[rising, keys].drop_duplicates() if rising.any() else runs.iloc[:0],
         rising_records=int(rising.sum()),
         late=late,
@@ -1494,8 +1519,8 @@ class _RunRecords(NamedTuple):
 
 
 def _history_states(
-    runs: pd.DataFrame, records: _RunRecords, fraction: float, tie_break: bool
-) -> pd.DataFrame:
+    records: _RunRecords, fraction: float, tie_break: bool
+) -> dict[str, np.ndarray]:
     """Each run's state at ``fraction`` of its dimension's budget (best-so-far curves).
 
     The records seen by the cut are the first ``k`` of each run (evaluations increase), so
@@ -1516,16 +1541,12 @@ def _history_states(
     reached = records.above_target < k
     speed = np.where(reached, records.evaluations[np.where(reached, success_row, 0)], np.inf)
     success = np.isfinite(speed)
-    # One frame built from its columns (the run keys' own dtypes kept), not four insertions.
-    return pd.DataFrame(
-        {
-            **{key: runs[key] for key in runs.columns},
-            "success": success,
-            "speed": speed,
-            "value": last,
-            "tie": np.where(success, 0.0, tie if tie_break else 0.0),
-        }
-    )
+    return {
+        "success": success,
+        "speed": speed,
+        "value": last,
+        "tie": np.where(success, 0.0, tie if tie_break else 0.0),
+    }
 
 
 def _restrict(
