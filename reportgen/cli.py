@@ -28,6 +28,7 @@ import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, TextIO
 
 from reportgen.errors import InputError, shorten_words
@@ -129,11 +130,9 @@ def _print_warnings(results: StudyResults, quiet: bool, stderr: TextIO) -> None:
 
 
 def _cmd_validate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    from reportgen.pipeline import load_study, validate_study
-
     progress = Progress(stderr, args.quiet)
-    spec = with_scheduler(load_study(args.spec), args.scheduler)
-    results = validate_study(spec, strict=args.strict, progress=progress)
+    spec = with_scheduler(_load_spec(args.spec), args.scheduler)
+    results = _pipeline().validate_study(spec, strict=args.strict, progress=progress)
     progress.done()
     _print_warnings(results, args.quiet, stderr)
     if not args.quiet:
@@ -171,6 +170,10 @@ def _run_stages(spec: LoadedSpec, args: argparse.Namespace) -> int:
     return 3 + 3 * analyses + pdf + bool(args.bundle) + (args.baseline is not None)
 
 
+_SAVED_COLLECTOR: list[tuple[tuple[int, int, int], bool]] = []
+"""The collector's thresholds and state before the running command (empty outside one)."""
+
+
 @contextmanager
 def _collector_for_a_command() -> Iterator[None]:
     """Python's cyclic garbage collector tuned for one command, and restored after it.
@@ -178,33 +181,51 @@ def _collector_for_a_command() -> Iterator[None]:
     A report run allocates millions of short-lived objects (pandas, matplotlib, weasyprint's
     boxes). With the default thresholds the collector ran about 1,400 times in the
     six-archive COCO benchmark and traversed the whole heap, every object of the imported
-    libraries included, nine times: 1.2-1.5 s of CPU, an eighth of the run. So the pipeline
-    is imported with collection off (imports make no garbage worth a collection), its
-    libraries' objects, which live as long as the process, are frozen (never traversed again;
-    a forked figure worker then also shares their pages), and the youngest generation is
-    collected every 10,000 allocations instead of 700: 0.3 s of collection. Cyclic garbage
-    is still collected; the thresholds and the frozen objects are given back at the end, so
-    that a process that runs several commands (the tests) keeps its usual collector.
+    libraries included, nine times: 1.2-1.5 s of CPU, an eighth of the run. So a command runs
+    with collection off until :func:`_pipeline` has imported the pipeline (imports make no
+    garbage worth a collection); then its libraries' objects, which live as long as the
+    process, are frozen (never traversed again; a forked figure worker then also shares
+    their pages), and the youngest generation is collected every 10,000 allocations instead
+    of 700: 0.3 s of collection. Cyclic garbage is still collected; the thresholds and the
+    frozen objects are given back at the end, so that a process that runs several commands
+    (the tests) keeps its usual collector.
     """
-    thresholds, enabled = gc.get_threshold(), gc.isenabled()
+    _SAVED_COLLECTOR.append((gc.get_threshold(), gc.isenabled()))
     gc.disable()
     try:
-        import reportgen.pipeline  # noqa: F401  (its libraries are what is frozen)
-
-        gc.freeze()
-        gc.set_threshold(10_000, 10, 10)
-        gc.enable()
         yield
     finally:
+        thresholds, enabled = _SAVED_COLLECTOR.pop()
         gc.unfreeze()
         gc.set_threshold(*thresholds)
         (gc.enable if enabled else gc.disable)()
 
 
-def _cmd_run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    from reportgen.pipeline import load_study, run_study
+def _pipeline() -> ModuleType:
+    """:mod:`reportgen.pipeline`, imported only by the commands that build a study: it loads
+    every analysis, pandas, scipy and matplotlib (≈ 2.5 s of CPU), which ``--help``,
+    ``schema``, ``init`` and a spec with errors do without. Within a command (see
+    :func:`_collector_for_a_command`) the collector is tuned once it is imported."""
+    import reportgen.pipeline
 
-    spec = with_scheduler(load_study(args.spec), args.scheduler)
+    if _SAVED_COLLECTOR and not gc.isenabled():
+        gc.freeze()
+        gc.set_threshold(10_000, 10, 10)
+        gc.enable()
+    return reportgen.pipeline
+
+
+def _load_spec(path: str) -> LoadedSpec:
+    """The validated spec (:func:`reportgen.pipeline.load_study`), read before the pipeline is
+    imported so that a spec with errors is reported at once."""
+    from reportgen.spec.load import load_spec
+
+    return load_spec(path)
+
+
+def _cmd_run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    spec = with_scheduler(_load_spec(args.spec), args.scheduler)
+    run_study = _pipeline().run_study
     progress = Progress(stderr, args.quiet, _run_stages(spec, args))
     command = (
         " ".join(["reportgen", *sys.argv[1:]])
@@ -228,6 +249,7 @@ def _cmd_run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 
 
 def _cmd_verify(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    _pipeline()  # the study is rerun
     from reportgen.verify import verify_bundle
 
     progress = Progress(stderr, args.quiet)
@@ -263,9 +285,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXIT_STATUS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    from reportgen.pipeline import _version
+    from reportgen.resources import package_version
 
-    parser.add_argument("--version", action="version", version=f"reportgen {_version()}")
+    parser.add_argument("--version", action="version", version=f"reportgen {package_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def common(sub: argparse.ArgumentParser) -> None:
@@ -362,8 +384,8 @@ def main(
     """Run the command line; return the exit status."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    with _collector_for_a_command():  # before the parser: it imports the pipeline
-        args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(argv)
+    with _collector_for_a_command():
         return _guarded(lambda: args.handler(args, stdout, stderr), stderr)
 
 

@@ -54,6 +54,7 @@ from reportgen.render.html import render_html
 from reportgen.render.pdf import write_pdf
 from reportgen.render.publish import publish, writing
 from reportgen.render.sections.summary import build_summary_section
+from reportgen.resources import package_version
 from reportgen.spec.listing import published_spec_text
 from reportgen.spec.load import LoadedSpec, load_spec
 from reportgen.synthesis.summary import SynthesisResult, synthesise
@@ -62,13 +63,6 @@ OUTPUT_MARKER = ".reportgen-output"
 """File that marks a folder as written by reportgen (and so safe to replace)."""
 
 Progress = Callable[[str], None]
-
-
-def _version() -> str:
-    try:
-        return importlib.metadata.version("reportgen")
-    except importlib.metadata.PackageNotFoundError:  # running from a source tree
-        return "0+unknown"
 
 
 @dataclass(frozen=True)
@@ -367,7 +361,7 @@ def run_study(
                 spec,
                 results.data.files,
                 folder / "supplement.zip",
-                _version(),
+                package_version(),
                 say,
                 lambda html, pdf: write_pdf(html, folder, pdf, progress=say),
             )
@@ -472,7 +466,7 @@ def results_document(
             "caveats": [c.to_json() for c in outcome.result.caveats],
         }
     return {
-        "reportgen": {"version": _version(), "format": 1},
+        "reportgen": {"version": package_version(), "format": 1},
         "study": spec.study.study.model_dump(mode="json"),
         "minimize": spec.study.minimize,
         "algorithms": list(results.data.algorithms),
@@ -704,7 +698,7 @@ def _document(
         authors=tuple(spec.study.study.authors),
         description=spec.study.study.description,
         date=provenance["time"][:10],
-        version=_version(),
+        version=package_version(),
         overview=overview(
             results.data,
             Labels(spec.study.algorithm_labels()),

@@ -13,6 +13,7 @@ reportgen's dependencies exist.
 
 from __future__ import annotations
 
+import importlib.metadata
 import shutil
 from pathlib import Path
 
@@ -71,3 +72,11 @@ def copy_resources(target: Path, root: Path = SOURCE_TREE) -> list[Path]:
         else:
             shutil.copyfile(source, destination)
     return sorted(p.relative_to(target) for p in target.rglob("*") if p.is_file())
+
+
+def package_version() -> str:
+    """The installed reportgen's version ("0+unknown" when run from a source tree)."""
+    try:
+        return importlib.metadata.version("reportgen")
+    except importlib.metadata.PackageNotFoundError:  # running from a source tree
+        return "0+unknown"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import gc
 import io
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -75,6 +77,29 @@ def test_exit_statuses_keep_usage_errors_apart_from_bugs(tiny_study, monkeypatch
     assert "internal error" in bug.err and "RuntimeError: a bug" in bug.err
     help_text = run_cli_help()
     assert "  2    usage error" in help_text and "  3    internal error" in help_text
+
+
+def test_help_and_a_spec_with_errors_do_not_load_the_pipeline(tmp_path):
+    """``--help`` and a spec with errors answer without importing the analyses and their
+    libraries (pandas, scipy, matplotlib: seconds of start-up); a fresh interpreter, since
+    this one has imported everything already."""
+    bad = write(tmp_path, "study.yaml", "study:\n  title: x\nminimize: maybe\n")
+    script = (
+        "import sys, contextlib, io\n"
+        "from reportgen.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    try:\n"
+        "        main(['--help'])\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        f"assert main(['run', {str(bad)!r}], stderr=io.StringIO()) == 1\n"
+        "print(sorted(m for m in ('reportgen.pipeline', 'pandas', 'scipy', 'matplotlib')"
+        " if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout.strip() == "[]"
 
 
 def run_cli_help() -> str:

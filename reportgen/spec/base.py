@@ -15,8 +15,6 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from reportgen.present.findings import join_words
-
 MAX_TEXT = 10_000
 """Longest string in a spec (a title, a description, a name): anything longer is a mistake."""
 MAX_NAME = 1_000
@@ -178,6 +176,10 @@ class AnalysisOptions(SpecModel):
 
 def layout_message(subject: str, accepted: tuple[str, ...], source: str, layout: str) -> str:
     """The one wording of a layout mismatch: what is read, and what the source gives."""
+    # Imported here: reportgen.present loads pandas, which reading a spec does not need (a
+    # spec with errors is reported before the pipeline and its libraries load).
+    from reportgen.present.findings import join_words
+
     wanted = join_words([f"'{a}' ({LAYOUT_WORDS[a]})" for a in accepted], "or")
     return (
         f"{subject} reads {wanted} data; the data source '{source}' gives '{layout}' "
