@@ -16,11 +16,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from reportgen.analyses.resampling import drawn_runs, run_array
 from reportgen.analyses.runtime_ecdf import (
     COCO_TARGETS,
     compute,
     expected_running_time,
     hitting_times,
+    run_resampled_area_scores,
 )
 from reportgen.data.formats.coco import read_coco
 from reportgen.data.frames import AnalysisData, sorted_problems
@@ -144,6 +146,49 @@ def test_hitting_times_equal_a_record_by_record_search() -> None:
             for j, target in enumerate(targets):
                 reached = [i for i in rows if values[i] <= target]
                 assert hits[r, j] == (evaluations[reached[0]] if reached else math.inf)
+
+
+def test_run_resampled_area_scores_are_the_means_of_each_cells_drawn_runs() -> None:
+    """Cells with fewer runs than others (B: 2 runs, A: 4): each score is the mean of the
+    cell's own n draws, bit for bit the sum over all n_max draws with zeros beyond n."""
+    rng = np.random.default_rng(3)
+    rows = []
+    for problem in ("f1", "f2", "f3"):
+        for algorithm, runs in (("A", 4), ("B", 2)):
+            for run in range(1, runs + 1):
+                values = np.minimum.accumulate(10.0 ** rng.uniform(-9, 2, 6))
+                rows += [
+                    (algorithm, problem, 2, run, float(e), float(v))
+                    for e, v in zip(np.cumsum(rng.integers(1, 50, 6)), values, strict=True)
+                ]
+    frame = pd.DataFrame(rows, columns=HAND.columns)
+    result = compute(_data(frame), _options())
+    problems = [("f1", 2), ("f2", 2), ("f3", 2)]
+    slots = rng.integers(0, 3, size=(50, 3))
+    scores = run_resampled_area_scores(result, problems, slots, np.random.default_rng(7))
+    areas = result.problem_areas
+    assert areas is not None
+    values, counts = run_array(
+        areas.assign(row=areas["problem"].map({"f1": 0, "f2": 1, "f3": 2})),
+        "area",
+        range(3),
+        result.algorithms,
+        key="row",
+    )
+    assert counts.tolist() == [[4, 2]] * 3
+    for where, drawn_rows, drawn, present in drawn_runs(
+        values, counts, slots, np.random.default_rng(7)
+    ):
+        count = counts[drawn_rows]
+        by_pass = np.where(present, drawn, 0.0).sum(axis=-1) / count  # one group: weight 1
+        assert np.array_equal(scores[where], by_pass)
+        cells = drawn.reshape(-1, *drawn.shape[2:])  # [slot, algorithm, n_max] draws
+        sizes = count.reshape(-1, count.shape[-1])
+        own = [
+            [d[:n].mean() for d, n in zip(c, k, strict=True)]
+            for c, k in zip(cells, sizes, strict=True)
+        ]
+        np.testing.assert_allclose(scores[where].reshape(-1, 2), own, rtol=1e-12)
 
 
 def test_coco_default_targets() -> None:
