@@ -348,10 +348,12 @@ def mann_whitney(
     """
     methods = []
     for a, b in pairs:
-        pooled = np.concatenate([samples[a], samples[b]])
-        untied = len(np.unique(pooled)) == len(pooled)
-        small = max(len(samples[a]), len(samples[b])) <= EXACT_MAX_RUNS
-        methods.append("exact" if untied and small else "asymptotic")
+        # Ties decide only for small samples (larger ones are tested asymptotically anyway).
+        exact = max(len(samples[a]), len(samples[b])) <= EXACT_MAX_RUNS
+        if exact:
+            pooled = np.concatenate([samples[a], samples[b]])
+            exact = len(np.unique(pooled)) == len(pooled)
+        methods.append("exact" if exact else "asymptotic")
     statistics = np.empty(len(pairs))
     p_values = np.empty(len(pairs))
     batches: dict[tuple[str, int, int], list[int]] = {}
