@@ -86,6 +86,38 @@ class Document:
     spec_text: str
     toc: tuple[tuple[str, str, str], ...] = field(default_factory=tuple)
 
+    @property
+    def spec_in_one_column(self) -> bool:
+        """Whether the printed spec listing stands in one column whatever the page.
+
+        The print stylesheet sets the listing in two balanced columns, keeping at least
+        :data:`SPEC_LINES_KEPT` lines together at either end of a column (``widows`` and
+        ``orphans``); a listing of fewer than twice that many lines, none of them wrapped in a
+        column, cannot be split, and weasyprint found that out by laying the listing out at
+        every column height a pixel apart (0.7-1.4 s of the COCO benchmark's 4-5 s PDF). Such a
+        listing is printed in one column without the balancing (``pre.spec.one-column``).
+        """
+        lines = self.spec_text.splitlines()
+        return len(lines) < 2 * SPEC_LINES_KEPT and all(
+            _monospace_width(line) <= SPEC_COLUMN_CHARACTERS for line in lines
+        )
+
+
+SPEC_LINES_KEPT = 8
+"""The print stylesheet's ``widows`` and ``orphans`` of the spec listing (``pre.spec``)."""
+
+SPEC_COLUMN_CHARACTERS = 62
+"""Characters of a line of the printed spec that fit one of its two columns unwrapped: a column
+is (504.6 pt text width - 2 x 0.8 em padding - 1.2 em gap) / 2 = 243.2 pt at 6.5 pt type, a
+character of DejaVu Sans Mono 0.602 em = 3.91 pt wide (tests/render/test_print_css.py lays
+such lines out)."""
+
+
+def _monospace_width(line: str) -> int:
+    """``line``'s width in characters of a monospace font, counted generously: a tab to the
+    next multiple of 8, any character beyond Latin (a wider glyph from a fallback font) as 2."""
+    return sum(2 if ord(c) > 0x2FF else 1 for c in line.expandtabs(8))
+
 
 def svg_data_uri(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
