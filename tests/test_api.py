@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -131,7 +132,7 @@ def test_a_bundle_of_dataframe_sources_reruns_and_verifies(tmp_path: Path, given
     ) in page
     assert "DataFrame" not in page  # neither "DataFrame 'curves'" nor the spec's placeholder
     if given_as == "dict":  # its listing shows the placeholder path (a YAML file's, no path)
-        assert "path: inputs/dataframes/curves.csv" in page.split('<pre class="spec">')[1]
+        assert "path: inputs/dataframes/curves.csv" in re.split(r'<pre class="spec[^"]*">', page)[1]
     result = run_cli("verify", str(unpacked))
     assert result.code == 0, result.err
     assert "reproduce" in result.out + result.err

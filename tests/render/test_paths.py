@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from tests.conftest import SUMMARY_2X2_CSV, run_cli, write
 
@@ -49,7 +50,7 @@ def test_spec_listing_without_the_authors_folders(tmp_path, monkeypatch):
     spec = write(study, "study.yaml", text)
     assert run_cli("run", str(spec), "--quiet").code == 0
     html = (study / "out" / "report.html").read_text()
-    listing = html.split('<pre class="spec">')[1].split("</pre>")[0]
+    listing = re.split(r'<pre class="spec[^"]*">', html)[1].split("</pre>")[0]
     assert str(tmp_path) not in html
     assert "# data from ~/elsewhere, copied to data" in listing
     assert "path: ../elsewhere/s.csv" in listing
