@@ -32,6 +32,7 @@ def _figure() -> Figure:
     ax.plot(x, np.log(x), marker="^", markevery=7, drawstyle="steps-post", label="b")
     ax.fill_between(x, np.log(x) - 0.5, np.log(x) + 0.5, step="post", alpha=0.2)
     ax.plot([0, 50], [3, 3], solid_capstyle="butt", linewidth=3)
+    ax.plot(x, x / 8, marker="s", markersize=9, alpha=0.6)  # markers overlapping each other
     ax.set_xlim(5, 30)  # the curves run past the axes: clip paths
     ax.set_yscale("log")
     ax.legend(fontsize=6)
@@ -71,6 +72,8 @@ def test_print_copy_draws_less_where_nothing_changes():
     assert len(clipped) < svg.count("clip-path=")  # merged, the curves of one axes together
     paths = list(lean.iter(f"{{{_SVG}}}path"))
     assert paths and all("transform" not in p.attrib for p in paths)
+    # The circles and the triangles of the two curves with markers: one path each.
+    assert sorted(p.get("d", "").count("M") for p in paths)[-2:] == [6, 8]
     assert lean.get("font-size") == "16" and lean.get("stroke-width") == "1"
     assert not any(e.get("font-size", "").endswith("px") for e in lean.iter())
 
@@ -103,6 +106,42 @@ def test_a_translation_moves_the_points_of_a_path():
     # Relative commands, and a transform that is more than translations, stay as they are.
     assert relative.get("transform") == "translate(1 2)" and relative.get("d") == "m 1 2 l 3 4"
     assert scaled.get("transform") == "translate(1 2) scale(2)"
+
+
+def _paths(*paths: str, stroke_width: str = "1") -> list[ET.Element]:
+    svg = f'<svg xmlns="{_SVG}" width="99" height="99"><g stroke-width="{stroke_width}">'
+    svg += "".join(paths) + "</g></svg>"
+    return list(ET.fromstring(for_weasyprint(svg)).iter(f"{{{_SVG}}}path"))
+
+
+def test_paths_alike_and_apart_are_one_path_of_their_subpaths():
+    """A curve's markers, each a path of the same attributes, are one path when no two of
+    them come within 2 pt of each other (with their strokes' reach): the same pixels."""
+    marker = '<path d="M {x} 10 L {x2} 10 L {x} 14 Z" fill="#123456" stroke="#123456"/>'
+    apart = [marker.format(x=x, x2=x + 4) for x in (10, 20, 30)]  # 6 pt gaps, 0.5 x 4 reach
+    (merged,) = _paths(*apart)
+    assert merged.get("d") == "M 10 10 L 14 10 L 10 14 Z M 20 10 L 24 10 L 20 14 Z " + (
+        "M 30 10 L 34 10 L 30 14 Z"
+    )
+    assert merged.get("fill") == "#123456"
+    # Within reach of each other (4 pt gaps but strokes 1 pt wide with miters up to 2 pt on
+    # either side), of other colours, dashed, or with an id: each path on its own.
+    assert len(_paths(*apart, stroke_width="1.5")) == 3
+    assert len(_paths(apart[0], apart[1].replace("#123456", "#654321", 1))) == 2
+    assert len(_paths(*(p.replace("/>", ' stroke-dasharray="1 1"/>') for p in apart))) == 3
+    assert len(_paths(apart[0], apart[1].replace("<path ", '<path id="x" '))) == 2
+    # A path that is not only absolute moves, lines, curves and closes is left alone.
+    assert len(_paths(apart[0], '<path d="m 40 10 l 4 0" fill="#123456" stroke="#123456"/>')) == 2
+    # Rectangles and lines parallel to the axes (bars, spines, square markers) stay apart:
+    # poppler snaps a lone one's edges to its pixels, not those of a path of several.
+    bars = [
+        f'<path d="M {x} 10 L {x + 4} 10 L {x + 4} 40 L {x} 40 z" fill="#123456"/>'
+        for x in (10, 20)
+    ]
+    assert len(_paths(*bars)) == 2
+    # Only neighbours: a path between two alike keeps them apart.
+    other = '<path d="M 50 50 L 60 60" stroke="#000000"/>'
+    assert len(_paths(apart[0], other, apart[1])) == 3
 
 
 def test_an_svg_with_other_style_rules_is_left_as_it_is():
