@@ -1623,8 +1623,24 @@ def _score_problems(
     Each problem is independent: one work item of the current executor
     (:mod:`reportgen.execution`).
     """
-    by_problem = dict(iter(states.groupby(["problem", "dimension"], sort=False)))
-    items = [(p, d, group_of[(p, d)], by_problem[(p, d)]) for p, d in problems]
+    # Each problem's trials as arrays (algorithm positions and states, in row order): split
+    # once by sorting, not a sub-table per problem whose columns are then read one by one.
+    instance = pd.MultiIndex.from_arrays([states["problem"], states["dimension"]])
+    row = pd.MultiIndex.from_tuples(list(problems)).get_indexer(instance)
+    order = np.argsort(row, kind="stable")
+    bounds = np.searchsorted(row[order], np.arange(len(problems) + 1))
+    labels = pd.Index(list(algorithms)).get_indexer(states["algorithm"])[order]
+    trials = _states_of(states).take(order)
+    items = [
+        (
+            p,
+            d,
+            group_of[(p, d)],
+            labels[bounds[k] : bounds[k + 1]],
+            trials.take(slice(bounds[k], bounds[k + 1])),
+        )
+        for k, (p, d) in enumerate(problems)
+    ]
     scored = map_items(
         functools.partial(_score_problem, algorithms=tuple(algorithms), with_tests=with_tests),
         items,
@@ -1636,14 +1652,16 @@ def _score_problems(
 
 
 def _score_problem(
-    item: tuple[str, int, str, pd.DataFrame], *, algorithms: Sequence[str], with_tests: bool
+    item: tuple[str, int, str, np.ndarray, TrialStates],
+    *,
+    algorithms: Sequence[str],
+    with_tests: bool,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The U-score rows and pairwise-test rows of one problem (its trials in ``item``)."""
-    problem, dimension, group, trials = item
+    """The U-score rows and pairwise-test rows of one problem (``item``: its trials' algorithm
+    positions and states)."""
+    problem, dimension, group, labels, trial_states = item
     u_rows: list[dict[str, Any]] = []
     pair_rows: list[dict[str, Any]] = []
-    labels = pd.Index(list(algorithms)).get_indexer(trials["algorithm"])
-    trial_states = _states_of(trials)
     scores = u_scores_of(trial_states, labels, len(algorithms))
     for j, algorithm in enumerate(algorithms):
         mine = labels == j
