@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 import matplotlib
+import numpy as np
 import pandas as pd
 from matplotlib import cbook
 from matplotlib.artist import Artist
@@ -40,7 +41,7 @@ from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties, fontManager, get_font
 from matplotlib.text import Text
 from matplotlib.textpath import TextToPath
-from matplotlib.ticker import FixedFormatter
+from matplotlib.ticker import FixedFormatter, Locator, NullFormatter, NullLocator
 
 from reportgen.errors import LONG_WORD, shorten_words
 from reportgen.render.blocks import FigureBlock, Section, TableBlock
@@ -396,6 +397,55 @@ def _texts(artist: Artist) -> Iterator[Text]:
         yield from _texts(child)
 
 
+class _InView(Locator):
+    """An axis's unlabelled minor tick positions without those outside its view.
+
+    matplotlib creates a tick (two tick marks, a grid line and two labels: five artists, its
+    markers deep-copied) for every position a locator returns, and updates all of them in
+    each of the dozen passes of a layout and a drawing; a logarithmic locator returns a
+    decade or two beyond the view on each side (a quarter of cec2022's 974 minor ticks).
+    Only the ticks within the view are drawn or measured (``Axis._update_ticks``), so
+    dropping the others changes nothing drawn: the positions kept are a superset of those
+    (the view widened by 10⁻⁶ of its span where matplotlib allows 10⁻¹⁰), in their order.
+    """
+
+    def __init__(self, locator: Locator) -> None:
+        self.locator = locator
+
+    def set_axis(self, axis: Any) -> None:
+        super().set_axis(axis)
+        self.locator.set_axis(axis)
+
+    def __call__(self) -> Sequence[float]:
+        locs = np.asarray(self.locator())
+        axis: Any = self.axis  # an Axis: set by set_minor_locator
+        if axis is None or not len(locs):
+            return cast(Sequence[float], locs)
+        transform = axis.get_transform()
+        low, high = sorted(transform.transform(np.asarray(axis.get_view_interval())))
+        margin = (high - low) * 1e-6
+        with np.errstate(invalid="ignore"):
+            at = transform.transform(locs.astype(float))
+            keep = (at >= low - margin) & (at <= high + margin)
+        # An array, as the wrapped locator returns (the stubs say a sequence).
+        return cast(Sequence[float], locs[keep])
+
+    def tick_values(self, vmin: float, vmax: float) -> Sequence[float]:
+        return self.locator.tick_values(vmin, vmax)
+
+
+def _minor_ticks_in_view(figure: Figure) -> None:
+    """Give every unlabelled minor locator of the figure's axes only the positions in view
+    (:class:`_InView`); labelled ones keep theirs (a formatter may look at them all)."""
+    for axes in figure.axes:
+        for axis in (axes.xaxis, axes.yaxis):
+            locator = axis.get_minor_locator()
+            if isinstance(locator, NullLocator | _InView):
+                continue
+            if isinstance(axis.get_minor_formatter(), NullFormatter):
+                axis.set_minor_locator(_InView(locator))
+
+
 def lay_out(figure: Figure) -> None:
     """Run the figure's layout engine (constrained layout) once, as saving it as SVG would,
     then remove the engine: the figure is drawn at those positions from then on.
@@ -427,6 +477,7 @@ def write_figure(figure: Figure, stem: Path, *, pdf: bool = False) -> str:
     """
     stem.parent.mkdir(parents=True, exist_ok=True)
     _shorten_texts(figure)
+    _minor_ticks_in_view(figure)
     lay_out(figure)
     svg = figure_svg(figure)
     # Not Path.with_suffix: a stem such as "tau_0.001" has a dot of its own.

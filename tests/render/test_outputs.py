@@ -14,6 +14,7 @@ import pandas as pd
 import pytest
 from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
+from matplotlib.ticker import NullFormatter, NullLocator
 
 from reportgen.figures.style import FigureSpec
 from reportgen.pipeline import run_study
@@ -357,3 +358,41 @@ def test_figures_are_the_same_drawn_here_or_by_any_number_of_workers(tmp_path: P
     assert drawn[2] == drawn[1] and drawn[3] == drawn[1]
     assert all(svg and print_svg for svg, print_svg in drawn[1])
     assert len({svg for svg, _ in drawn[1]}) == 5  # five different figures, in order
+
+
+def test_minor_ticks_outside_the_view_are_not_created_and_nothing_drawn_changes(tmp_path: Path):
+    """write_figure gives unlabelled minor locators only the positions in view (_InView):
+    matplotlib creates a tick for each position a locator returns but draws those in view
+    only. The SVG is byte for byte matplotlib's, with fewer ticks made; labelled minor ticks
+    and major ticks keep every position."""
+    rng = np.random.default_rng(7)
+
+    def draw(seed: int) -> Figure:
+        local = np.random.default_rng(seed)
+        fig = Figure(figsize=(5, 3), layout="constrained")
+        for k, ax in enumerate(fig.subplots(1, 3)):
+            low = 10.0 ** local.uniform(-3, 1)
+            ax.plot([low, low * 10 ** local.uniform(0.5, 4)], local.random(2) * 10.0**k)
+            ax.set_xscale("log")
+            ax.set_yscale(("log", "symlog", "linear")[k])
+            ax.xaxis.set_minor_formatter(NullFormatter())
+            ax.grid(True, which="major")
+            ax.set_title(f"panel {k}")
+        return fig
+
+    for seed in rng.integers(0, 2**31, size=4):
+        reference = draw(int(seed))
+        FigureCanvasSVG(reference)
+        buffer = io.StringIO()
+        reference.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
+        figure = draw(int(seed))
+        assert write_figure(figure, tmp_path / "f") == buffer.getvalue(), seed
+        made = [len(ax.xaxis.minorTicks) for ax in figure.axes]
+        unclipped = [len(ax.xaxis.minorTicks) for ax in reference.axes]
+        assert all(m <= u for m, u in zip(made, unclipped, strict=True))
+        assert sum(made) < sum(unclipped), seed
+        assert all(isinstance(ax.xaxis.get_minor_locator(), files._InView) for ax in figure.axes)
+        log, symlog, linear = (ax.yaxis.get_minor_locator() for ax in figure.axes)
+        # A log axis labels its minor ticks, a linear one has none: both left alone.
+        assert not isinstance(log, files._InView) and isinstance(linear, NullLocator)
+        assert isinstance(symlog, files._InView)  # unlabelled by default
