@@ -446,7 +446,7 @@ def run_starts(frame: pd.DataFrame) -> np.ndarray:
     """
     n = len(frame)
     if n == 0:
-        return np.flatnonzero(np.ones(0, dtype=bool))
+        return np.zeros(0, dtype=np.intp)
     keys = [
         category_codes(column)
         if isinstance(column.dtype, pd.CategoricalDtype)

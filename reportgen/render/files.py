@@ -547,6 +547,10 @@ def draw_figures(
     if workers <= 1 or "fork" not in mp.get_all_start_methods():
         return [_draw(job, options, for_print) for job in jobs]
     _PENDING = (jobs, options, for_print)
+    # A command line run has frozen its imports already (cli._collector_for_a_command), and
+    # gc.unfreeze cannot give back only what this froze: then what is frozen here stays so
+    # until the command ends, as the results it belongs to live until then anyway.
+    frozen_by_caller = gc.get_freeze_count() > 0
     gc.freeze()
     futures: list[Future[tuple[str, str]]] = []
     try:
@@ -565,7 +569,8 @@ def draw_figures(
                 raise
     finally:
         _PENDING = None
-        gc.unfreeze()
+        if not frozen_by_caller:
+            gc.unfreeze()
 
 
 def write_json(data: dict[str, Any], path: Path) -> None:

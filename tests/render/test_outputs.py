@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import math
 import re
@@ -358,6 +359,24 @@ def test_figures_are_the_same_drawn_here_or_by_any_number_of_workers(tmp_path: P
     assert drawn[2] == drawn[1] and drawn[3] == drawn[1]
     assert all(svg and print_svg for svg, print_svg in drawn[1])
     assert len({svg for svg, _ in drawn[1]}) == 5  # five different figures, in order
+
+
+def test_drawing_with_workers_leaves_the_garbage_collector_as_it_found_it(tmp_path: Path):
+    """draw_figures freezes what exists before it forks; it gives back only a freeze of its
+    own (gc.unfreeze cannot tell what a caller froze: the command line freezes its imports)."""
+    options = FigureOptions(workers=2)
+    jobs = [(_text_heavy_figure(seed, layout=None), tmp_path / f"f{seed}") for seed in range(3)]
+    assert gc.get_freeze_count() == 0
+    files.draw_figures(jobs[:2], options)
+    assert gc.get_freeze_count() == 0  # its own freeze given back
+    gc.freeze()
+    try:
+        files.draw_figures(jobs[1:], options)
+        # The caller's freeze still in place (gc.unfreeze would empty it; frozen objects
+        # that die meanwhile leave it, so only "some" can be asserted).
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
 
 
 def test_minor_ticks_outside_the_view_are_not_created_and_nothing_drawn_changes(tmp_path: Path):
