@@ -79,8 +79,9 @@ def formula_svg_uri(latex: str) -> str | None:
 
     The SVG ``math_to_image`` writes with ``svg.fonttype: none``: the formula's box at
     10.5 pt (width, and height with depth, each rounded up to a point), the baseline
-    ``depth`` above its bottom; each glyph a ``<tspan>`` at the place mathtext gives it (so
-    the PDF's text holds the formula), each rule (fraction bars, roots) a ``<rect>``.
+    ``depth`` above its bottom; the glyphs of each font a ``<tspan>`` placing every glyph
+    at the point mathtext gives it (so the PDF's text holds the formula; see
+    :func:`_tspan`), each rule (fraction bars, roots) a ``<rect>``.
     """
     source = latex
     for pattern, replacement in _SPELLINGS:
@@ -96,11 +97,7 @@ def formula_svg_uri(latex: str) -> str | None:
         spans.setdefault(_font_attributes(font, size), []).append(
             (x, -y, 0xA0 if code == 32 else code)
         )
-    tspans = "".join(
-        f'<tspan x="{_number(x)}" y="{_number(y)}" {font}>{escape(chr(code))}</tspan>'
-        for font, chars in spans.items()
-        for x, y, code in sorted(chars)
-    )
+    tspans = "".join(_tspan(font, sorted(chars)) for font, chars in spans.items())
     rects = "".join(
         f'<rect x="{_number(x)}" y="{_number(-y - 1)}" width="{_number(w)}" height="{_number(h)}"/>'
         for x, y, w, h in parsed.rects
@@ -112,6 +109,23 @@ def formula_svg_uri(latex: str) -> str | None:
         f'{_number(parsed.height - parsed.depth)})"><text>{tspans}</text>{rects}</g></svg>'
     )
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+def _tspan(font: str, glyphs: list[tuple[float, float, int]]) -> str:
+    """One ``<tspan>`` of ``font`` placing each of ``glyphs`` (x, y, code point) at its own
+    point: SVG's lists of ``x`` and ``y``, one value per character.
+
+    One span per glyph drew the same: weasyprint lays out every character of an SVG text
+    on its own either way, but it lays out each span's whole text once more and handles
+    each span as an element (its attributes inherited, its graphical state set), which made
+    a glyph cost about twice what it does in a span of several.
+    """
+    xs = " ".join(_number(x) for x, _, _ in glyphs)
+    ys = " ".join(_number(y) for _, y, _ in glyphs)
+    if len({y for _, y, _ in glyphs}) == 1:
+        ys = _number(glyphs[0][1])  # the first glyph's y holds for the rest of the span
+    text = escape("".join(chr(code) for _, _, code in glyphs))
+    return f'<tspan x="{xs}" y="{ys}" {font}>{text}</tspan>'
 
 
 def split_math(text: str) -> list[MathSegment]:

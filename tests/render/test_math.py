@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -29,7 +30,7 @@ def _svg(uri: str) -> str:
     return base64.b64decode(uri.removeprefix("data:image/svg+xml;base64,")).decode("utf-8")
 
 
-def test_a_formula_is_one_text_with_a_span_per_glyph_and_the_box_of_mathtext():
+def test_a_formula_is_one_text_with_a_span_per_font_and_the_box_of_mathtext():
     svg = _svg(formula_svg_uri(r"\tau_b") or "")
     assert svg.count("<tspan") == 2 and svg.count("<text>") == 1
     assert 'font-size="10.5px"' in svg and 'font-size="7.35px"' in svg  # the subscript at 70 %
@@ -72,3 +73,66 @@ def test_formulas_print_as_matplotlibs_math_to_image_draws_them(tmp_path: Path):
     ink = pages["matplotlib"] < 128
     assert ink.sum() > 5000  # the formulas are there
     assert np.abs(pages["ours"] - pages["matplotlib"]).max() <= 1
+
+
+def test_a_span_places_each_of_its_glyphs_at_its_own_point():
+    """The glyphs of one font share a span whose ``x`` lists one value per glyph, in the
+    order of its text, each where mathtext puts the glyph (y once where all share it)."""
+    svg = _svg(formula_svg_uri(r"U_{j,k} = R_{j,k} - n_j(n_j+1)/2") or "")
+    parsed = mathtext.MathTextParser("path").parse(
+        r"$U_{j,k} = R_{j,k} - n_j(n_j+1)/2$", 72, FontProperties(size=FONT_SIZE)
+    )
+    placed = set()
+    for xs, ys, text in re.findall(r'<tspan x="([^"]*)" y="([^"]*)"[^>]*>([^<]*)</tspan>', svg):
+        x_list = [float(x) for x in xs.split()]
+        y_list = [float(y) for y in ys.split()] or [0.0]
+        assert len(x_list) == len(text) and len(y_list) in (1, len(text))
+        y_list = y_list * len(text) if len(y_list) == 1 else y_list
+        placed |= {
+            (round(x, 4), round(y, 4), c) for x, y, c in zip(x_list, y_list, text, strict=True)
+        }
+    expected = {
+        (round(x, 4), round(-y, 4), "\N{NO-BREAK SPACE}" if code == 32 else chr(code))
+        for _, _, code, _, x, y in parsed.glyphs
+    }
+    assert placed == expected and len(placed) == 20
+
+
+def _span_per_glyph(svg: str) -> str:
+    """``svg`` with each multi-glyph span written as one span per glyph at its own point."""
+
+    def split(match: re.Match[str]) -> str:
+        xs, ys, rest, text = match.groups()
+        x_list, y_list = xs.split(), ys.split()
+        y_list = y_list * len(text) if len(y_list) == 1 else y_list
+        return "".join(
+            f'<tspan x="{x}" y="{y}"{rest}>{c}</tspan>'
+            for x, y, c in zip(x_list, y_list, text, strict=True)
+        )
+
+    return re.sub(r'<tspan x="([^"]*)" y="([^"]*)"([^>]*)>([^<]*)</tspan>', split, svg)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
+def test_weasyprint_draws_a_span_of_glyphs_as_a_span_per_glyph(tmp_path: Path):
+    """Formulas drawn into a PDF by weasyprint at 200 dpi: the same pixels as with each glyph
+    a span of its own (how formulas were written before)."""
+    svgs = [_svg(formula_svg_uri(latex) or "") for latex in FORMULAS]
+    spans = sum(svg.count("<tspan") for svg in svgs)
+    assert spans < sum(_span_per_glyph(svg).count("<tspan") for svg in svgs) - 20
+    pixels = {}
+    for name in ("spans", "glyphs"):
+        images = []
+        for svg in svgs:
+            if name == "glyphs":
+                svg = _span_per_glyph(svg)
+            uri = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+            images.append(f'<p><img src="{uri}"></p>')
+        write_pdf(f"<html><body>{''.join(images)}</body></html>", tmp_path, tmp_path / "f.pdf")
+        subprocess.run(
+            ["pdftoppm", "-r", "200", "-gray", "-singlefile", tmp_path / "f.pdf", tmp_path / name],
+            check=True,
+        )
+        pixels[name] = (tmp_path / f"{name}.pgm").read_bytes()
+    assert len(pixels["spans"]) > 500_000
+    assert pixels["spans"] == pixels["glyphs"]
