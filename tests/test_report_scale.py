@@ -128,3 +128,44 @@ def test_long_lists_are_cut_and_named() -> None:
     capped = cap_lists(document, "x", cut, limit=3)
     assert capped == {"a": records, "b": [{"c": [0, 1, 2]}, {"c": [1]}], "d": [1, 2]}
     assert cut == {"x.a": 5, "x.b[0].c": 4}
+
+
+def test_records_are_those_of_the_row_by_row_conversion() -> None:
+    # frame_records converts column by column; every cell must be what json_value makes of
+    # pandas' own row records (NaN → None, ±∞ → "inf"/"-inf", numpy scalars → Python), with
+    # the same types (json.dumps would write 1 and 1.0 differently).
+    import pandas as pd
+
+    from reportgen.present.jsonable import json_value
+
+    rng = np.random.default_rng(7)
+    n = 40
+    floats = rng.normal(size=n)
+    floats[rng.random(n) < 0.2] = np.nan
+    floats[rng.random(n) < 0.1] = np.inf
+    floats[rng.random(n) < 0.1] = -np.inf
+    frame = pd.DataFrame(
+        {
+            "f": floats,
+            "f32": floats.astype(np.float32),
+            "i": rng.integers(-5, 5, n),
+            "u": rng.integers(0, 5, n).astype(np.uint8),
+            "b": rng.random(n) < 0.5,
+            "s": pd.array([None if k % 7 == 0 else f"p{k}" for k in range(n)], dtype="string"),
+            "o": [np.float64("nan") if k % 5 == 0 else (k if k % 2 else f"x{k}") for k in range(n)],
+            "nullable": pd.array([None if k % 3 == 0 else k for k in range(n)], dtype="Int64"),
+            "cat": pd.Categorical([f"c{k % 3}" for k in range(n)]),
+            7: rng.normal(size=n),
+        }
+    )
+    for limit in (n, 10):
+        expected = [
+            {str(k): json_value(v) for k, v in row.items()}
+            for row in frame.iloc[:limit].to_dict(orient="records")
+        ]
+        records = frame_records(frame, limit=limit)
+        assert json.dumps(records) == json.dumps(expected)
+        assert [[type(v) for v in r.values()] for r in records] == [
+            [type(v) for v in r.values()] for r in expected
+        ]
+    assert frame_records(pd.DataFrame(index=range(2))) == [{}, {}]

@@ -47,10 +47,31 @@ def frame_records(frame: pd.DataFrame, limit: int = JSON_LIST_LIMIT) -> list[dic
     """A table as a list of JSON-safe row dicts, in row order: at most ``limit`` rows (then a
     :class:`CutList` that knows the table's length; only the rows kept are converted)."""
     shown = frame if len(frame) <= limit else frame.iloc[:limit]
-    records = [
-        {str(k): json_value(v) for k, v in row.items()} for row in shown.to_dict(orient="records")
-    ]
+    # Column by column, then zipped into rows: a numeric column converts in one ``tolist``
+    # with only its non-finite entries replaced (the values :func:`json_value` gives), not
+    # one Python call per cell through pandas' boxing of every row.
+    names = [str(k) for k in shown.columns]
+    columns = [_json_column(shown.iloc[:, i]) for i in range(shown.shape[1])]
+    records: list[dict[str, Any]] = (
+        [dict(zip(names, row, strict=True)) for row in zip(*columns, strict=True)]
+        if columns
+        else [{} for _ in range(len(shown))]
+    )
     return records if len(frame) <= limit else CutList(records, len(frame))
+
+
+def _json_column(column: pd.Series) -> list[Any]:
+    """The entries of one column as :func:`json_value` makes them, in row order."""
+    kind = column.dtype.kind if isinstance(column.dtype, np.dtype) else ""
+    if kind in "iub" and kind:
+        return column.to_numpy().tolist()  # Python ints and bools
+    if kind == "f":
+        values = column.to_numpy()
+        out: list[Any] = values.tolist()
+        for i in np.flatnonzero(~np.isfinite(values)).tolist():
+            out[i] = json_value(values[i])  # None for NaN, "inf" / "-inf"
+        return out
+    return [json_value(v) for v in column.tolist()]
 
 
 def cap_lists(value: Any, path: str, cut: dict[str, int], limit: int = JSON_LIST_LIMIT) -> Any:
