@@ -30,8 +30,8 @@ highest rank (average ranks for ties, ``scipy.stats.rankdata``), then
 
 .. math:: U_{j,k} = R_{j,k} - n_j (n_j + 1)/2 .
 
-Both routes are computed; if they disagree :class:`UScoresConsistencyError` is raised (a bug,
-never a user error). With :math:`n` trials each, :math:`\sum_j U_{j,k} = n^2 m (m-1)/2` (§5.3).
+Both routes are computed for every problem; if they disagree :class:`UScoresConsistencyError`
+is raised (a bug, never a user error). With :math:`n` trials each, :math:`\sum_j U_{j,k} = n^2 m (m-1)/2` (§5.3).
 Group totals are :math:`\sum_{k \in g} U_{j,k}`; the total is the sum over groups and the weighted
 total :math:`\sum_g w_g \sum_{k \in g} U_{j,k}` (§5.3). Ranks: 1 = largest, equal totals share
 the smaller rank.
@@ -63,6 +63,10 @@ Roles exchanged: within a group, every trial (of every algorithm) on problem :ma
 with every trial on every other problem of the group by the same order; a problem's functional
 U-score is its number of wins, and problems are ranked from easiest (rank 1, most wins) to
 hardest. ``share`` is the functional U-score divided by the number of comparisons it took part in.
+Functional U-scores are computed by the rank-sum route alone: counting wins would compare every
+pair of a group's trials (quadratic: 11 M comparisons for a CEC 2022 dimension's 4 680 trials),
+and the trial order the rank sums use is the one each problem's U-scores already check against
+counted wins.
 
 Cut-points (§5.3's suggestion; needs ``histories``)
 ---------------------------------------------------
@@ -314,19 +318,40 @@ def u_scores_of(states: TrialStates, labels: np.ndarray, n_labels: int) -> _Scor
     wins = doubled / 2.0
     np.fill_diagonal(wins, 0.0)
     u_counted = wins.sum(axis=1)
-    # Route 2 (§3.1): rank all trials, best = highest rank, ties share the average rank;
-    # U = rank sum − n(n+1)/2.
-    codes = dominance_codes(states)
-    ranks = rankdata(-codes, method="average")
-    sizes = np.array([len(m) for m in members], dtype=float)
-    rank_sums = np.array([ranks[m].sum() for m in members])
-    u_ranked = rank_sums - sizes * (sizes + 1) / 2
+    u_ranked, rank_sums, codes = ranked_u_scores(states, members)
     if not np.allclose(u_counted, u_ranked, rtol=0.0, atol=1e-6):
         raise UScoresConsistencyError(
             f"U-scores by counting wins {u_counted.tolist()} differ from those by rank sums "
             f"{u_ranked.tolist()}"
         )
     return _Scores(u=u_counted, rank_sums=rank_sums, wins=wins, codes=codes)
+
+
+def ranked_u_scores(
+    states: TrialStates, members: Sequence[np.ndarray]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """U-scores by rank sums alone (route 2 of :func:`u_scores_of`, §3.1): rank all trials,
+    best = highest rank, ties share the average rank; :math:`U = R - n(n+1)/2`.
+
+    Parameters
+    ----------
+    states : TrialStates
+        All trials.
+    members : sequence of numpy.ndarray of int
+        The positions in ``states`` of each set's trials.
+
+    Returns
+    -------
+    u, rank_sums : numpy.ndarray
+        Per set.
+    codes : numpy.ndarray of int
+        :func:`dominance_codes` of ``states``.
+    """
+    codes = dominance_codes(states)
+    ranks = rankdata(-codes, method="average")
+    sizes = np.array([len(m) for m in members], dtype=float)
+    rank_sums = np.array([ranks[m].sum() for m in members])
+    return rank_sums - sizes * (sizes + 1) / 2, rank_sums, codes
 
 
 def mann_whitney(
@@ -965,7 +990,9 @@ def compute(data: AnalysisData, options: UScoresOptions) -> UScoresResult:
     user_weights = weights if options.weights is not None else None
 
     # Per problem: U-scores by both routes, pairwise wins and Mann–Whitney tests (§3.1).
-    u_rows, pair_rows = _score_problems(states, algorithms, problems, group_of, with_tests=True)
+    u_rows, pair_rows, trial_codes = _score_problems(
+        states, algorithms, problems, group_of, with_tests=True
+    )
     u_frame = pd.DataFrame(u_rows)
     pairwise = pd.DataFrame(pair_rows, columns=_PAIRWISE_COLUMNS)
     _note_ties(pairwise, caveats)
@@ -992,7 +1019,9 @@ def compute(data: AnalysisData, options: UScoresOptions) -> UScoresResult:
     if states_at_cuts:
         frames = []
         for c, cut_states in states_at_cuts.items():
-            rows, _ = _score_problems(cut_states, algorithms, problems, group_of, with_tests=False)
+            rows, _, _ = _score_problems(
+                cut_states, algorithms, problems, group_of, with_tests=False
+            )
             t = _totals(pd.DataFrame(rows), algorithms, groups, user_weights)
             t.insert(0, "cutpoint", c)
             frames.append(t)
@@ -1019,19 +1048,8 @@ def compute(data: AnalysisData, options: UScoresOptions) -> UScoresResult:
         caveats=tuple(caveats),
         cutpoint_records=cut_records,
         success_times=success_times,
-        trial_codes=_trial_codes(states),
+        trial_codes=trial_codes,
     )
-
-
-def _trial_codes(states: pd.DataFrame) -> pd.DataFrame:
-    """Each trial's dominance code within its problem (see ``UScoresResult.trial_codes``)."""
-    parts = []
-    for _, trials in states.groupby(["problem", "dimension"], sort=False):
-        part = trials[["problem", "dimension", "algorithm"]].copy()
-        part["code"] = dominance_codes(_states_of(trials))
-        parts.append(part)
-    columns = ["problem", "dimension", "algorithm", "code"]
-    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=columns)
 
 
 def run_resampled_u_scores(
@@ -1135,24 +1153,31 @@ def resampled_u_scores(
     labels = np.repeat(np.arange(len(sizes)), sizes)
     # float32 draws: exact enough to pick one of at most 10⁶ trials, half the cost of float64
     uniform = rng.random((resamples, total), dtype=np.float32)
-    uniform *= sizes[labels].astype(np.float32)
-    draw = uniform.astype(np.intp)
-    if _may_round_up(sizes):  # float32 rounding up to n (not for the usual run counts)
-        np.minimum(draw, (sizes - 1)[labels], out=draw)
-    draw += starts[labels]
+    if (sizes == sizes[0]).all():  # the usual design: one float32 factor, not one per trial
+        uniform *= np.float32(sizes[0])
+    else:
+        uniform *= sizes[labels].astype(np.float32)
     places = int(codes.max()) + 1
+    # 32-bit indices where every count fits (always, short of 2³¹ places × resamples): half
+    # the memory traffic of the int64 ones in each pass below, and a cheaper conversion.
+    small = resamples * places < 2**31
+    index: type[np.integer[Any]] = np.int32 if small else np.intp
+    draw: np.ndarray = uniform.astype(index)
+    if _may_round_up(sizes):  # float32 rounding up to n (not for the usual run counts)
+        np.minimum(draw, (sizes - 1)[labels].astype(index), out=draw)
+    draw += starts[labels].astype(index)
     # place of each drawn trial, offset per resample: one bincount counts every resample
-    flat = np.take(codes, draw)
-    flat += places * np.arange(resamples)[:, None]
+    flat: np.ndarray = np.take(codes.astype(index), draw)
+    flat += (places * np.arange(resamples, dtype=index))[:, None]
     held = np.bincount(flat.ravel(), minlength=resamples * places).reshape(resamples, places)
     # Twice the rank, in integers: 2·worse + held + 1 with worse = total − cumsum(held). The
     # rank sums are then exact integer sums, halved once (the same half-integers as summing
     # the ranks themselves, which are exact in any order, without a floating-point pass).
-    twice = np.cumsum(held, axis=1)
+    twice: np.ndarray = np.cumsum(held, axis=1, dtype=index)
     twice *= -2
-    twice += held
+    twice += held.astype(index)
     twice += 2 * total + 1
-    rank_sums = np.add.reduceat(twice.ravel()[flat], starts, axis=1) * 0.5
+    rank_sums = np.add.reduceat(np.take(twice, flat), starts, axis=1, dtype=np.int64) * 0.5
     return rank_sums - sizes * (sizes + 1) / 2.0
 
 
@@ -1617,8 +1642,10 @@ def _score_problems(
     group_of: Mapping[tuple[str, int], str],
     *,
     with_tests: bool,
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """U-scores per (problem, algorithm) and, if asked, the pairwise tests (§3.1, Tables 2–6).
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], pd.DataFrame]:
+    """U-scores per (problem, algorithm) and, if asked, the pairwise tests (§3.1, Tables 2–6);
+    and every trial's dominance code (``UScoresResult.trial_codes``: problem by problem, each
+    problem's trials in row order), which the rank sums computed anyway.
 
     Each problem is independent: one work item of the current executor
     (:mod:`reportgen.execution`).
@@ -1645,9 +1672,19 @@ def _score_problems(
         functools.partial(_score_problem, algorithms=tuple(algorithms), with_tests=with_tests),
         items,
     )
+    names = np.asarray(algorithms, dtype=object)
+    trial_codes = pd.DataFrame(
+        {
+            "problem": np.repeat([p for p, _ in problems], np.diff(bounds)),
+            "dimension": np.repeat([d for _, d in problems], np.diff(bounds)),
+            "algorithm": names[labels[bounds[0] : bounds[-1]]],
+            "code": np.concatenate([codes for _, _, codes in scored] or [np.zeros(0, int)]),
+        }
+    )
     return (
-        [row for u_rows, _ in scored for row in u_rows],
-        [row for _, pair_rows in scored for row in pair_rows],
+        [row for u_rows, _, _ in scored for row in u_rows],
+        [row for _, pair_rows, _ in scored for row in pair_rows],
+        trial_codes,
     )
 
 
@@ -1656,9 +1693,9 @@ def _score_problem(
     *,
     algorithms: Sequence[str],
     with_tests: bool,
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], np.ndarray]:
     """The U-score rows and pairwise-test rows of one problem (``item``: its trials' algorithm
-    positions and states)."""
+    positions and states), and its trials' dominance codes."""
     problem, dimension, group, labels, trial_states = item
     u_rows: list[dict[str, Any]] = []
     pair_rows: list[dict[str, Any]] = []
@@ -1678,7 +1715,7 @@ def _score_problem(
             }
         )
     if not with_tests:
-        return u_rows, pair_rows
+        return u_rows, pair_rows, scores.codes
     places = -scores.codes.astype(float)
     samples = [places[labels == j] for j in range(len(algorithms))]
     pairs = list(combinations(range(len(algorithms)), 2))
@@ -1702,7 +1739,7 @@ def _score_problem(
                 "test": test,
             }
         )
-    return u_rows, pair_rows
+    return u_rows, pair_rows, scores.codes
 
 
 def _note_ties(pairwise: pd.DataFrame, caveats: list[Caveat]) -> None:
@@ -1784,7 +1821,11 @@ def _difficulty(
         trial_states = _states_of(states[mask])
         sizes = np.bincount(labels, minlength=len(members)).astype(float)
         if len(members) > 1:
-            u = u_scores_of(trial_states, labels, len(members)).u
+            # By rank sums alone: counting wins compares every pair of the group's trials
+            # (4 680 in a CEC 2022 dimension: 11 M comparisons), and the order it would check
+            # is the one every problem's U-scores already check against counted wins.
+            sets = [np.flatnonzero(labels == k) for k in range(len(members))]
+            u = ranked_u_scores(trial_states, sets)[0]
             share = u / (sizes * (sizes.sum() - sizes))
         else:
             u, share = np.zeros(1), np.full(1, np.nan)

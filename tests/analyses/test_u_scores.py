@@ -24,7 +24,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from reportgen.analyses.u_scores import UScoresResult, compute, critical_weights
+from reportgen.analyses.u_scores import (
+    TrialStates,
+    UScoresResult,
+    compute,
+    critical_weights,
+    dominance_codes,
+    u_scores_of,
+)
 from reportgen.data.frames import AnalysisData, sorted_problems
 from reportgen.errors import InputError
 from reportgen.figures.style import make_style
@@ -323,6 +330,37 @@ def test_rank_sum_identity(case: tuple[AnalysisData, int, int], tie_break: str) 
     assert (per_problem == n * n * m * (m - 1) / 2).all()
     assert ((result.pairwise["wins_a"] + result.pairwise["wins_b"]) == n * n).all()
     assert result.totals["total"].sum() == 2 * n * n * m * (m - 1) / 2
+
+
+@settings(max_examples=30, deadline=None)
+@given(random_trials(), st.sampled_from(["evaluations_used", "none"]))
+def test_functional_u_scores_equal_counted_wins(
+    case: tuple[AnalysisData, int, int], tie_break: str
+) -> None:
+    # Functional U-scores come from rank sums alone; counting every pair of trials of
+    # different problems (§3.3, route 1 of u_scores_of) must give the same numbers, bit for bit.
+    data, _, _ = case
+    result = compute(data, options(failed_tie_break=tie_break))
+    frame = data.frame
+    states = TrialStates(
+        success=(frame["value"] <= 1e-8).to_numpy(),
+        speed=frame["evaluations_to_target"].to_numpy(dtype=float),
+        value=frame["value"].to_numpy(dtype=float),
+        tie=frame["evaluations_used"].to_numpy(dtype=float)
+        if tie_break == "evaluations_used"
+        else np.zeros(len(frame)),
+    )
+    labels = (frame["problem"] == "f2").to_numpy(dtype=int)
+    counted = u_scores_of(states, labels, 2).u
+    shown = result.difficulty.set_index("problem")["functional_u_score"]
+    assert [shown["f1"], shown["f2"]] == counted.tolist()
+    # The trial codes kept for the run bootstrap: each problem's dominance codes of its trials.
+    assert result.trial_codes is not None
+    for problem in ("f1", "f2"):
+        mine = (frame["problem"] == problem).to_numpy()
+        kept = result.trial_codes[result.trial_codes["problem"] == problem]
+        assert kept["algorithm"].tolist() == frame.loc[mine, "algorithm"].tolist()
+        assert kept["code"].tolist() == dominance_codes(states.take(mine)).tolist()
 
 
 # --------------------------------------------------------------------------------------------

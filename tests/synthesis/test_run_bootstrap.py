@@ -103,6 +103,28 @@ def test_ties_share_half_a_point_in_resampled_u_scores() -> None:
     assert u.tolist() == [[8.0, 8.0]] * 3
 
 
+@pytest.mark.parametrize("sizes", [[30] * 13, [5, 15, 17], [1, 20, 29, 3]])
+def test_resampled_u_scores_are_the_rank_sums_of_the_drawn_trials(sizes: list[int]) -> None:
+    # The same draws (a copy of the generator) ranked directly: each resample's drawn trials
+    # ranked by their places (best = highest, ties averaged, scipy), U = R − n(n+1)/2.
+    from scipy.stats import rankdata
+
+    rng = np.random.default_rng(5)
+    n = np.array(sizes)
+    codes = rng.integers(0, max(2, n.sum() // 3), n.sum())  # many ties
+    resamples = 50
+    twin = np.random.default_rng(5)
+    twin.integers(0, max(2, n.sum() // 3), n.sum())  # the same stream position
+    u = u_scores.resampled_u_scores(codes, n, resamples, rng)
+    uniform = twin.random((resamples, n.sum()), dtype=np.float32)
+    label = np.repeat(np.arange(len(n)), n)
+    drawn = (uniform * n[label].astype(np.float32)).astype(np.intp) + (np.cumsum(n) - n)[label]
+    for b in range(resamples):
+        ranks = rankdata(-codes[drawn[b]], method="average")
+        expected = [ranks[label == j].sum() - n[j] * (n[j] + 1) / 2 for j in range(len(n))]
+        assert u[b].tolist() == expected
+
+
 # --- perspectives of known draws --------------------------------------------------------------
 
 
