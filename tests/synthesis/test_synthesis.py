@@ -5,6 +5,7 @@ that count evidence by family.
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
@@ -69,6 +70,29 @@ def test_kendall_tau_b_by_hand_with_its_sign() -> None:
         ("A", "B"),
         ("C", "D"),
     ]
+
+
+def test_flips_are_every_discordant_pair_of_every_two_rankings() -> None:
+    # Random rankings with ties over partly different algorithms: each pair of rankings lists
+    # exactly its discordant pairs (counted by brute force), the first named ranked better by
+    # ranking_a, in the order of the rankings' pairs; τ symmetric with 1 on the diagonal.
+    rng = np.random.default_rng(3)
+    names = [f"A{k}" for k in range(9)]
+    rankings = [
+        ranking(f"r{k}", {a: float(rng.integers(1, 5)) for a in names if rng.random() < 0.9})
+        for k in range(5)
+    ]
+    result = agreement(rankings)
+    assert (result.tau.to_numpy() == result.tau.to_numpy().T).all()
+    assert (np.diag(result.tau.to_numpy()) == 1.0).all()
+    expected = []
+    for a, b in itertools.combinations(rankings, 2):
+        common = [x for x in a.ranks if x in b.ranks]
+        for i, j in itertools.combinations(common, 2):
+            da, db = a.ranks[i] - a.ranks[j], b.ranks[i] - b.ranks[j]
+            if da * db < 0:
+                expected.append((a.id, b.id, i if da < 0 else j, j if da < 0 else i))
+    assert list(result.flips.itertuples(index=False, name=None)) == expected
 
 
 def test_agreement_counts_the_rankings_it_has() -> None:
