@@ -186,6 +186,32 @@ def test_a_run_gives_the_garbage_collector_back_as_it_found_it(tiny_study):
     assert (gc.get_threshold(), gc.get_freeze_count(), gc.isenabled()) == (before, 0, True)
 
 
+def test_the_program_leaves_its_objects_frozen_for_the_exit(tiny_study):
+    """The ``reportgen`` program (``main()`` on ``sys.argv``) ends with the command: its
+    objects stay frozen, so that the interpreter's collection at exit does not traverse them
+    all again; the collector's thresholds are still given back, and the report is written as
+    it is in-process (a fresh interpreter: this one must keep its collector)."""
+    out = tiny_study.parent / "program"
+    script = (
+        "import gc, sys\n"
+        "from reportgen.cli import main\n"
+        f"sys.argv = ['reportgen', 'run', {str(tiny_study)!r}, '-o', {str(out)!r}, '-q']\n"
+        "before = gc.get_threshold()\n"
+        "code = main()\n"
+        "print(code, gc.get_freeze_count() > 10_000, gc.get_threshold() == before)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout.split() == ["0", "True", "True"], done.stderr
+    assert run_cli("run", str(tiny_study), "-q").code == 0
+    assert (out / "report.html").is_file()
+    program, in_process = (
+        json.loads((o / "results.json").read_text()) for o in (out, out.parent / "out")
+    )
+    assert program["analyses"] == in_process["analyses"]
+
+
 def test_refuses_to_replace_a_folder_it_did_not_write(tiny_study):
     out = tiny_study.parent / "out"
     out.mkdir()
