@@ -348,3 +348,72 @@ def test_checks_block_by_block_equal_the_checks_of_the_whole_table(
         if whole_frame is not None:
             pd.testing.assert_frame_equal(frame, whole_frame)
             np.testing.assert_array_equal(starts, whole_starts)
+
+
+def test_data_are_loaded_without_huge_pages_and_the_setting_is_restored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import reportgen.data.load as load
+
+    switch = load._huge_page_switch()
+    if switch is None:
+        pytest.skip("this numpy has no huge-page switch")
+    write(tmp_path, "data/h.csv", HISTORIES_CSV)
+    spec = write(tmp_path, "study.yaml", SPEC)
+    seen: list[bool] = []
+    read_source = load.load_source
+
+    def spy(*args: object, **kwargs: object) -> object:
+        # The switch returns the previous setting: read it, then put it back.
+        seen.append(switch(False))
+        return read_source(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(load, "load_source", spy)
+    before = switch(True)
+    try:
+        frame = load_data(load_spec(spec)).sources["curves"].frame
+        assert seen == [False]  # huge pages off while the source was read
+        assert switch(True) is True  # and back on afterwards
+    finally:
+        switch(before)
+    assert len(frame) > 0
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_csv_batches_with_names_met_before_equal_the_text_reader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    """Each typed CSV batch has its own dictionary; names met in an earlier batch are not
+    checked again. Spellings of one name ('A1', ' A1', 'A1 ') met in different batches, in
+    any order, still make one category, as reading every cell as text does."""
+    rng = np.random.default_rng(seed)
+    header, *rows = _random_histories(rng, 300, faults=False).strip().splitlines()
+    spellings = ["{}", " {}", "{} "]
+    rows = [
+        ",".join(
+            [spellings[rng.integers(3)].format(a), spellings[rng.integers(3)].format(p), *rest]
+        )
+        for a, p, *rest in (row.split(",") for row in rows)
+    ]
+    write(tmp_path, "data/h.csv", "\n".join([header, *rows]) + "\n")
+    spec = write(tmp_path, "study.yaml", SPEC)
+    monkeypatch.setattr(read, "CSV_BLOCK_BYTES", 200)  # many batches, a few names each
+    typed = load_data(load_spec(spec)).sources["curves"].frame
+    _cell_by_cell(monkeypatch)
+    text = load_data(load_spec(spec)).sources["curves"].frame
+    pd.testing.assert_frame_equal(typed, text)
+    assert list(typed["algorithm"].cat.categories) == ["A0", "A1", "A2"]
+
+
+def test_a_bad_name_first_met_in_a_later_csv_batch_is_reported_as_by_the_text_reader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    header, *rows = HISTORIES_CSV.strip().splitlines()
+    rows[-1] = "null," + rows[-1].split(",", 1)[1]  # a missing-value marker as a name, last
+    write(tmp_path, "data/h.csv", "\n".join([header, *rows]) + "\n")
+    spec = write(tmp_path, "study.yaml", SPEC)
+    monkeypatch.setattr(read, "CSV_BLOCK_BYTES", 64)
+    typed = problems(spec)
+    _cell_by_cell(monkeypatch)
+    assert typed == problems(spec)
+    assert len(typed) == 1 and "missing-value marker" in typed[0]
