@@ -91,8 +91,9 @@ Decisions (docs/methods.md, and ours where it is silent)
 
 Scale
 -----
-Records are never sorted globally: :func:`reportgen.analyses.curves.history_groups` finds each
-(problem, algorithm) group's rows in the canonical layout by comparing neighbouring keys, and
+Records are never sorted globally: :func:`reportgen.analyses.curves.problem_groups` finds each
+(problem, algorithm) group's rows in the canonical layout by comparing neighbouring keys (as
+stretches of the loaded table's own columns: a problem's rows are not copied), and
 problems are processed one at a time (two at a time on two threads), each keeping only its
 own curves (:func:`reportgen.analyses.curves.group_curves`, exact at every improvement
 point). Per problem, the first passage of every curve is tabulated for every candidate
@@ -125,6 +126,7 @@ from reportgen.analyses.curves import (
     first_passage,
     group_curves,
     history_groups,
+    problem_groups,
 )
 from reportgen.data.frames import AnalysisData, problem_frame, problem_label
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
@@ -614,7 +616,6 @@ def _problem_tables(
     what reads them where the item runs (a partitioned source). Input errors are returned,
     not raised, so that the caller reports the first one in problem order.
     """
-    frame = problem_frame(item)
     algorithms, lams, taus, budget = (
         settings.algorithms,
         settings.lams,
@@ -624,13 +625,22 @@ def _problem_tables(
     n_s, n_l, n_t = len(algorithms), len(lams), len(taus)
     label = problem_label(*problem)
     n_runs = np.zeros(n_s, dtype=int)
-    evaluations = frame["evaluations"].to_numpy(dtype=float)
-    within = evaluations[evaluations <= budget]
-    record_end = float(within.max()) if len(within) else -np.inf
+    if settings.start_column is None:
+        frame = None
+        groups = problem_groups(item, problem, algorithms)  # the rows in place where possible
+    else:
+        frame = problem_frame(item)
+        groups = history_groups(frame, (problem,), algorithms)
+    # The groups hold every row of the problem: its last record within the budget.
+    record_end = -np.inf
+    for lo, hi in zip(groups.lo, groups.hi, strict=True):
+        evaluations = groups.evaluations[lo:hi]
+        within = evaluations[evaluations <= budget]
+        if len(within):
+            record_end = max(record_end, float(within.max()))
     outcome = _ProblemTables(None, n_runs, [], False, record_end)
-    groups = history_groups(frame, (problem,), algorithms)
     f0 = None
-    if settings.start_column is not None:
+    if frame is not None and settings.start_column is not None:
         column = groups.take(
             pd.to_numeric(frame[settings.start_column], errors="coerce").to_numpy(dtype=float)
         )

@@ -208,3 +208,53 @@ def test_bootstrap_quantiles_of_the_mean_curve_by_hand():
     assert np.array_equal(again.quantiles, curve.quantiles)
     assert curve.bound(1.0, -1)[-1] == pytest.approx(0.0)
     assert curve.bound(0.5, -1)[-1] == pytest.approx(2.5)
+
+
+def _group_records(groups):
+    """Each group's (algorithm, runs, evaluations, values), in the groups' order."""
+    return [
+        (
+            int(groups.algorithm[g]),
+            groups.runs[lo:hi].tolist(),
+            groups.evaluations[lo:hi].tolist(),
+            groups.values[lo:hi].tolist(),
+        )
+        for g, (lo, hi) in enumerate(zip(groups.lo, groups.hi, strict=True))
+    ]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_problem_groups_in_place_equal_history_groups_of_the_rows(seed):
+    """A problem's groups found in the table's own columns are those of its copied rows,
+    for a sorted (canonical) table and for one whose algorithms' rows are interleaved."""
+    from reportgen.analyses.curves import problem_groups
+    from reportgen.data.frames import AnalysisData, ProblemRows, problem_frame
+
+    rng = np.random.default_rng(seed)
+    n = 400
+    frame = pd.DataFrame(
+        {
+            "algorithm": pd.Categorical(rng.choice(["A", "B", "C"], n)),
+            "problem": pd.Categorical(rng.choice(["p", "q"], n)),
+            "dimension": rng.choice([2, 5], n),
+            "run": rng.integers(0, 4, n),
+            "evaluations": rng.integers(1, 50, n).astype(float),
+            "value": rng.random(n),
+        }
+    )
+    if seed % 2 == 0:  # the canonical layout
+        frame = frame.sort_values(["algorithm", "problem", "dimension", "run"], ignore_index=True)
+    problems = tuple(
+        sorted({(str(p), int(d)) for p, d in zip(frame.problem, frame.dimension, strict=True)})
+    )
+    data = AnalysisData("histories", frame, ("A", "B", "C"), problems)
+    in_place = 0
+    for item, problem in zip(data.problem_items(), problems, strict=True):
+        assert isinstance(item, ProblemRows)
+        groups = problem_groups(item, problem, data.algorithms)
+        rows = problem_frame(item)
+        expected = history_groups(rows, (problem,), data.algorithms)
+        assert _group_records(groups) == _group_records(expected)
+        assert groups.problem.tolist() == expected.problem.tolist()
+        in_place += len(groups.runs) == len(frame)  # the table's own columns
+    assert in_place == (len(problems) if seed % 2 == 0 else 0)
