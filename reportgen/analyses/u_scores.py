@@ -363,34 +363,48 @@ def mann_whitney(
     negated dominance codes), so the statistic of pair ``(a, b)`` is the number of wins of ``a``.
     A pair whose pooled sample has no tie and at most :data:`EXACT_MAX_RUNS` trials per algorithm
     gets the exact p-value, otherwise the asymptotic one with tie and continuity correction;
-    both from :func:`scipy.stats.mannwhitneyu`, called once per (method, sample sizes) on
-    stacked samples.
+    both from :func:`scipy.stats.mannwhitneyu` (see :func:`mann_whitney_tests`).
 
     Returns
     -------
     statistics, p_values : numpy.ndarray
     methods : list of {"exact", "asymptotic"}
     """
-    methods = []
-    for a, b in pairs:
-        # Ties decide only for small samples (larger ones are tested asymptotically anyway).
-        exact = max(len(samples[a]), len(samples[b])) <= EXACT_MAX_RUNS
-        if exact:
-            pooled = np.concatenate([samples[a], samples[b]])
-            exact = len(np.unique(pooled)) == len(pooled)
-        methods.append("exact" if exact else "asymptotic")
-    statistics = np.empty(len(pairs))
-    p_values = np.empty(len(pairs))
-    batches: dict[tuple[str, int, int], list[int]] = {}
-    for k, ((a, b), method) in enumerate(zip(pairs, methods, strict=True)):
-        batches.setdefault((method, len(samples[a]), len(samples[b])), []).append(k)
+    return mann_whitney_tests([(samples, pairs)])[0]
+
+
+def mann_whitney_tests(
+    tasks: Sequence[tuple[Sequence[np.ndarray], Sequence[tuple[int, int]]]],
+) -> list[tuple[np.ndarray, np.ndarray, list[str]]]:
+    """:func:`mann_whitney` of several sets of samples (one per problem) at once.
+
+    :func:`scipy.stats.mannwhitneyu` is called once per (method, sample sizes) on the stacked
+    pairs of every task — a CEC 2022 analysis's 24 problems × 78 pairs in two or three calls
+    rather than one or two per problem; each row is tested on its own, so the statistics and
+    p-values are those of a call per pair.
+    """
+    out: list[tuple[np.ndarray, np.ndarray, list[str]]] = []
+    batches: dict[tuple[str, int, int], list[tuple[int, int]]] = {}
+    for t, (samples, pairs) in enumerate(tasks):
+        methods = []
+        for a, b in pairs:
+            # Ties decide only for small samples (larger ones are tested asymptotically anyway).
+            exact = max(len(samples[a]), len(samples[b])) <= EXACT_MAX_RUNS
+            if exact:
+                pooled = np.concatenate([samples[a], samples[b]])
+                exact = len(np.unique(pooled)) == len(pooled)
+            methods.append("exact" if exact else "asymptotic")
+        out.append((np.empty(len(pairs)), np.empty(len(pairs)), methods))
+        for k, ((a, b), method) in enumerate(zip(pairs, methods, strict=True)):
+            batches.setdefault((method, len(samples[a]), len(samples[b])), []).append((t, k))
     for (method, _, _), members in batches.items():
-        x = np.stack([samples[pairs[k][0]] for k in members])
-        y = np.stack([samples[pairs[k][1]] for k in members])
+        x = np.stack([tasks[t][0][tasks[t][1][k][0]] for t, k in members])
+        y = np.stack([tasks[t][0][tasks[t][1][k][1]] for t, k in members])
         res = mannwhitneyu(x, y, alternative="two-sided", method=method, axis=1)
-        statistics[members] = res.statistic
-        p_values[members] = res.pvalue
-    return statistics, p_values, methods
+        for i, (t, k) in enumerate(members):
+            out[t][0][k] = res.statistic[i]
+            out[t][1][k] = res.pvalue[i]
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -1668,37 +1682,27 @@ def _score_problems(
         )
         for k, (p, d) in enumerate(problems)
     ]
-    scored = map_items(
-        functools.partial(_score_problem, algorithms=tuple(algorithms), with_tests=with_tests),
-        items,
-    )
+    scored = map_items(functools.partial(_score_problem, algorithms=tuple(algorithms)), items)
     names = np.asarray(algorithms, dtype=object)
     trial_codes = pd.DataFrame(
         {
             "problem": np.repeat([p for p, _ in problems], np.diff(bounds)),
             "dimension": np.repeat([d for _, d in problems], np.diff(bounds)),
             "algorithm": names[labels[bounds[0] : bounds[-1]]],
-            "code": np.concatenate([codes for _, _, codes in scored] or [np.zeros(0, int)]),
+            "code": np.concatenate([s.codes for _, s in scored] or [np.zeros(0, int)]),
         }
     )
-    return (
-        [row for u_rows, _, _ in scored for row in u_rows],
-        [row for _, pair_rows, _ in scored for row in pair_rows],
-        trial_codes,
-    )
+    pair_rows = _pair_rows(items, [s for _, s in scored], algorithms) if with_tests else []
+    return [row for u_rows, _ in scored for row in u_rows], pair_rows, trial_codes
 
 
 def _score_problem(
-    item: tuple[str, int, str, np.ndarray, TrialStates],
-    *,
-    algorithms: Sequence[str],
-    with_tests: bool,
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]], np.ndarray]:
-    """The U-score rows and pairwise-test rows of one problem (``item``: its trials' algorithm
-    positions and states), and its trials' dominance codes."""
+    item: tuple[str, int, str, np.ndarray, TrialStates], *, algorithms: Sequence[str]
+) -> tuple[list[dict[str, Any]], _Scores]:
+    """The U-score rows of one problem (``item``: its trials' algorithm positions and states),
+    and its scores (pairwise wins and its trials' dominance codes, for the tests)."""
     problem, dimension, group, labels, trial_states = item
     u_rows: list[dict[str, Any]] = []
-    pair_rows: list[dict[str, Any]] = []
     scores = u_scores_of(trial_states, labels, len(algorithms))
     for j, algorithm in enumerate(algorithms):
         mine = labels == j
@@ -1714,32 +1718,47 @@ def _score_problem(
                 "u_score": float(scores.u[j]),
             }
         )
-    if not with_tests:
-        return u_rows, pair_rows, scores.codes
-    places = -scores.codes.astype(float)
-    samples = [places[labels == j] for j in range(len(algorithms))]
+    return u_rows, scores
+
+
+def _pair_rows(
+    items: Sequence[tuple[str, int, str, np.ndarray, TrialStates]],
+    scores: Sequence[_Scores],
+    algorithms: Sequence[str],
+) -> list[dict[str, Any]]:
+    """The pairwise-test rows of every problem (§3.1, Tables 3–6): wins and Mann–Whitney
+    tests of the trials' places, every problem's tests at once (:func:`mann_whitney_tests`)."""
     pairs = list(combinations(range(len(algorithms)), 2))
-    statistics, p_values, methods = mann_whitney(samples, pairs)
-    for (a, b), statistic, p_value, test in zip(pairs, statistics, p_values, methods, strict=True):
-        if not math.isclose(statistic, scores.wins[a, b], abs_tol=1e-6):
-            raise UScoresConsistencyError(
-                f"Mann–Whitney statistic {statistic} differs from the counted wins "
-                f"{scores.wins[a, b]} ({algorithms[a]} vs {algorithms[b]} on {problem})"
+    tasks = []
+    for (_, _, _, labels, _), score in zip(items, scores, strict=True):
+        places = -score.codes.astype(float)
+        tasks.append(([places[labels == j] for j in range(len(algorithms))], pairs))
+    rows: list[dict[str, Any]] = []
+    for (problem, dimension, group, _, _), score, (statistics, p_values, methods) in zip(
+        items, scores, mann_whitney_tests(tasks), strict=True
+    ):
+        for (a, b), statistic, p_value, test in zip(
+            pairs, statistics, p_values, methods, strict=True
+        ):
+            if not math.isclose(statistic, score.wins[a, b], abs_tol=1e-6):
+                raise UScoresConsistencyError(
+                    f"Mann–Whitney statistic {statistic} differs from the counted wins "
+                    f"{score.wins[a, b]} ({algorithms[a]} vs {algorithms[b]} on {problem})"
+                )
+            rows.append(
+                {
+                    "group": group,
+                    "problem": problem,
+                    "dimension": dimension,
+                    "algorithm_a": algorithms[a],
+                    "algorithm_b": algorithms[b],
+                    "wins_a": float(score.wins[a, b]),
+                    "wins_b": float(score.wins[b, a]),
+                    "p_value": float(p_value),
+                    "test": test,
+                }
             )
-        pair_rows.append(
-            {
-                "group": group,
-                "problem": problem,
-                "dimension": dimension,
-                "algorithm_a": algorithms[a],
-                "algorithm_b": algorithms[b],
-                "wins_a": float(scores.wins[a, b]),
-                "wins_b": float(scores.wins[b, a]),
-                "p_value": float(p_value),
-                "test": test,
-            }
-        )
-    return u_rows, pair_rows, scores.codes
+    return rows
 
 
 def _note_ties(pairwise: pd.DataFrame, caveats: list[Caveat]) -> None:

@@ -363,6 +363,36 @@ def test_functional_u_scores_equal_counted_wins(
         assert kept["code"].tolist() == dominance_codes(states.take(mine)).tolist()
 
 
+def test_batched_tests_are_scipys_test_of_each_pair() -> None:
+    # mann_whitney_tests stacks the pairs of several problems into one scipy call per method
+    # and sample sizes; each pair must get what a call of its own gives, bit for bit.
+    from scipy.stats import mannwhitneyu
+
+    from reportgen.analyses.u_scores import mann_whitney_tests
+
+    rng = np.random.default_rng(11)
+    tasks = []
+    for k, sizes in enumerate(([5, 5, 7], [30, 30, 30, 30], [5, 5, 7], [120, 3], [30, 30])):
+        if k % 2:  # ties: asymptotic
+            samples = [rng.integers(0, 12, n).astype(float) for n in sizes]
+        else:  # distinct places: exact up to 100 trials
+            places = rng.permutation(sum(sizes)).astype(float)
+            samples = np.split(places, np.cumsum(sizes)[:-1])
+        tasks.append((samples, list(combinations(range(len(sizes)), 2))))
+    for (samples, pairs), (statistics, p_values, methods) in zip(
+        tasks, mann_whitney_tests(tasks), strict=True
+    ):
+        for (a, b), statistic, p_value, method in zip(
+            pairs, statistics, p_values, methods, strict=True
+        ):
+            alone = mannwhitneyu(samples[a], samples[b], alternative="two-sided", method=method)
+            assert (statistic, p_value) == (alone.statistic, alone.pvalue)
+    assert {m for _, _, methods in mann_whitney_tests(tasks) for m in methods} == {
+        "exact",
+        "asymptotic",
+    }
+
+
 # --------------------------------------------------------------------------------------------
 # Cut-points, functional U-scores, weights (hand calculations)
 # --------------------------------------------------------------------------------------------
