@@ -108,7 +108,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from reportgen.analyses.resampling import drawn_runs, filled, run_array
+from reportgen.analyses.resampling import all_present, drawn_runs, filled, run_array
 from reportgen.data.frames import (
     AnalysisData,
     concat_tables,
@@ -1055,14 +1055,14 @@ def _resampled_statistic(
     if perspective == "mean":
         return _significant(filled(drawn, present, 0.0).sum(axis=-1) / count)
     if perspective == "median":
-        return np.nanmedian(np.where(present, drawn, np.nan), axis=-1)
+        return np.nanmedian(filled(drawn, present, np.nan), axis=-1)
     if perspective in ("accuracy", "efficiency"):
         return filled(drawn, present, np.inf).min(axis=-1)
     if perspective == "robustness":
         return filled(drawn, present, -np.inf).max(axis=-1)
     if perspective == "reliability":
         reached = drawn <= theta[..., None, None]
-        return (reached if present.all() else reached & present).sum(axis=-1) / count
+        return (reached if all_present(present) else reached & present).sum(axis=-1) / count
     raise ValueError(f"unknown perspective {perspective!r}")
 
 

@@ -113,4 +113,13 @@ def filled(drawn: np.ndarray, present: np.ndarray, fill: float) -> np.ndarray:
     over the last axis; ``drawn`` itself when every cell has the largest number of runs
     (the usual design: nothing to fill, and one pass over the draws less).
     """
-    return drawn if present.all() else np.where(present, drawn, fill)
+    return drawn if all_present(present) else np.where(present, drawn, fill)
+
+
+def all_present(present: np.ndarray) -> bool:
+    """Whether every position of ``present`` holds a drawn run — read from its one value
+    where it is :func:`drawn_runs`'s broadcast ``True`` (``all()`` would visit each of its
+    millions of positions, every chunk of every bootstrap)."""
+    if present.size and not any(present.strides):  # one value, broadcast
+        return bool(present.flat[0])
+    return bool(present.all())

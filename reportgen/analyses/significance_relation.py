@@ -816,7 +816,7 @@ def _redrawn_values(
         if result.statistic == "mean":
             value = filled(drawn, present, 0.0).sum(axis=-1) / counts[rows]
         elif result.statistic == "median":
-            value = np.nanmedian(np.where(present, drawn, np.nan), axis=-1)
+            value = np.nanmedian(filled(drawn, present, np.nan), axis=-1)
         elif result.statistic == "accuracy":
             value = filled(drawn, present, np.inf).min(axis=-1)
         else:  # robustness

@@ -446,3 +446,18 @@ def test_run_resampled_u_scores_split_the_codes_by_problem_and_algorithm() -> No
         expected = [rows.loc[rows["algorithm"] == a, "code"].tolist() for a in result.algorithms]
         assert codes.tolist() == [c for part in expected for c in part]
         assert sizes.tolist() == [len(part) for part in expected]
+
+
+def test_all_present_reads_a_broadcast_mask_by_its_one_value() -> None:
+    from reportgen.analyses.resampling import all_present, drawn_runs, filled
+
+    values = np.arange(12.0).reshape(2, 2, 3)
+    full, short = np.full((2, 2), 3), np.array([[3, 2], [3, 3]])
+    slots = np.array([[0, 1], [1, 1]])
+    ((_, _, drawn, present),) = drawn_runs(values, full, slots, np.random.default_rng(0))
+    assert all_present(present) and filled(drawn, present, np.nan) is drawn
+    ((_, _, drawn, present),) = drawn_runs(values, short, slots, np.random.default_rng(0))
+    assert not all_present(present)  # the first slot's second algorithm has 2 of 3 runs
+    assert np.isnan(filled(drawn, present, np.nan)[0, 0, 1, 2])
+    assert not all_present(np.broadcast_to(np.False_, (4, 5)))
+    assert all_present(np.ones((0, 3), dtype=bool)) and all_present(np.ones((2, 3), dtype=bool))
