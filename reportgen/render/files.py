@@ -32,8 +32,9 @@ import matplotlib
 import numpy as np
 import pandas as pd
 from matplotlib import cbook
+from matplotlib import transforms as mtransforms
 from matplotlib.artist import Artist
-from matplotlib.axis import Axis
+from matplotlib.axis import Axis, Tick, XAxis
 from matplotlib.backend_bases import RendererBase
 from matplotlib.backends.backend_mixed import MixedModeRenderer
 from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
@@ -434,16 +435,194 @@ class _InView(Locator):
         return self.locator.tick_values(vmin, vmax)
 
 
-def _minor_ticks_in_view(figure: Figure) -> None:
-    """Give every unlabelled minor locator of the figure's axes only the positions in view
-    (:class:`_InView`); labelled ones keep theirs (a formatter may look at them all)."""
-    for axes in figure.axes:
-        for axis in (axes.xaxis, axes.yaxis):
-            locator = axis.get_minor_locator()
-            if isinstance(locator, NullLocator | _InView):
+class _MinorTickMarks(Artist):
+    """An axis's unlabelled minor ticks drawn as one line of tick markers, not one
+    :class:`~matplotlib.axis.Tick` each.
+
+    matplotlib makes each minor tick five artists (two tick marks, a grid line and two
+    labels, its markers deep-copied from the first tick's) and updates every one of them in
+    each pass of a layout and a drawing, to draw one tick mark: cec2022's log axes have a
+    thousand of them, more than half of all the ticks of its figures. A tick mark is a
+    marker of the axis's first minor tick (its prototype, which the axis keeps and which
+    :meth:`~matplotlib.axis.Axis.get_tick_padding` reads); this artist draws that tick's
+    own mark lines once, at every position the axis would have drawn a tick at — the
+    positions of its locator, without those of major ticks and those outside the view,
+    found by matplotlib's own :meth:`~matplotlib.axis.Axis.get_minorticklocs` and the view
+    test of ``Axis._update_ticks`` — so each mark is the same marker at the same place.
+    The axis itself is given a :class:`~matplotlib.ticker.NullLocator` for its minor ticks.
+
+    It is drawn right after its axis (:func:`_minor_ticks_in_view` sets the z-orders), so
+    its marks come after the axis's label instead of before it; :func:`_as_marks` makes
+    marks only where ticks point out of the axes, clear of the label.
+    """
+
+    def __init__(self, axis: Axis, locator: Locator, zorder: float) -> None:
+        super().__init__()
+        self.axis = axis
+        self.locator = locator
+        self.set_zorder(zorder)
+        self.set_in_layout(False)  # matplotlib's layout never counted tick marks either
+
+    def locations(self) -> np.ndarray:
+        """The positions the axis would draw minor ticks at (data coordinates)."""
+        axis = self.axis
+        # The axis's own method, with the locator it had (its tickers are shared with the
+        # axes it is shared with, and they draw marks of their own).
+        held = axis.get_minor_locator()
+        axis.minor.locator = self.locator
+        try:
+            locs = axis.get_minorticklocs()
+        finally:
+            axis.minor.locator = held
+        in_view = _in_view(axis)
+        kept = []
+        for loc in locs:  # as Axis._update_ticks tests each tick
+            try:
+                if in_view(loc):
+                    kept.append(loc)
+            except AssertionError:  # a masked value, which matplotlib skips too
                 continue
-            if isinstance(axis.get_minor_formatter(), NullFormatter):
-                axis.set_minor_locator(_InView(locator))
+        return np.asarray(kept, dtype=float)
+
+    def draw(self, renderer: RendererBase) -> None:
+        axis = self.axis
+        axes = axis.axes
+        if not (self.get_visible() and axis.get_visible() and axes.axison):
+            return
+        prototype = axis.minorTicks[0]
+        if not prototype.get_visible():
+            return
+        locs = self.locations()
+        if not len(locs):
+            return
+        group = "xminorticks" if isinstance(axis, XAxis) else "yminorticks"
+        renderer.open_group(group, gid=self.get_gid())
+        for line in (prototype.tick1line, prototype.tick2line):
+            if not line.get_visible():
+                continue
+            # The mark's position across the axis (0 or 1 in axes coordinates) as the tick had it.
+            # Every mark in one draw of the line (its markers: matplotlib draws one mark per
+            # point), across the axis where the tick had it (0 or 1 in axes coordinates).
+            x, y = line.get_data()
+            if isinstance(axis, XAxis):
+                line.set_data(locs, np.full(len(locs), np.asarray(y)[0]))
+            else:
+                line.set_data(np.full(len(locs), np.asarray(x)[0]), locs)
+            line.draw(renderer)
+        renderer.close_group(group)
+        self.stale = False
+
+
+def _minor_ticks(axis: Axis) -> Locator | None:
+    """The unlabelled minor tick locator of ``axis`` (unwrapped from :class:`_InView`), or
+    None if it has no unlabelled minor ticks."""
+    locator = axis.get_minor_locator()
+    if isinstance(locator, NullLocator) or not isinstance(
+        axis.get_minor_formatter(), NullFormatter
+    ):
+        return None
+    return locator.locator if isinstance(locator, _InView) else locator
+
+
+def _as_marks(axis: Axis) -> bool:
+    """Whether the minor ticks of ``axis`` can be drawn as marks (:class:`_MinorTickMarks`)
+    with nothing drawn, and no layout, changed.
+
+    Their marks point out of the axes (where nothing else of it is drawn), there is no minor
+    grid, and the figure does not align this axis's label with others'. And their labels
+    (empty texts, but each a zero-size box where it would stand) must be within the boxes
+    matplotlib places the axis label and the layout by anyway: none on the far side, and on
+    the near side a major tick label in view at least as far out as a minor one would be,
+    on axes whose view the layout does not change (no fixed aspect by data limits).
+    """
+    axes = axis.axes
+    minor = axis.minorTicks[0]
+    if minor.get_tickdir() != "out" or minor.gridline.get_visible():
+        return False
+    if minor.label2.get_visible() and minor.label2.get_in_layout():
+        return False
+    groups = axes.get_figure(root=False)._align_label_groups  # type: ignore[union-attr]
+    if len(groups["x" if isinstance(axis, XAxis) else "y"].get_siblings(axes)) > 1:
+        return False
+    if not (minor.label1.get_visible() and minor.label1.get_in_layout()):
+        return True
+    if axes.get_aspect() != "auto" and axes.get_adjustable() == "datalim":
+        return False
+    major = axis.majorTicks[0]
+    if isinstance(axis.get_major_locator(), NullLocator) or not (
+        major.label1.get_visible() and major.label1.get_in_layout() and _pad(major) >= _pad(minor)
+    ):
+        return False
+    locs = axis.get_majorticklocs()
+    formatter = axis.get_major_formatter()
+    in_view = _in_view(axis)
+    return any(
+        label and in_view(loc)
+        for loc, label in zip(locs, formatter.format_ticks(list(locs)), strict=True)
+    )
+
+
+def _pad(tick: Tick) -> float:
+    """How far out from the spine (points) a tick's labels stand: the pad plus the length
+    of the tick outside the axes (``Tick._pad``, which the stubs do not declare)."""
+    return float(tick._pad)  # type: ignore[attr-defined]
+
+
+def _in_view(axis: Axis) -> Callable[[float], bool]:
+    """Whether a tick at a position is drawn: ``Axis._update_ticks``'s test (the position
+    in the view, allowing 10⁻¹⁰ of its span for rounding, on the axis's scale)."""
+    low, high = sorted(axis.get_view_interval())
+    transform = axis.get_transform()
+    interval = transform.transform([low, high])
+    # Private in matplotlib (and undeclared in its stubs): the test as the axis makes it.
+    contains_close = cast(Callable[[Any, Any], bool], mtransforms._interval_contains_close)  # type: ignore[attr-defined]
+    return lambda loc: bool(contains_close(interval, transform.transform(loc)))
+
+
+def _minor_ticks_in_view(figure: Figure) -> None:
+    """Draw every unlabelled minor tick of the figure's axes as a mark of its axis's
+    :class:`_MinorTickMarks` where that changes nothing drawn (:func:`_as_marks`), else give
+    its locator only the positions in view (:class:`_InView`); labelled ones keep theirs (a
+    formatter may look at them all).
+
+    Axes sharing an axis share its locators: their minor ticks become marks together, or none
+    of them. The marks are drawn where the axis drew its minor ticks, after its major ticks
+    (anti-aliased edges of marks a pixel apart blend a little differently in the other
+    order): between the x and the y axis for the x axis, after the y axis for the y axis,
+    by z-orders each the next float above the one before, which no other artist has.
+    """
+    sharing: dict[int, list[Axis]] = {}
+    axis: Axis
+    for axes in figure.axes:
+        if axes.xaxis.get_zorder() != axes.yaxis.get_zorder() or list(axes._axis_map) != [
+            "x",
+            "y",
+        ]:
+            continue  # not the axes the z-orders above are made for
+        for axis in (axes.xaxis, axes.yaxis):
+            if _minor_ticks(axis) is not None:
+                sharing.setdefault(id(axis.minor), []).append(axis)
+    marked: dict[int, list[tuple[Axis, Locator]]] = {}
+    for axes_sharing in sharing.values():
+        locator = _minor_ticks(axes_sharing[0])
+        assert locator is not None
+        if all(_as_marks(axis) for axis in axes_sharing):
+            for axis in axes_sharing:
+                marked.setdefault(id(axis.axes), []).append((axis, locator))
+            axes_sharing[0].set_minor_locator(NullLocator())  # for every axis sharing it
+        elif not isinstance(axes_sharing[0].get_minor_locator(), _InView):
+            axes_sharing[0].set_minor_locator(_InView(locator))
+    for axes in figure.axes:
+        if id(axes) not in marked:
+            continue
+        z_x = axes.xaxis.get_zorder()
+        z_x_marks = math.nextafter(z_x, math.inf)
+        z_y = math.nextafter(z_x_marks, math.inf)
+        z_y_marks = math.nextafter(z_y, math.inf)
+        axes.yaxis.set_zorder(z_y)
+        for axis, locator in marked[id(axes)]:
+            zorder = z_x_marks if axis is axes.xaxis else z_y_marks
+            axes.add_artist(_MinorTickMarks(axis, locator, zorder))
 
 
 def lay_out(figure: Figure) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 from matplotlib.ticker import NullFormatter, NullLocator
@@ -380,10 +381,12 @@ def test_drawing_with_workers_leaves_the_garbage_collector_as_it_found_it(tmp_pa
 
 
 def test_minor_ticks_outside_the_view_are_not_created_and_nothing_drawn_changes(tmp_path: Path):
-    """write_figure gives unlabelled minor locators only the positions in view (_InView):
-    matplotlib creates a tick for each position a locator returns but draws those in view
-    only. The SVG is byte for byte matplotlib's, with fewer ticks made; labelled minor ticks
-    and major ticks keep every position."""
+    """write_figure gives unlabelled minor locators only the positions in view (_InView)
+    where their ticks cannot be drawn as marks (here: pointing across the spine, see
+    test_unlabelled_minor_ticks_drawn_as_marks_look_exactly_the_same): matplotlib creates a
+    tick for each position a locator returns but draws those in view only. The SVG is byte
+    for byte matplotlib's, with fewer ticks made; labelled minor ticks and major ticks keep
+    every position."""
     rng = np.random.default_rng(7)
 
     def draw(seed: int) -> Figure:
@@ -397,6 +400,7 @@ def test_minor_ticks_outside_the_view_are_not_created_and_nothing_drawn_changes(
             ax.xaxis.set_minor_formatter(NullFormatter())
             ax.grid(True, which="major")
             ax.set_title(f"panel {k}")
+            ax.tick_params(which="minor", direction="inout")
         return fig
 
     for seed in rng.integers(0, 2**31, size=4):
@@ -415,3 +419,99 @@ def test_minor_ticks_outside_the_view_are_not_created_and_nothing_drawn_changes(
         # A log axis labels its minor ticks, a linear one has none: both left alone.
         assert not isinstance(log, files._InView) and isinstance(linear, NullLocator)
         assert isinstance(symlog, files._InView)  # unlabelled by default
+
+
+def _log_panels(seed: int, layout: str | None, share: bool) -> Figure:
+    """Panels on log x axes with unlabelled minor ticks, over random spans (some less than a
+    decade, with no major tick in view), on log, symlog and linear y axes, perhaps shared."""
+    rng = np.random.default_rng(seed)
+    fig = Figure(figsize=(5, 3), layout=layout)
+    for k, ax in enumerate(fig.subplots(2, 3, sharex=share, sharey=share).ravel()):
+        low = 10.0 ** rng.uniform(-3, 1)
+        high = low * 10 ** rng.uniform(0.2, 4)
+        ax.plot([low, high], rng.random(2) * 10.0**k + 1.5, marker="o", label=f"curve {k}")
+        ax.set_xscale("log")
+        ax.set_yscale(("log", "symlog", "linear")[k % 3])
+        ax.xaxis.set_minor_formatter(NullFormatter())
+        ax.yaxis.set_minor_formatter(NullFormatter())
+        ax.grid(True, which="major")
+        ax.set_title(f"panel {k}")
+        ax.set_xlabel("evaluations")
+    fig.legend(loc="lower center", fontsize=6)
+    return fig
+
+
+def _pixels(figure: Figure, dpi: float) -> np.ndarray:
+    """The figure drawn by matplotlib's Agg renderer at ``dpi``, with its layout engine."""
+    figure.set_dpi(dpi)
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    return np.asarray(canvas.buffer_rgba()).copy()
+
+
+def _drawn(svg: str) -> list[str]:
+    """What an SVG draws, without ids and groups: its paths, marks and texts, sorted."""
+    bare = re.sub(r' id="[^"]*"| xlink:href="#[^"]*"| clip-path="url\(#[^"]*\)"', "", svg)
+    return sorted(re.findall(r"<(?:use|path|text)\b[^>]*>", bare))
+
+
+@pytest.mark.parametrize("layout", ["constrained", None])
+@pytest.mark.parametrize("share", [False, True])
+def test_unlabelled_minor_ticks_drawn_as_marks_look_exactly_the_same(
+    layout: str | None, share: bool
+):
+    """Unlabelled minor ticks become one artist of marks per axis (files._MinorTickMarks)
+    instead of a Tick of five artists each: every pixel matplotlib draws is the same (Agg, at
+    two resolutions, layout included), the SVG draws the same marks, paths and texts, and
+    the axes keep only the prototype tick matplotlib reads the minor ticks' size from."""
+    marked = 0
+    for seed in range(3):
+        for dpi in (72, 150):
+            figure = _with_marks(_log_panels(seed, layout, share))
+            reference = _pixels(_log_panels(seed, layout, share), dpi)
+            assert np.array_equal(_pixels(figure, dpi), reference), (seed, dpi)
+        marks = [
+            a
+            for ax in figure.axes
+            for a in ax.get_children()
+            if isinstance(a, files._MinorTickMarks)
+        ]
+        marked += len(marks)
+        reference_figure = _log_panels(seed, layout, share)
+        FigureCanvasSVG(reference_figure)
+        buffer = io.StringIO()
+        reference_figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
+        svg = figure_svg(_with_marks(_log_panels(seed, layout, share)))
+        assert _drawn(svg) == _drawn(buffer.getvalue()), seed
+        for mark in marks:
+            assert len(mark.axis.minorTicks) == 1  # the prototype, never drawn
+            assert isinstance(mark.axis.get_minor_locator(), NullLocator)
+    assert marked >= 3 * 4  # most log axes (some span too little for a major tick label)
+
+
+def _with_marks(figure: Figure) -> Figure:
+    files._minor_ticks_in_view(figure)
+    return figure
+
+
+def test_minor_ticks_stay_ticks_where_marks_could_move_something():
+    """Marks only where nothing can move: without a labelled major tick in view the empty
+    labels of minor ticks place the axis label (matplotlib counts their zero-size boxes),
+    ticks pointing in cross the grid, and an aligned label looks at other axes' ticks."""
+    fig = Figure(figsize=(6, 2), layout="constrained")
+    within, inward, aligned, fine = fig.subplots(1, 4)
+    for ax in (within, inward, aligned, fine):
+        ax.plot([5, 500], [1, 2])
+        ax.set_xscale("log")
+        ax.xaxis.set_minor_formatter(NullFormatter())
+    within.set_xlim(20, 80)  # no power of ten in view: no major tick label
+    inward.tick_params(axis="x", which="minor", direction="in")
+    fig.align_xlabels([within, aligned])  # a row: joined
+    assert not files._as_marks(within.xaxis)
+    assert not files._as_marks(inward.xaxis)
+    assert not files._as_marks(aligned.xaxis)
+    assert files._as_marks(fine.xaxis)
+    files._minor_ticks_in_view(fig)
+    for ax in (within, inward, aligned):
+        assert isinstance(ax.xaxis.get_minor_locator(), files._InView)
+    assert isinstance(fine.xaxis.get_minor_locator(), NullLocator)
