@@ -640,7 +640,7 @@ def _problem_tables(
             record_end = max(record_end, float(within.max()))
     outcome = _ProblemTables(None, n_runs, [], False, record_end)
     f0 = None
-    if frame is not None and settings.start_column is not None:
+    if frame is not None:  # the rows were read: the spec names a start column
         column = groups.take(
             pd.to_numeric(frame[settings.start_column], errors="coerce").to_numpy(dtype=float)
         )

@@ -63,7 +63,7 @@ def frame_records(frame: pd.DataFrame, limit: int = JSON_LIST_LIMIT) -> list[dic
 def _json_column(column: pd.Series) -> list[Any]:
     """The entries of one column as :func:`json_value` makes them, in row order."""
     kind = column.dtype.kind if isinstance(column.dtype, np.dtype) else ""
-    if kind in "iub" and kind:
+    if kind in ("i", "u", "b"):
         return column.to_numpy().tolist()  # Python ints and bools
     if kind == "f":
         values = column.to_numpy()

@@ -500,7 +500,6 @@ class _MinorTickMarks(Artist):
         for line in (prototype.tick1line, prototype.tick2line):
             if not line.get_visible():
                 continue
-            # The mark's position across the axis (0 or 1 in axes coordinates) as the tick had it.
             # Every mark in one draw of the line (its markers: matplotlib draws one mark per
             # point), across the axis where the tick had it (0 or 1 in axes coordinates).
             x, y = line.get_data()

@@ -272,12 +272,11 @@ def _merge_paths(parent: ET.Element, stroke_width: float) -> None:
     for child in parent:
         _merge_paths(child, stroke_width)
         reach = _reach(child, stroke_width)
-        previous = children[-1] if children else None
+        # A run is not empty only after a path with a reach: ``previous`` is that path.
+        previous = children[-1] if run else None
         if (
             reach is not None
-            and run
             and previous is not None
-            and previous.tag == _PATH
             and {k: v for k, v in child.attrib.items() if k != "d"}
             == {k: v for k, v in previous.attrib.items() if k != "d"}
             and all(_apart(reach, other) for other in run)
@@ -339,8 +338,8 @@ def _apart(a: tuple[float, float, float, float], b: tuple[float, float, float, f
 
 
 def _float(text: str | None, default: float) -> float:
-    """``text`` as a number; ``default`` when absent or not a plain number (then the reach
-    computed from it is not trusted: see :func:`_reach`)."""
+    """``text`` as a number; ``default`` when absent, infinity when not a plain number (a
+    reach grown by it is apart from nothing, so :func:`_merge_paths` leaves the path alone)."""
     if text is None:
         return default
     try:
