@@ -55,9 +55,10 @@ MAX_NAMED = 12
 
 def join_words(words: Sequence[str], conjunction: str = "and", limit: int | None = None) -> str:
     """``a``, ``a and b``, ``a, b and c`` (or another conjunction); ``""`` for none. With
-    ``limit``, more than ``limit`` words end after the first ``limit`` with ``and N more``."""
+    ``limit``, more than ``limit + 1`` words end after the first ``limit`` with ``and N more``;
+    one word over the limit is named (its name is hardly longer than "and 1 more")."""
     words = list(words)
-    if limit is not None and len(words) > limit:
+    if limit is not None and len(words) > limit + 1:
         return ", ".join(words[:limit]) + f" {conjunction} {len(words) - limit} more"
     if len(words) <= 1:
         return "".join(words)

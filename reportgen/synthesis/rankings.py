@@ -51,6 +51,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -493,15 +494,52 @@ def named(
     if analysis_id == kind:
         return out
     # Two analyses of one kind: say which one a column is.
-    which = shorten(title, 28) if title else analysis_id
+    which = title_in_label(title) if title else analysis_id
     return [
         dataclasses.replace(
             r,
             label=f"{r.label} ({which})",
-            significance=f"{r.significance} ({which})" if r.significance else "",
+            significance=_with_aside(r.significance, which) if r.significance else "",
         )
         for r in out
     ]
+
+
+TITLE_IN_LABEL = 36
+"""Most characters of an analysis title inside a ranking's label (:func:`title_in_label`)."""
+
+
+def title_in_label(title: str, limit: int = TITLE_IN_LABEL) -> str:
+    """An analysis title short enough for a ranking's label, cut between words, never inside one.
+
+    A sentence of the executive summary and the rows of its figures name a ranking by its
+    label, so a title cut mid-word ("U-scores at fractions of th…") reads as a typo. A title
+    longer than ``limit`` first loses a closing aside in parentheses ("U-scores at fractions of
+    the budget (who got there first)" → "U-scores at fractions of the budget"), then, if still
+    too long, its last words ("…" where they were); a single word longer than ``limit`` is cut
+    by :func:`~reportgen.errors.shorten`.
+    """
+    if len(title) <= limit:
+        return title
+    without_aside = re.sub(r"\s*\([^()]*\)$", "", title)
+    if without_aside and len(without_aside) <= limit:
+        return without_aside
+    words = (without_aside or title).split()
+    kept: list[str] = []
+    for word in words:
+        if len(" ".join([*kept, word])) > limit - 1:
+            break
+        kept.append(word)
+    return " ".join(kept) + "…" if kept else shorten(title, limit)
+
+
+def _with_aside(significance: str, which: str) -> str:
+    """``significance`` with ``which`` added: inside its closing parenthesis when it ends with one
+    ("mean final value (Friedman test, Holm's procedure; Perspectives in 10-D only)"), rather
+    than a second parenthesis right after the first."""
+    if significance.endswith(")"):
+        return f"{significance[:-1]}; {which})"
+    return f"{significance} ({which})"
 
 
 def rank_frame(rankings: list[Ranking], algorithms: list[str]) -> pd.DataFrame:
