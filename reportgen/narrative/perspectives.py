@@ -31,20 +31,13 @@ from reportgen.analyses.perspectives import (
     PerspectivesResult,
 )
 from reportgen.present.findings import Finding, join_words
-from reportgen.present.format import number
+from reportgen.present.format import format_p
 from reportgen.present.labels import Labels
 
 BY: dict[str, str] = {
     p: f"the {name}" if p in ("mean", "median") else name for p, name in PERSPECTIVE_NAMES.items()
 }
 """How a perspective is named after "by"."""
-
-
-def format_p(p: float | None) -> str:
-    """A p-value with three significant digits in the report's notation (1.2×10⁻¹⁴, 0.0434)."""
-    if p is None:
-        return "undefined"
-    return number(p, 3)
 
 
 def _by(perspectives: Iterable[str], conjunction: str = "and") -> str:

@@ -62,6 +62,14 @@ def number(value: float, digits: int = 3) -> str:
     return text.replace("-", "−")
 
 
+def format_p(p: float | None) -> str:
+    """A p-value with three significant digits in the report's notation (1.2×10⁻¹⁴, 0.0434,
+    0.00153) — never "0.00", which a reader takes for a p-value of zero."""
+    if p is None:
+        return "undefined"
+    return number(p, 3)
+
+
 def points_text(value: float) -> str:
     """Award points or a significance level as printed: ``60``, ``2.5``, ``-246``, ``∞``."""
     return number(value, digits=7)

@@ -64,6 +64,7 @@ import pandas as pd
 
 from reportgen.analyses.problem_table import ProblemTableResult, a12_magnitude
 from reportgen.present.findings import MAX_NAMED, Finding, join_words
+from reportgen.present.format import format_p
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.present.labels import Labels
 from reportgen.synthesis.agreement import Agreement, agreement
@@ -642,7 +643,12 @@ def _agreement(counted: list[Ranking], agree: Agreement) -> Finding | None:
     # Unordered pairs, counted once (vectorised: 500 algorithms flip ~10⁵ pairs).
     named = agree.flips[["algorithm_1", "algorithm_2"]].astype(str).to_numpy()
     flipped = len(pd.DataFrame(np.sort(named, axis=1)).drop_duplicates()) if len(named) else 0
-    text += f"; {flipped} pair{'s' if flipped != 1 else ''} of algorithms change order between some two rankings."
+    text += (
+        "; no pair of algorithms changes order between any two rankings."
+        if not flipped
+        else f"; {flipped} pair{'s' if flipped != 1 else ''} of algorithms "
+        f"change{'s' if flipped == 1 else ''} order between some two rankings."
+    )
     return Finding(
         "summary.agreement",
         text,
@@ -690,13 +696,15 @@ def _where(group: str) -> str:
 
 def _split_text(h: HeadToHead, labels: Labels, rows: Sequence[PairGroup]) -> str:
     """Who is ahead where, by problems won: ``"indistinguishable at D=10 (5–7) and D=20
-    (6–6)"`` or ``"EA4 ahead at D=20 (10–2, p = 0.04); indistinguishable at D=10 (5–7)"``."""
+    (6–6)"`` or ``"EA4 ahead at D=20 (10–2, p = 0.0386); indistinguishable at D=10 (5–7)"``."""
     ahead: dict[str, list[str]] = {}
     even = []
     for g in rows:
         count = f"{g.wins_a}–{g.wins_b}"
         if g.ahead:
-            ahead.setdefault(g.ahead, []).append(f"{_where(g.group)} ({count}, p = {g.sign_p:.2f})")
+            ahead.setdefault(g.ahead, []).append(
+                f"{_where(g.group)} ({count}, p = {format_p(g.sign_p)})"
+            )
         else:
             even.append(f"{_where(g.group)} ({count})")
     parts = [f"{labels.label(x)} ahead {join_words(where)}" for x, where in ahead.items()]
@@ -719,13 +727,23 @@ def _breakdown_sentence(h: HeadToHead, labels: Labels) -> str:
     )
 
 
+def _significantly_better(h: HeadToHead, a: str, b: str) -> str:
+    """``"A is significantly better on 7 and B on 14 of 24 problems"``; where neither is on
+    any problem, says so rather than "on 0 and B on 0"."""
+    if h.significant_a == h.significant_b == 0:
+        return f"neither is significantly better than the other on any of the {h.problems} problems"
+    return (
+        f"{a} is significantly better on {h.significant_a} and {b} on {h.significant_b} of "
+        f"{h.problems} problems"
+    )
+
+
 def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
     a, b = labels.label(h.a), labels.label(h.b)
     if h.test:
         text = (
-            f"Head to head in {_table_name(h.source)} ({h.test}), {a} against {b}: {a} is "
-            f"significantly better on {h.significant_a} and {b} on {h.significant_b} of "
-            f"{h.problems} problems"
+            f"Head to head in {_table_name(h.source)} ({h.test}), {a} against {b}: "
+            + _significantly_better(h, a, b)
         )
         if h.by_group:
             text += (
@@ -739,8 +757,7 @@ def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
     elif h.tested:
         text = (
             f"Head to head in the U-scores' trial comparisons{_named(h.source, 'u_scores')}, {a} against {b}: {a} wins {_percent(h.share_a)} of the "
-            f"trial comparisons; {a} is significantly better on {h.significant_a} and {b} on "
-            f"{h.significant_b} of {h.problems} problems"
+            f"trial comparisons; {_significantly_better(h, a, b)}"
         )
         if h.by_group:
             text += (

@@ -3,6 +3,7 @@ checked against hand calculations (no shared data needed)."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pandas as pd
@@ -104,10 +105,25 @@ def test_sentences_state_the_table_rows() -> None:
     labels = Labels({})
     text = _head_to_head_finding(h, labels).text
     assert (
-        "A ahead at D=10 (10–2, p = 0.04); indistinguishable over all problems (15–8) and at "
+        "A ahead at D=10 (10–2, p = 0.0386); indistinguishable over all problems (15–8) and at "
         "D=20 (5–6)." in text
     )
     assert _dimension_split(h, labels) == (
-        " By problems won (A–B, sign test): A ahead at D=10 (10–2, p = 0.04); "
+        " By problems won (A–B, sign test): A ahead at D=10 (10–2, p = 0.0386); "
         "indistinguishable at D=20 (5–6)."
     )
+
+
+def test_no_significant_problem_on_either_side_is_said_in_words() -> None:
+    h = head_to_head("A", "B", [("u_scores", "u", _result())], [], {})
+    assert h is not None
+    labels = Labels({})
+    text = _head_to_head_finding(h, labels).text
+    assert f"A is significantly better on {h.significant_a} and B on {h.significant_b} of" in text
+    neither = dataclasses.replace(h, significant_a=0, significant_b=0)
+    text = _head_to_head_finding(neither, labels).text
+    assert (
+        f"neither is significantly better than the other on any of the {h.problems} problems"
+        in text
+    )
+    assert "better on 0" not in text

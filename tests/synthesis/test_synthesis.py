@@ -115,6 +115,19 @@ def test_agreement_counts_the_rankings_it_has() -> None:
     )
 
 
+def test_agreement_counts_flipped_pairs_in_words() -> None:
+    # Three identical rankings flip no pair; r2 swaps A and B of r1 (one pair, by hand).
+    same = [ranking(f"r{i}", R1) for i in (1, 2, 3)]
+    finding = _agreement(same, agreement(same))
+    assert finding is not None
+    assert finding.text.endswith("; no pair of algorithms changes order between any two rankings.")
+    swapped = {**R1, "A": R1["B"], "B": R1["A"]}
+    one = [ranking("r1", R1), ranking("r2", swapped), ranking("r3", R1)]
+    finding = _agreement(one, agreement(one))
+    assert finding is not None
+    assert finding.text.endswith("; 1 pair of algorithms changes order between some two rankings.")
+
+
 # --- the bootstrap ----------------------------------------------------------------------------
 #
 # Three problems, higher is better: A scores (1, 1, 0), B (0, 0, 1). In a resample with k

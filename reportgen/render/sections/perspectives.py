@@ -23,8 +23,8 @@ from reportgen.analyses.perspectives import (
 )
 from reportgen.figures.perspectives import PERSPECTIVE_TITLES, figures, reading
 from reportgen.figures.style import FigureStyle
-from reportgen.narrative.perspectives import findings, format_p
-from reportgen.present.format import number
+from reportgen.narrative.perspectives import findings
+from reportgen.present.format import format_p, number
 from reportgen.render.blocks import (
     Block,
     FigureBlock,

@@ -10,6 +10,7 @@ import pandas as pd
 
 from reportgen.figures.agreement import agreement_figure, uncertainty_figure
 from reportgen.figures.style import FigureStyle
+from reportgen.present.format import format_p
 from reportgen.render.blocks import (
     Block,
     FigureBlock,
@@ -145,7 +146,7 @@ def head_to_head_table(result: SynthesisResult, style: FigureStyle) -> TableBloc
                     if math.isnan(g.share_a)
                     else f"{g.share_a:.0%} – {1 - g.share_a:.0%}",
                     "problems won": f"{g.wins_a} – {g.wins_b}",
-                    "sign test p": f"{g.sign_p:.2f}",
+                    "sign test p": format_p(g.sign_p),
                     "significantly better on": f"{g.significant_a} – {g.significant_b}",
                     "verdict": f"{style.label(g.ahead)} ahead" if g.ahead else "indistinguishable",
                 }
