@@ -221,14 +221,27 @@ def _runs_words(sure: Uncertainty, rankings: Sequence[Ranking]) -> str:
     return f"(and of the runs for the {join_words(list(dict.fromkeys(r.family for r in runs)))}) "
 
 
+SPLIT = 0.5
+"""``p_first`` at or below which a leader is "not clearly ahead" (the bottom line's rule)."""
+
+
 def _percent(value: float) -> str:
     """A share in whole percent; never "100 %" or "0 %" for a share that is not exactly 1 or 0
-    (0.9985 is "over 99 %": a bootstrap that once put another algorithm first is not certain)."""
+    (0.9985 is "over 99 %": a bootstrap that once put another algorithm first is not certain),
+    and never the whole percent of a threshold the bottom line's rules use (:data:`SPLIT`,
+    :data:`CONFIDENT`) for a share that is not exactly it: 0.89625 is "89.6 %", since "90 %"
+    beside "with moderate confidence" reads as a contradiction of the 90 % rule."""
     if 0.995 <= value < 1.0:
         return "over 99 %"
     if 0.0 < value < 0.005:
         return "under 1 %"
-    return f"{100 * value:.0f} %"
+    text = f"{100 * value:.0f}"
+    for threshold in (SPLIT, CONFIDENT):
+        digits = 1
+        while value != threshold and float(text) == 100 * threshold and digits <= 4:
+            text = f"{100 * value:.{digits}f}"
+            digits += 1
+    return f"{text} %"
 
 
 def synthesise(
@@ -941,7 +954,7 @@ def _bottom_line(
         text += "".join(
             " " + c for c in dict.fromkeys(r.verdict_caveat for r in tested if r.verdict_caveat)
         )
-    elif p and max(p) <= 0.5:
+    elif p and max(p) <= SPLIT:
         text = (
             f"Bottom line: no algorithm is clearly ahead. {name} is {family_text}, but it {p_text}."
         )

@@ -35,6 +35,7 @@ from reportgen.synthesis.summary import (
     _Evidence,
     _findings,
     _head_to_head_finding,
+    _percent,
 )
 from reportgen.synthesis.uncertainty import uncertainty
 
@@ -377,3 +378,22 @@ def test_profile_verdicts_on_fewer_than_30_runs_carry_remark_4() -> None:
     # The sentence stating the verdicts carries it; the order (mean profiles) needs no bounds.
     with_caveat = [f.id for f in findings if caveat in f.text]
     assert with_caveat == [f"summary.significance.{bounded.id}"]
+
+
+@pytest.mark.parametrize(
+    ("share", "text"),
+    [
+        (0.9, "90 %"),
+        (0.57, "57 %"),
+        # cec2005's leader: first in 1792.5 of 2000 resamples, under the 90 % of a
+        # recommendation, so not "90 %".
+        (1792.5 / 2000, "89.6 %"),
+        (1799.5 / 2000, "89.98 %"),
+        (1006 / 2000, "50.3 %"),
+        (0.5, "50 %"),
+        (1997 / 2000, "over 99 %"),
+        (1 / 2000, "under 1 %"),
+    ],
+)
+def test_a_share_is_never_printed_as_a_threshold_it_misses(share: float, text: str) -> None:
+    assert _percent(share) == text
