@@ -476,10 +476,10 @@ def _findings(
                     + _caveat(r for r in counted if r.id in {row.ranking for row in table}),
                     {
                         "algorithm": leader,
-                        "p_first": {row.ranking: round(row.p_first, 2) for row in table},
+                        "p_first": {row.ranking: round(row.p_first, 4) for row in table},
                         "p_first_by_group": {
                             row.ranking: {
-                                g: round(sure.p_first(row.ranking, leader, g), 2)
+                                g: round(sure.p_first(row.ranking, leader, g), 4)
                                 for g in sure.groups(row.ranking)
                             }
                             for row in table
@@ -875,7 +875,7 @@ def _bottom_line(
         if leader in r.first and not math.isnan(value := sure.p_first(r.id, leader))
     ]
     numbers.update(
-        {"leader": leader, "leader_families": list(firsts), "p_first": [round(v, 2) for v in p]}
+        {"leader": leader, "leader_families": list(firsts), "p_first": [round(v, 4) for v in p]}
     )
     p_text = ""
     if p:
