@@ -9,7 +9,12 @@ Decisions
 ---------
 - Cells hold different numbers of runs: the runs are padded with NaN to the largest count
   and every draw ``floor(u · n)`` (``u`` uniform on [0, 1)) picks one of the cell's own ``n``.
-- Memory is bounded: slots are drawn in chunks of at most :data:`CHUNK` run values.
+- Memory is bounded: slots are drawn in chunks of at most :data:`CHUNK` run values. The
+  chunks share two buffers (uniforms, then drawn values; positions) instead of three new
+  arrays each: an array of megabytes is fresh pages that the system maps and zeroes (numpy
+  also asks for huge pages beyond 4 MB), about a third of a chunk's cost when measured alone.
+  The cec2022 summary, first run in its process: 5.05 -> 4.65 s CPU (system 0.26 -> 0.16 s,
+  page faults 41-49 k -> 38 k). ``drawn`` is therefore only valid until the next chunk.
 """
 
 from __future__ import annotations
@@ -78,7 +83,8 @@ def drawn_runs(
     rows : numpy.ndarray
         ``slots[where]``: the problem row of each slot.
     drawn : numpy.ndarray
-        ``[chunk, width, algorithms, n_max]`` drawn run values.
+        ``[chunk, width, algorithms, n_max]`` drawn run values, in a buffer that the next
+        chunk overwrites (read, or change, it before asking for the next).
     present : numpy.ndarray of bool
         Same shape: which of the ``n_max`` positions hold a drawn run (the first ``n``);
         a read-only view of one ``True`` where every cell of the chunk has ``n_max`` runs.
@@ -88,19 +94,29 @@ def drawn_runs(
     step = max(1, CHUNK // max(1, width * n_alg * n_max))
     flat = values.reshape(-1)
     cell = np.arange(n_alg) * n_max  # where each algorithm's runs start within a row
+    # Two buffers for every chunk (the uniforms, then the drawn values; the positions): three
+    # fresh arrays of up to 16 MB a chunk are pages the system maps and zeroes each time.
+    size = min(n_slots, step) * width * n_alg * n_max
+    uniforms, positions = np.empty(size), np.empty(size, dtype=np.intp)
     for start in range(0, n_slots, step):
         where = slice(start, start + step)
         rows = slots[where]
         count = counts[rows]  # [chunk, width, algorithms]
         full = bool((count == n_max).all())  # the usual design: every cell has n_max runs
-        uniform = rng.random((*count.shape, n_max))
+        shape = (*count.shape, n_max)
+        uniform = uniforms[: count.size * n_max].reshape(shape)
+        rng.random(shape, out=uniform)  # the same numbers as rng.random(shape)
         # The same products either way; by one number, not broadcast over runs of n_max, is
         # several times cheaper.
         uniform *= float(n_max) if full else count[..., None]
-        draw = uniform.astype(np.intp)  # floor(u · n): one of the cell's own n runs
+        draw = positions[: uniform.size].reshape(shape)
+        np.copyto(draw, uniform, casting="unsafe")  # floor(u · n): one of the cell's own n runs
         # flat positions: one gather, no copy of the drawn rows' values first
         draw += (rows[..., None] * (n_alg * n_max) + cell)[..., None]
-        drawn = np.take(flat, draw)
+        # Into the uniforms' buffer, no longer needed. Every position is in range (u < 1, so
+        # floor(u · n) < n: see test_resampling), and "clip" then gathers exactly as "raise",
+        # without the copy that "raise" makes of a gather into ``out``.
+        drawn = np.take(flat, draw, out=uniform, mode="clip")
         if full:  # no padding: no mask to build
             present = np.broadcast_to(np.True_, drawn.shape)
         else:

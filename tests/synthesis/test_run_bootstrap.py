@@ -28,8 +28,14 @@ class _Draws:
     def __init__(self, value: float | np.ndarray) -> None:
         self.value = value
 
-    def random(self, shape: tuple[int, ...], dtype: type = np.float64) -> np.ndarray:
-        return np.broadcast_to(np.asarray(self.value, dtype=dtype), shape).copy()
+    def random(
+        self, shape: tuple[int, ...], dtype: type = np.float64, out: np.ndarray | None = None
+    ) -> np.ndarray:
+        values = np.broadcast_to(np.asarray(self.value, dtype=dtype), shape)
+        if out is None:
+            return values.copy()
+        out[...] = values
+        return out
 
 
 def _trials(values: dict[str, list[list[float]]]) -> AnalysisData:
