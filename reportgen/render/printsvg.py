@@ -22,8 +22,9 @@ path becomes one group, clipped once; unrotated text loses its ``rotate(-0 x y)`
 that is only translated carries the translation in its points; sizes in pixels are plain
 numbers and the root states the initial font size and stroke width, which weasyprint would
 otherwise parse from "1em" and "1px" on every element. Last (:func:`_merge_paths`) a run of
-sibling paths alike, with curves or slanted lines, lying apart from each other (a curve's
-markers) becomes one path of their subpaths. The picture is the same (pages compared pixel by pixel); a grid of 12
+sibling paths alike, with curves or slanted lines or of one line (a curve's markers, an
+axis's tick marks), becomes a few paths of their subpaths, each of subpaths lying apart from
+each other and all in an order that paints every pixel's paths in their order. The picture is the same (pages compared pixel by pixel); a grid of 12
 convergence panels draws in about two thirds of the time. Files under ``figures/`` and the
 HTML keep matplotlib's SVG: this copy exists only for the PDF.
 """
@@ -257,37 +258,71 @@ composited as a whole, or dashed (a dash pattern restarts with each subpath)."""
 
 def _merge_paths(parent: ET.Element, stroke_width: float) -> None:
     """Under ``parent``, depth first: each run of sibling paths of the same attributes (a
-    curve's markers) whose shapes lie apart, as one path of their subpaths.
+    curve's markers, an axis's tick marks) as a few paths of their subpaths.
 
     weasyprint sets up its drawing state, parses and paints each path on its own: a profile
-    of 18 curves held 700 markers. One path of shapes lying :data:`_APART` from each other
-    (each with its stroke's reach: half its width times the miter limit) paints the same
-    pixels as the paths one by one: no pixel is touched by two of them, so neither the order
-    of fills and strokes nor the blending of overlapping edges can tell them apart.
-    ``stroke_width`` is what ``parent`` inherits.
+    of 18 curves held 700 markers, a grid of 16 log-scale panels 500 tick marks. One path of
+    shapes lying :data:`_APART` from each other (each with its stroke's reach: half its width
+    times the miter limit) paints the same pixels as the paths one by one: no pixel is
+    touched by two of them, so neither the order of fills and strokes nor the blending of
+    overlapping edges can tell them apart. A run's paths go into such merged paths in order
+    (:func:`_layers`): each into the layer after the last one holding a path it is not apart
+    from, so that the paths on any one pixel are still painted in their order, as the layers
+    are painted in theirs. ``stroke_width`` is what ``parent`` inherits.
     """
     stroke_width = _float(parent.get("stroke-width"), stroke_width)
     children: list[ET.Element] = []
-    run: list[tuple[float, float, float, float]] = []  # the reach of each path of the run
+    run: list[tuple[ET.Element, tuple[float, float, float, float]]] = []
     for child in parent:
         _merge_paths(child, stroke_width)
         reach = _reach(child, stroke_width)
-        # A run is not empty only after a path with a reach: ``previous`` is that path.
-        previous = children[-1] if run else None
-        if (
-            reach is not None
-            and previous is not None
-            and {k: v for k, v in child.attrib.items() if k != "d"}
-            == {k: v for k, v in previous.attrib.items() if k != "d"}
-            and all(_apart(reach, other) for other in run)
-        ):
-            previous.set("d", f"{previous.get('d')} {child.get('d')}")
-            previous.tail = child.tail
-            run.append(reach)
+        if reach is not None and run and _alike(child, run[0][0]):
+            run.append((child, reach))
             continue
-        children.append(child)
-        run = [reach] if reach is not None else []
+        children.extend(_layers(run))
+        run = []
+        if reach is None:
+            children.append(child)
+        else:
+            run.append((child, reach))
+    children.extend(_layers(run))
     parent[:] = children
+
+
+def _alike(a: ET.Element, b: ET.Element) -> bool:
+    """Whether paths ``a`` and ``b`` have the same attributes but their data."""
+    return {k: v for k, v in a.attrib.items() if k != "d"} == {
+        k: v for k, v in b.attrib.items() if k != "d"
+    }
+
+
+def _layers(
+    run: list[tuple[ET.Element, tuple[float, float, float, float]]],
+) -> list[ET.Element]:
+    """The paths of ``run`` (each with its reach), alike and in drawing order, merged into
+    as few paths as keep every pixel's paths in their order (see :func:`_merge_paths`).
+
+    A path goes into the layer after the latest that holds a path it is not apart from (the
+    first layer when it is apart from all before it): every path of a layer is apart from
+    the others, and of two paths that may share a pixel the earlier is in an earlier layer.
+    The merged paths are the first path of each layer, in order; the last one takes the
+    run's tail (the text after it, which is only white space between elements).
+    """
+    layers: list[ET.Element] = []
+    placed: list[tuple[int, tuple[float, float, float, float]]] = []
+    for path, reach in run:
+        layer = max((i + 1 for i, other in placed if not _apart(reach, other)), default=0)
+        placed.append((layer, reach))
+        if layer == len(layers):
+            layers.append(path)
+        else:
+            first = layers[layer]
+            first.set("d", f"{first.get('d')} {path.get('d')}")
+    if layers:
+        for merged in layers:
+            merged.tail = None
+        layers[-1].tail = run[-1][0].tail
+    return layers
 
 
 def _reach(path: ET.Element, stroke_width: float) -> tuple[float, float, float, float] | None:
@@ -309,22 +344,30 @@ def _reach(path: ET.Element, stroke_width: float) -> tuple[float, float, float, 
     if not numbers or len(numbers) % 2:
         return None
     xs, ys = numbers[0::2], numbers[1::2]
-    if not _ROUND.intersection(tokens) and all(
-        x0 == x1 or y0 == y1 for x0, y0, x1, y1 in zip(xs, ys, xs[1:], ys[1:], strict=False)
+    one_line = len(tokens) == 6 and tokens[3] == "L"  # a tick mark, whichever way it runs
+    if (
+        not one_line
+        and not _ROUND.intersection(tokens)
+        and all(
+            x0 == x1 or y0 == y1 for x0, y0, x1, y1 in zip(xs, ys, xs[1:], ys[1:], strict=False)
+        )
     ):
         return None  # lines parallel to the axes only: see _ROUND
     # Curves stay within their control points' box; a miter reaches miterlimit x half the
     # stroke's width (SVG's initial limit 4, and at least the round or square cap's half).
+    # A line of one segment has no join: its stroke and caps reach half the width.
     width = _float(path.get("stroke-width"), stroke_width)
-    grow = width / 2 * max(_float(path.get("stroke-miterlimit"), 4.0), 1.5)
+    miter = 1.0 if one_line else max(_float(path.get("stroke-miterlimit"), 4.0), 1.5)
+    grow = width / 2 * miter
     return min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow
 
 
 _ROUND = frozenset(("C", "Q"))
 """The commands of a curve. Only paths with a curve or a slanted line are merged (round and
-pointed markers): a renderer may snap the edges of a lone rectangle or an axis-parallel line
-to its pixels (poppler does), which it no longer recognises in a path of several (bars,
-spines, square markers)."""
+pointed markers), and lines of one segment (tick marks): a renderer may snap the edges of a
+lone rectangle or of axis-parallel lines to its pixels (poppler does), which it no longer
+recognises in a path of several (bars, spines, square markers; pages differed at 50 dpi).
+Tick marks merged, the cec2022 pages are the same at 50, 72 and 200 dpi."""
 
 
 def _apart(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:

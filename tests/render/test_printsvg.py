@@ -15,7 +15,7 @@ from matplotlib.figure import Figure
 
 from reportgen.render.files import figure_svg
 from reportgen.render.pdf import write_pdf
-from reportgen.render.printsvg import for_weasyprint
+from reportgen.render.printsvg import _apart, _layers, for_weasyprint
 
 _SVG = "http://www.w3.org/2000/svg"
 _G = f"{{{_SVG}}}g"
@@ -142,6 +142,45 @@ def test_paths_alike_and_apart_are_one_path_of_their_subpaths():
     # Only neighbours: a path between two alike keeps them apart.
     other = '<path d="M 50 50 L 60 60" stroke="#000000"/>'
     assert len(_paths(apart[0], other, apart[1])) == 3
+
+
+def test_tick_marks_alike_are_a_few_paths_that_paint_each_pixel_in_order():
+    """Lines of one segment (tick marks), even parallel to the axes, merge into layers; a
+    line has no join, so its reach is half its width. Ticks 2.5 pt apart (0.6 pt wide: 1.9
+    pt gaps, within reach) go into the layer after that of the last tick within their reach
+    (the third layer for the third tick in a row), the others into the first."""
+    tick = '<path d="M {x} 10 L {x} 14" stroke="#000000" stroke-width="0.6"/>'
+    ticks = [tick.format(x=x) for x in (10, 12.5, 20, 22.5, 25, 28)]
+    first, second, third = _paths(*ticks)
+    assert first.get("d") == "M 10 10 L 10 14 M 20 10 L 20 14 M 28 10 L 28 14"
+    assert second.get("d") == "M 12.5 10 L 12.5 14 M 22.5 10 L 22.5 14"
+    assert third.get("d") == "M 25 10 L 25 14"
+    # A line of two segments parallel to the axes (a spine's corner) stays on its own.
+    corner = '<path d="M {x} 10 L {x} 14 L {x2} 14" stroke="#000000"/>'
+    assert len(_paths(corner.format(x=10, x2=12), corner.format(x=30, x2=32))) == 2
+
+
+def test_layers_keep_each_layer_apart_and_close_paths_in_order():
+    """On random boxes: the paths of a layer are apart from each other, and of two paths
+    that are not, the earlier one is in an earlier layer (painted first, as before)."""
+    rng = np.random.default_rng(14)
+    for _ in range(50):
+        corners = rng.uniform(0, 60, size=(40, 2))
+        boxes = [
+            (x, y, x + w, y + h)
+            for (x, y), (w, h) in zip(corners, rng.uniform(0, 6, (40, 2)), strict=True)
+        ]
+        run = [(ET.Element(f"{{{_SVG}}}path", d=f"M {i} 0"), box) for i, box in enumerate(boxes)]
+        layers = _layers(run)
+        layer_of = {
+            int(d): n for n, path in enumerate(layers) for d in path.get("d", "").split()[1::3]
+        }
+        assert sorted(layer_of) == list(range(len(boxes)))
+        for i, j in itertools.combinations(range(len(boxes)), 2):
+            if layer_of[i] == layer_of[j]:
+                assert _apart(boxes[i], boxes[j])
+            elif not _apart(boxes[i], boxes[j]):
+                assert layer_of[i] < layer_of[j]
 
 
 def test_an_svg_with_other_style_rules_is_left_as_it_is():
