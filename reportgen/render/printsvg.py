@@ -24,7 +24,8 @@ numbers and the root states the initial font size and stroke width, which weasyp
 otherwise parse from "1em" and "1px" on every element. Last (:func:`_merge_paths`) a run of
 sibling paths alike, with curves or slanted lines or of one line (a curve's markers, an
 axis's tick marks), becomes a few paths of their subpaths, each of subpaths lying apart from
-each other and all in an order that paints every pixel's paths in their order. The picture is the same (pages compared pixel by pixel); a grid of 12
+each other and all in an order that paints every pixel's paths in their order; a group
+left with one path is that path, clipped itself. The picture is the same (pages compared pixel by pixel); a grid of 12
 convergence panels draws in about two thirds of the time. Files under ``figures/`` and the
 HTML keep matplotlib's SVG: this copy exists only for the PDF.
 """
@@ -234,6 +235,41 @@ def _simplify(parent: ET.Element, referenced: set[str]) -> None:
         attributes["font-size"] = pixels.group(1)
 
 
+_CARRIED = frozenset(("clip-path", "stroke-linecap", "stroke-linejoin"))
+"""The attributes of a group :func:`_unwrapped` gives to its one path: its clip path, and
+properties the path inherits (which weasyprint copies to an element that lacks them)."""
+
+_OWN = frozenset(("clip-path", "transform", "opacity", "filter", "mask", "id"))
+"""Attributes of a path that keep it in its group: a clip path of its own, or a coordinate
+system or compositing that a clip path given to it would come after or inside."""
+
+
+def _unwrapped(group: ET.Element) -> ET.Element:
+    """A clipped group of one path as that path, clipped itself; anything else as it is.
+
+    weasyprint clips a path after setting its transform (none here) and its colours and
+    before drawing it, as it clips a group before drawing what is in it: the same clip and
+    the same painting, one element fewer (a marker in a group of its own: 337 in the cec2022
+    figures). The group's inherited properties go to the path where it has none of its own.
+    Only a path: it has no position or size of its own that a clip path in the units of its
+    bounding box would be measured by (matplotlib's are in user space).
+    """
+    if (
+        group.tag != _G
+        or len(group) != 1
+        or "clip-path" not in group.attrib
+        or not _CARRIED.issuperset(group.attrib)
+        or _OWN.intersection(group[0].attrib)
+        or group[0].tag != _PATH
+    ):
+        return group
+    (element,) = group
+    for name, value in group.attrib.items():
+        element.attrib.setdefault(name, value)
+    element.tail = group.tail
+    return element
+
+
 _APART = 2.0
 """User units (pt) of space the merged paths keep between each other's reach, so that no
 pixel of a rendering at any usual resolution shows two of them."""
@@ -258,7 +294,8 @@ composited as a whole, or dashed (a dash pattern restarts with each subpath)."""
 
 def _merge_paths(parent: ET.Element, stroke_width: float) -> None:
     """Under ``parent``, depth first: each run of sibling paths of the same attributes (a
-    curve's markers, an axis's tick marks) as a few paths of their subpaths.
+    curve's markers, an axis's tick marks) as a few paths of their subpaths, and a group
+    left with one path as that path, clipped itself (:func:`_unwrapped`).
 
     weasyprint sets up its drawing state, parses and paints each path on its own: a profile
     of 18 curves held 700 markers, a grid of 16 log-scale panels 500 tick marks. One path of
@@ -275,6 +312,7 @@ def _merge_paths(parent: ET.Element, stroke_width: float) -> None:
     run: list[tuple[ET.Element, tuple[float, float, float, float]]] = []
     for child in parent:
         _merge_paths(child, stroke_width)
+        child = _unwrapped(child)
         reach = _reach(child, stroke_width)
         if reach is not None and run and _alike(child, run[0][0]):
             run.append((child, reach))

@@ -183,6 +183,29 @@ def test_layers_keep_each_layer_apart_and_close_paths_in_order():
                 assert layer_of[i] < layer_of[j]
 
 
+def test_a_clipped_group_of_one_path_is_that_path_clipped_itself():
+    """A marker alone in its clipped group: the path carries the clip and the group's
+    inherited properties (its own win); a path with a transform, clip path or opacity of
+    its own, and a group of anything but one path, keep their group."""
+    clip = '<clipPath id="c"><rect x="0" y="0" width="50" height="50"/></clipPath>'
+    group = '<g clip-path="url(#c)" stroke-linecap="butt" stroke-linejoin="round">{}</g>'
+    marker = '<path d="M 10 10 C 11 10 12 11 12 12" fill="#123456" stroke-linejoin="miter"/>'
+    svg = f'<svg xmlns="{_SVG}" width="99" height="99"><defs>{clip}</defs>{{}}</svg>'
+    root = ET.fromstring(for_weasyprint(svg.format(group.format(marker))))
+    assert not list(root.iter(_G))
+    (path,) = root.iter(f"{{{_SVG}}}path")
+    assert path.get("clip-path") == "url(#c)"
+    assert path.get("stroke-linecap") == "butt"
+    assert path.get("stroke-linejoin") == "miter"
+    for kept in (
+        marker.replace("<path ", '<path transform="rotate(30)" '),
+        marker.replace("<path ", '<path opacity="0.5" '),
+        '<text x="1" y="2">a</text>',
+    ):
+        root = ET.fromstring(for_weasyprint(svg.format(group.format(kept))))
+        assert len(list(root.iter(_G))) == 1
+
+
 def test_an_svg_with_other_style_rules_is_left_as_it_is():
     svg = (
         '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
