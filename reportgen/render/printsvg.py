@@ -314,7 +314,7 @@ def _merge_paths(parent: ET.Element, stroke_width: float) -> None:
         _merge_paths(child, stroke_width)
         child = _unwrapped(child)
         reach = _reach(child, stroke_width)
-        if reach is not None and run and _alike(child, run[0][0]):
+        if reach is not None and 0 < len(run) < _RUN and _alike(child, run[0][0]):
             run.append((child, reach))
             continue
         children.extend(_layers(run))
@@ -325,6 +325,12 @@ def _merge_paths(parent: ET.Element, stroke_width: float) -> None:
             run.append((child, reach))
     children.extend(_layers(run))
     parent[:] = children
+
+
+_RUN = 500
+"""Most paths merged as one run: :func:`_layers` compares each path with every one before
+it in its run, and a curve of thousands of markers would take seconds; longer runs are
+merged in parts of this many."""
 
 
 def _alike(a: ET.Element, b: ET.Element) -> bool:

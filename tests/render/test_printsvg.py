@@ -15,7 +15,7 @@ from matplotlib.figure import Figure
 
 from reportgen.render.files import figure_svg
 from reportgen.render.pdf import write_pdf
-from reportgen.render.printsvg import _apart, _layers, for_weasyprint
+from reportgen.render.printsvg import _RUN, _apart, _layers, for_weasyprint
 
 _SVG = "http://www.w3.org/2000/svg"
 _G = f"{{{_SVG}}}g"
@@ -158,6 +158,14 @@ def test_tick_marks_alike_are_a_few_paths_that_paint_each_pixel_in_order():
     # A line of two segments parallel to the axes (a spine's corner) stays on its own.
     corner = '<path d="M {x} 10 L {x} 14 L {x2} 14" stroke="#000000"/>'
     assert len(_paths(corner.format(x=10, x2=12), corner.format(x=30, x2=32))) == 2
+
+
+def test_a_long_run_of_paths_alike_is_merged_in_parts():
+    """A run of more than _RUN paths alike is merged in parts of _RUN (each part's layers
+    drawn before the next part's, so every path still after those before it)."""
+    tick = '<path d="M {x} 10 L {x} 14" stroke="#000000" stroke-width="0.6"/>'
+    merged = _paths(*(tick.format(x=3 * i) for i in range(2 * _RUN + 1)))
+    assert [len(path.get("d", "").split()) // 6 for path in merged] == [_RUN, _RUN, 1]
 
 
 def test_layers_keep_each_layer_apart_and_close_paths_in_order():
