@@ -2,7 +2,10 @@
 
 Issue 13: perspectives (a general clique search for the critical-difference groups, O(n²)
 pandas look-ups) and significance_relation (one scipy call per pair: 124,750 pairs) took
-60–150 s; probabilistic_profiles (Brent's method for some 90,000 crossings) over 60 s. The time budget is CPU time, so that a loaded machine does not fail the test.
+60–150 s; probabilistic_profiles (Brent's method for some 90,000 crossings) over 60 s. The time budget is CPU time, so that a loaded machine does not fail the test, and it is a guard
+against those per-pair versions coming back, not a speed target (those are met in
+benchmarks/): the vectorised analyses take 1–4 s of CPU on the machine that measured the old
+ones and up to 10 s on a 2.5× slower one, where the old ones would take minutes.
 """
 
 from __future__ import annotations
@@ -31,7 +34,8 @@ from reportgen.spec.analyses.problem_table import ProblemTableOptions
 from reportgen.spec.analyses.significance_relation import SignificanceRelationOptions
 from reportgen.spec.analyses.u_scores import UScoresOptions
 
-BUDGET_SECONDS = 10.0
+BUDGET_SECONDS = 45.0
+"""Below the 60–150 s of the per-pair versions on the fastest machine measured."""
 
 
 def big_trials(algorithms: int = 500, problems: int = 3, runs: int = 3) -> AnalysisData:
