@@ -54,7 +54,7 @@ from markupsafe import escape
 
 from reportgen.data.load import FileRecord, load_data
 from reportgen.data.read import resolve_paths
-from reportgen.spec.load import LoadedSpec, frame_path, load_spec
+from reportgen.spec.load import LoadedSpec, SpecLoader, frame_path, load_spec
 
 INPUTS_FOLDER = "inputs"
 MANIFEST = "INPUTS.sha256"
@@ -193,7 +193,7 @@ def bundled_spec_text(
 ) -> str:
     """The spec with each source's paths (and ``others``, by key path) replaced by the bundled
     files (see the module notes)."""
-    raw = yaml.safe_load(spec.text())
+    raw = yaml.load(spec.text(), Loader=SpecLoader)  # as the spec was read
     for key_path, name in (others or {}).items():
         node = raw
         for key in key_path[:-1]:

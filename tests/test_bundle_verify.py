@@ -51,7 +51,7 @@ def bundled(tmp_path: Path) -> tuple[Path, Path]:
         analyses:
           - kind: performance_profiles
             data: curves
-            tolerances: [0.1, 0.001]
+            tolerances: [1e-1, 1e-3]  # numbers to the spec (YAML 1.2), and to the bundle's copy
           - kind: performance_profiles
             id: logs_profiles
             data: logs

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from reportgen.spec.load import LoadedSpec
+from reportgen.spec.load import LoadedSpec, SpecLoader
 
 
 def _string_values(node: Any) -> list[str]:
@@ -37,7 +37,7 @@ def published_spec_text(spec: LoadedSpec) -> str:
     if spec.study.report.paths == "absolute":
         return text
     try:
-        values = _string_values(yaml.safe_load(text))  # validated already: bounded, parseable
+        values = _string_values(yaml.load(text, Loader=SpecLoader))  # validated: bounded, parseable
     except yaml.YAMLError:
         values = []
     absolute = {v for v in values if "\n" not in v and os.path.isabs(v)}

@@ -9,6 +9,7 @@ suggestion for misspelt keys and kinds. YAML is parsed with the safe loader; dup
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -116,6 +117,25 @@ MAX_INT_DIGITS = 100
 """Longest integer literal (Python refuses to convert more than 4300 digits)."""
 
 
+class SpecLoader(yaml.SafeLoader):
+    """The safe loader (no Python objects), reading numbers as YAML 1.2 does.
+
+    PyYAML implements YAML 1.1, whose floats need a decimal point and a signed exponent:
+    ``1e-8``, ``1e8`` and ``1.0e8`` are strings there, and ``target: 1e-8`` — how most people
+    write a target — was refused as "should be a valid number". This loader also reads a
+    number with an exponent and no point, or an unsigned exponent, as a float (YAML 1.2's core
+    schema). Everything that reads a spec's YAML uses it, so a spec means the same to the
+    report, its appendix's listing and a bundle that reruns it.
+    """
+
+
+SpecLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9_]+)[eE][-+]?[0-9]+$"),
+    list("-+.0123456789"),
+)
+
+
 def _check_bounds(text: str, path: Path) -> None:
     """Refuse YAML that would exhaust memory, time or the stack before it is built.
 
@@ -124,7 +144,7 @@ def _check_bounds(text: str, path: Path) -> None:
     in (a loop), and the number of values once every alias is expanded — counted, not built,
     so a 700-byte "billion laughs" spec is refused in milliseconds.
     """
-    resolver = yaml.SafeLoader("")
+    resolver = SpecLoader("")
     int_tag = "tag:yaml.org,2002:int"
     sizes: dict[str, int] = {}  # expanded size of each finished anchored node
     open_anchors: list[str | None] = []
@@ -135,7 +155,7 @@ def _check_bounds(text: str, path: Path) -> None:
         where = f"{path.name}:{mark.line + 1}:{mark.column + 1}" if mark else path.name
         return InputError(Problem(where, message))
 
-    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+    for event in yaml.parse(text, Loader=SpecLoader):
         if isinstance(event, yaml.CollectionStartEvent):
             if len(open_anchors) >= MAX_DEPTH:
                 raise refuse(event, f"the YAML is nested more than {MAX_DEPTH} levels deep")
@@ -184,6 +204,10 @@ def read_yaml(path: Path) -> tuple[Any, dict[KeyPath, int]]:
     (:func:`_check_bounds`): every spec is read in milliseconds or refused with a message.
     """
     try:
+        if path.is_dir():
+            raise InputError(
+                Problem(str(path), "is a folder; give the spec file (study.yaml) in it")
+            )
         if not path.is_file():
             raise InputError(Problem(str(path), "the spec file does not exist"))
         size = path.stat().st_size
@@ -205,8 +229,8 @@ def read_yaml(path: Path) -> tuple[Any, dict[KeyPath, int]]:
         ) from None
     try:
         _check_bounds(text, path)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        node = yaml.compose(text, Loader=SpecLoader)
+        data = yaml.load(text, Loader=SpecLoader)  # SpecLoader is a SafeLoader
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path.name}:{mark.line + 1}:{mark.column + 1}" if mark else path.name

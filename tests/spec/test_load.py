@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
+import yaml
 
 from reportgen.errors import InputError
-from reportgen.spec.load import load_spec
-from tests.conftest import SPEC, write
+from reportgen.spec.load import SpecLoader, load_spec
+from tests.conftest import HISTORIES_CSV, SPEC, write
 
 
 def problems(path: Path) -> list[str]:
@@ -103,6 +105,56 @@ def test_duplicate_analysis_id(tmp_path):
 def test_spec_file_missing(tmp_path):
     path = tmp_path / "nope.yaml"
     assert problems(path) == [f"{path}: the spec file does not exist"]
+
+
+def test_a_folder_given_as_the_spec_is_named_as_a_folder(tmp_path):
+    assert problems(tmp_path) == [f"{tmp_path}: is a folder; give the spec file (study.yaml) in it"]
+
+
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [
+        ("1e-3", 1e-3),
+        ("1E-3", 1e-3),
+        ("1e-03", 1e-3),
+        ("0.1", 0.1),
+        ("1.0e-3", 1e-3),
+        ("2.5e-1", 0.25),
+        ("25E-2", 0.25),
+    ],
+)
+def test_numbers_with_an_exponent_are_numbers_as_in_yaml_1_2(tmp_path, written, value):
+    """PyYAML (YAML 1.1) reads 1e-3 as a string: the spec reads it as the number people mean."""
+    write(tmp_path, "data/h.csv", HISTORIES_CSV)
+    spec = write(tmp_path, "study.yaml", SPEC.replace("[0.1, 0.001]", f"[{written}, 0.5]"))
+    tolerances = load_spec(spec).study.analyses[0].tolerances
+    assert tolerances[0] == value and isinstance(tolerances[0], float)
+
+
+def test_the_yaml_1_2_numbers_leave_other_scalars_alone():
+    values = yaml.load(
+        "[10, 1e5, 1E+5, -2.5e-3, .5e1, 1_000, F1, 1e, e5, 2e-3x, 0x1A, '1e-8', 1.5, .inf]",
+        Loader=SpecLoader,
+    )
+    assert values == [
+        10,
+        1e5,
+        1e5,
+        -2.5e-3,
+        5.0,
+        1000,
+        "F1",
+        "1e",
+        "e5",
+        "2e-3x",
+        26,
+        "1e-8",
+        1.5,
+        math.inf,
+    ]
+    assert [type(v) for v in values[:2]] == [int, float]
+    # The plain safe loader is untouched.
+    assert yaml.safe_load("1e-8") == "1e-8"
 
 
 def test_not_a_mapping(tmp_path):
