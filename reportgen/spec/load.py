@@ -237,6 +237,8 @@ def read_yaml(path: Path) -> tuple[Any, dict[KeyPath, int]]:
         problem = getattr(exc, "problem", None) or str(exc)
         context = getattr(exc, "context", None)
         detail = f"{context}, {problem}" if context else problem
+        if "'\\t'" in problem:  # the commonest cause: an editor that indents with tabs
+            detail += " (YAML indents with spaces, never tabs)"
         raise InputError(Problem(where, f"YAML syntax error: {detail}")) from None
     lines: dict[KeyPath, int] = {}
     problems: list[Problem] = []

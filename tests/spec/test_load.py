@@ -107,6 +107,14 @@ def test_spec_file_missing(tmp_path):
     assert problems(path) == [f"{path}: the spec file does not exist"]
 
 
+def test_a_tab_in_the_indentation_is_named_as_the_cause(tmp_path):
+    path = write(tmp_path, "study.yaml", "study:\n\ttitle: T\n")
+    assert problems(path) == [
+        "study.yaml:2:1: YAML syntax error: while scanning for the next token, found character "
+        "'\\t' that cannot start any token (YAML indents with spaces, never tabs)"
+    ]
+
+
 def test_a_folder_given_as_the_spec_is_named_as_a_folder(tmp_path):
     assert problems(tmp_path) == [f"{tmp_path}: is a folder; give the spec file (study.yaml) in it"]
 
