@@ -20,7 +20,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from reportgen.data.partitions import PartitionedRecords
+from reportgen.data.partitions import PartitionedRecords, dataset_files
 from reportgen.errors import InputError
 from reportgen.pipeline import compute_study, load_study, present_study, results_document
 from reportgen.registry import ANALYSES
@@ -306,3 +306,14 @@ def test_final_values_come_from_the_check_without_reading_again(base, single, mo
     document, _, _ = results(spec, base)
     for analysis_id, analysis in document["analyses"].items():
         assert analysis == single["analyses"][analysis_id]
+
+
+def test_a_folder_without_parquet_files_says_how_to_read_other_files(tmp_path: Path) -> None:
+    (tmp_path / "runs").mkdir()
+    (tmp_path / "runs" / "a.csv").write_text("algorithm,problem\n", encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        dataset_files([(tmp_path / "runs", "runs")], "data.runs.path (study.yaml:3)")
+    assert [str(p) for p in info.value.problems] == [
+        "data.runs.path (study.yaml:3): the folder 'runs' holds no .parquet file (a folder is "
+        "read as a partitioned Parquet dataset; for other files give a glob such as 'runs/*.csv')"
+    ]

@@ -112,7 +112,14 @@ def dataset_files(files: Sequence[tuple[Path, str]], where: str) -> list[tuple[P
             if p.is_file() and not any(part.startswith((".", "_")) for part in p.parts[-1:])
         )
         if not inside:
-            problems.append(Problem(where, f"the folder '{shown}' holds no .parquet file"))
+            problems.append(
+                Problem(
+                    where,
+                    f"the folder '{shown}' holds no .parquet file (a folder is read as a "
+                    f"partitioned Parquet dataset; for other files give a glob such as "
+                    f"'{os.path.join(shown, '*.csv')}')",
+                )
+            )
         found.extend((p, os.path.join(shown, p.relative_to(path).as_posix())) for p in inside)
     if problems:
         raise InputError(problems)
