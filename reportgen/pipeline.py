@@ -336,10 +336,15 @@ def run_study(
     target = (
         Path(output_dir) if output_dir is not None else spec.base_dir / spec.study.report.output
     )
-    where = spec.where(("report", "output"))
+    # Problems with the folder name the setting it came from: the spec's, or the caller's.
+    where = (
+        spec.where(("report", "output"))
+        if output_dir is None
+        else "the output folder given (-o, output_dir)"
+    )
     with writing(target, where):
         target = target.resolve()
-        _check_output_target(target, spec)
+        _check_output_target(target, spec, where)
     results = compute_study(spec, say)
     if strict:
         _raise_for_caveats(results)
@@ -511,14 +516,14 @@ def result_tables(results: StudyResults) -> list[ResultTable]:
     return tables
 
 
-def _check_output_target(target: Path, spec: LoadedSpec) -> None:
+def _check_output_target(target: Path, spec: LoadedSpec, where: str) -> None:
     """Refuse output folders whose replacement would destroy the user's files."""
     protected = [spec.path, *(spec.base_dir / s.path for s in spec.study.data.values() if s.path)]
     for path in protected:
         if path.resolve().is_relative_to(target):
             raise InputError(
                 Problem(
-                    spec.where(("report", "output")),
+                    where,
                     f"the output folder {target} contains the study's own files ({path.name}); "
                     "choose a folder of its own, such as 'out/'",
                 )
@@ -528,7 +533,7 @@ def _check_output_target(target: Path, spec: LoadedSpec) -> None:
     ):
         raise InputError(
             Problem(
-                spec.where(("report", "output")),
+                where,
                 f"{target} exists and was not written by reportgen; refusing to replace it "
                 "(remove it or choose another output folder)",
             )

@@ -218,12 +218,17 @@ def test_refuses_to_replace_a_folder_it_did_not_write(tiny_study):
     (out / "precious.txt").write_text("keep me")
     result = run_cli("run", str(tiny_study))
     assert result.code == 1 and "was not written by reportgen; refusing to replace it" in result.err
+    assert "report.output (study.yaml:" in result.err  # the spec's setting, where it is written
     assert (out / "precious.txt").read_text() == "keep me"
+    # A folder given with -o is named as given there, not as the spec's report.output.
+    result = run_cli("run", str(tiny_study), "-o", str(out))
+    assert result.code == 1 and "  - the output folder given (-o, output_dir): " in result.err
 
 
 def test_output_folder_may_not_contain_the_study(tiny_study):
     result = run_cli("run", str(tiny_study), "-o", str(tiny_study.parent))
     assert result.code == 1 and "contains the study's own files" in result.err
+    assert "the output folder given (-o, output_dir)" in result.err
 
 
 def test_schema_command_prints_the_schema_file():
