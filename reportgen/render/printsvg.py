@@ -32,6 +32,7 @@ HTML keep matplotlib's SVG: this copy exists only for the PDF.
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 from html import escape
@@ -399,9 +400,10 @@ def _reach(path: ET.Element, stroke_width: float) -> tuple[float, float, float, 
         return None  # lines parallel to the axes only: see _ROUND
     # Curves stay within their control points' box; a miter reaches miterlimit x half the
     # stroke's width (SVG's initial limit 4, and at least the round or square cap's half).
-    # A line of one segment has no join: its stroke and caps reach half the width.
+    # A line of one segment has no join: its stroke reaches half the width, and a square cap
+    # of a slanted line, at its corner, √2 times that.
     width = _float(path.get("stroke-width"), stroke_width)
-    miter = 1.0 if one_line else max(_float(path.get("stroke-miterlimit"), 4.0), 1.5)
+    miter = math.sqrt(2) if one_line else max(_float(path.get("stroke-miterlimit"), 4.0), 1.5)
     grow = width / 2 * miter
     return min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow
 

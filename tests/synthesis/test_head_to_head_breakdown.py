@@ -104,6 +104,8 @@ def test_sentences_state_the_table_rows() -> None:
     assert h is not None
     labels = Labels({})
     text = _head_to_head_finding(h, labels).text
+    # Two-sided sign test of 10 wins to 2: 2·(C(12,10) + C(12,11) + C(12,12)) / 2¹²
+    # = 2·(66 + 12 + 1) / 4096 = 158/4096 = 0.0386 (three significant digits).
     assert (
         "A ahead at D=10 (10–2, p = 0.0386); indistinguishable over all problems (15–8) and at "
         "D=20 (5–6)." in text
