@@ -36,6 +36,18 @@ With ``--examples`` (default: ``cec2022``) the same measurement of ``reportgen r
 taken on example studies as they are (the real CEC 2022 data: 13 entrants, nine analyses, 31
 figures, HTML + PDF).
 
+With ``--example-reference CHECKOUT`` each example is also timed against a reference of its
+own, in the same benchmark: CHECKOUT is a checkout of reportgen at an earlier commit (a ``git
+worktree``), and its version of the example's spec is run, alternately, by that checkout's code
+and by this tree's (the same Python and libraries; the checkout's code through ``PYTHONPATH``).
+The example's target is a ratio to a measurement taken when it was set, so this makes it
+comparable across machines: issue 14's "``cec2022`` ≤ 12 s CPU (today 34 s)" was measured at
+30ce301 (the 58-page report), so it reads "this tree ≤ 12/34 = 0.35 × 30ce301's CPU on
+30ce301's spec", and the example as it is now (more analyses since) is timed beside it::
+
+    git worktree add /tmp/filed 30ce301
+    python benchmarks/e2e.py --sizes --example-reference /tmp/filed --repeat 3
+
 Targets (issue 14): paper shape, Parquet → HTML + PDF ≤ 25 s CPU and ≤ 1.5 GB peak RSS;
 CSV.gz ≤ 40 s CPU; the loader ≤ 1.5 × the reference's CPU time; the ``cec2022`` example
 ≤ 12 s CPU.
@@ -55,6 +67,7 @@ import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from statistics import median
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
@@ -132,7 +145,7 @@ def measure(
     return numbers
 
 
-def compile_bytecode() -> None:
+def compile_bytecode(root: Path = ROOT) -> None:
     """Compile reportgen's modules to bytecode (``__pycache__``, git-ignored) before timing.
 
     An installed reportgen has its bytecode written by pip at install time, as have the
@@ -141,7 +154,7 @@ def compile_bytecode() -> None:
     every module again in each measured run (≈ 0.2–0.3 s CPU), a cost no user pays twice.
     """
     subprocess.run(
-        [sys.executable, "-m", "compileall", "-q", str(ROOT / "reportgen")],
+        [sys.executable, "-m", "compileall", "-q", str(root / "reportgen")],
         check=True,
         stdout=subprocess.DEVNULL,
     )
@@ -257,9 +270,23 @@ def main(argv: list[str] | None = None) -> int:
         help="example studies (example_studies/<name>/study.yaml) to time end to end as well, "
         "each as it is, HTML + PDF (default: cec2022; none: --examples)",
     )
+    parser.add_argument(
+        "--example-reference",
+        type=Path,
+        help="a checkout of reportgen at an earlier commit: each example's spec there is run "
+        "by that checkout's code and by this tree's, alternately (see the module docstring)",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="alternated runs of each example against its reference (default 1)",
+    )
     parser.add_argument("--json", type=Path, default=HERE / "_generated" / "e2e.json")
     args = parser.parse_args(argv)
     compile_bytecode()
+    if args.example_reference:
+        compile_bytecode(args.example_reference)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     reportgen = [sys.executable, "-m", "reportgen"]
     rows = []
@@ -306,12 +333,18 @@ def main(argv: list[str] | None = None) -> int:
             }
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
+    against = (
+        [example_against(name, args.example_reference, args.repeat) for name in args.examples]
+        if args.example_reference
+        else []
+    )
     record = {
         "machine": _machine(),
         "date": datetime.now(UTC).replace(microsecond=0).isoformat(),
         # This process's own peak: a floor under every child's (see the docstring).
         "benchmark_peak_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
         "rows": rows,
+        "examples_against_reference": against,
     }
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(record, indent=1), encoding="utf-8")
@@ -355,7 +388,52 @@ def main(argv: list[str] | None = None) -> int:
             f"| {cell('reference', 'cpu_seconds', 's')} | {cell('reference', 'peak_bytes', 'GB')} "
             f"| {ratio} | {busy} |"
         )
+    if against:
+        print(
+            f"\nExamples against {args.example_reference} (its spec of each example, run by its "
+            "code and by this tree's, alternately; CPU s):\n"
+        )
+        print("| example | reference | this tree | this tree / reference | now, its own spec |")
+        print("|---|---:|---:|---:|---:|")
+        for entry in against:
+            ref = [r["cpu_seconds"] for r in entry["reference"]]
+            ours = [r["cpu_seconds"] for r in entry["this_tree"]]
+            own = [r["cpu_seconds"] for r in entry["own_spec"]]
+            print(
+                f"| {entry['example']} | {_runs(ref)} | {_runs(ours)} "
+                f"| {median(ours) / median(ref):.2f} | {_runs(own)} |"
+            )
     return 0
+
+
+def example_against(name: str, checkout: Path, repeat: int) -> dict[str, Any]:
+    """Time the example ``name`` against a reference checkout (``--example-reference``):
+    ``repeat`` rounds, each running the checkout's spec with the checkout's code, then with
+    this tree's code, then this tree's own spec with its code (alternated, so that a change
+    of the machine's speed during the benchmark falls on all three alike)."""
+    spec = checkout / "example_studies" / name / "study.yaml"
+    own = ROOT / "example_studies" / name / "study.yaml"
+    theirs = {**os.environ, "PYTHONPATH": str(checkout.resolve())}
+    ours = {**os.environ, "PYTHONPATH": str(ROOT)}
+    row: dict[str, Any] = {"example": name, "reference": [], "this_tree": [], "own_spec": []}
+    for round_ in range(repeat):
+        for part, env, study in (
+            ("reference", theirs, spec),
+            ("this_tree", ours, spec),
+            ("own_spec", ours, own),
+        ):
+            print(f"example {name}, {part}, round {round_ + 1} …", file=sys.stderr, flush=True)
+            with tempfile.TemporaryDirectory(prefix="e2e-") as out:
+                command = [sys.executable, "-m", "reportgen", "run", str(study), "-o", out + "/r"]
+                # In the spec's folder: a checkout's -m reportgen must not find this tree's.
+                row[part].append(measure([*command, "--quiet"], env, cwd=study.parent))
+    return row
+
+
+def _runs(values: list[float]) -> str:
+    """Each run's CPU and, for more than one, their median."""
+    text = ", ".join(f"{v:.1f}" for v in values)
+    return f"{text} (median {median(values):.1f})" if len(values) > 1 else text
 
 
 if __name__ == "__main__":
