@@ -677,7 +677,7 @@ def usable_cpus() -> int:
 
 
 _Job = tuple[Figure, Path]
-_PENDING: tuple[tuple[_Job, ...], FigureOptions, bool] | None = None
+_PENDING: tuple[tuple[_Job, ...], FigureOptions, tuple[bool, ...]] | None = None
 """The figures of :func:`draw_figures`, set before its worker processes fork: a forked worker
 finds every figure in its copy of this module and draws the one whose index it is sent, so no
 figure is pickled (a matplotlib figure does not always survive pickling, and it would cost)."""
@@ -693,15 +693,16 @@ def _draw(job: _Job, options: FigureOptions, for_print: bool) -> tuple[str, str]
 def _draw_pending(index: int) -> tuple[str, str]:
     assert _PENDING is not None, "a figure worker runs only in a process forked by draw_figures"
     jobs, options, for_print = _PENDING
-    return _draw(jobs[index], options, for_print)
+    return _draw(jobs[index], options, for_print[index])
 
 
 def draw_figures(
-    jobs: Sequence[_Job], options: FigureOptions, *, for_print: bool = False
+    jobs: Sequence[_Job], options: FigureOptions, *, for_print: bool | Sequence[bool] = False
 ) -> list[tuple[str, str]]:
     """Draw figures to ``stem.svg`` (and ``stem.pdf``) at the study's size; their SVG texts,
     each with the copy weasyprint draws into a PDF report (:func:`for_weasyprint`, made where
-    the figure is drawn, in parallel) if ``for_print``, else ``""``.
+    the figure is drawn, in parallel) where ``for_print`` says so (one answer for every
+    figure, or one per job), else ``""``.
 
     Figures are independent, so up to ``options.workers`` (default: :func:`usable_cpus`)
     processes draw them, one figure at a time each (matplotlib is not thread-safe, hence
@@ -721,10 +722,15 @@ def draw_figures(
     """
     global _PENDING
     jobs = tuple(jobs)
+    printed = (
+        (for_print,) * len(jobs) if isinstance(for_print, bool) else tuple(map(bool, for_print))
+    )
+    if len(printed) != len(jobs):
+        raise ValueError(f"{len(printed)} for_print answers for {len(jobs)} figures")
     workers = min(options.workers or usable_cpus(), len(jobs))
     if workers <= 1 or "fork" not in mp.get_all_start_methods():
-        return [_draw(job, options, for_print) for job in jobs]
-    _PENDING = (jobs, options, for_print)
+        return [_draw(job, options, p) for job, p in zip(jobs, printed, strict=True)]
+    _PENDING = (jobs, options, printed)
     # A command line run has frozen its imports already (cli._collector_for_a_command), and
     # gc.unfreeze cannot give back only what this froze: then what is frozen here stays so
     # until the command ends, as the results it belongs to live until then anyway.
@@ -739,7 +745,7 @@ def draw_figures(
                 for i in reversed(range(len(jobs))):
                     if not futures[i].cancel():
                         break  # a worker has it, and every figure before it
-                    here[i] = _draw(jobs[i], options, for_print)
+                    here[i] = _draw(jobs[i], options, printed[i])
                 return [here[i] if i in here else futures[i].result() for i in range(len(jobs))]
             except BaseException:
                 for future in futures:
@@ -794,21 +800,24 @@ def write_blocks(
     sections: Sequence[Section], folder: Path, options: FigureOptions, *, for_print: bool = False
 ) -> dict[BlockKey, WrittenBlock]:
     """Write the sections' figures (:func:`draw_figures`) and display tables (LaTeX);
-    ``for_print``: also make each figure's copy for a PDF report."""
+    ``for_print``: also make the copy for a PDF report of each figure the PDF prints (the
+    others, ``in_print=False``, are left out of the HTML weasyprint lays out)."""
     written: dict[BlockKey, WrittenBlock] = {}
     figures: list[tuple[BlockKey, str, Figure]] = []
+    printed: list[bool] = []
     for section in sections:
         for block in section.blocks:
             if isinstance(block, FigureBlock):
                 relative = f"figures/{section.id}/{block.spec.name}"
                 key = (section.id, "figure", block.spec.name)
                 figures.append((key, relative, block.spec.figure))
+                printed.append(for_print and block.in_print)
             elif isinstance(block, TableBlock):
                 relative = f"tables/{section.id}/report_{block.name}.tex"
                 write_latex(block.frame, folder / relative, block.bold)
                 written[(section.id, "table", block.name)] = WrittenBlock((relative,))
     jobs = [(figure, folder / relative) for _, relative, figure in figures]
-    svgs = draw_figures(jobs, options, for_print=for_print)
+    svgs = draw_figures(jobs, options, for_print=printed)
     suffixes = (".svg", ".pdf") if options.pdf else (".svg",)
     for (key, relative, _), (svg, print_svg) in zip(figures, svgs, strict=True):
         written[key] = WrittenBlock(tuple(relative + suffix for suffix in suffixes), svg, print_svg)

@@ -248,6 +248,36 @@ def test_a_figure_and_a_table_of_the_same_name_keep_their_own_files(tmp_path: Pa
     assert (tmp_path / "figures/summary/same.svg").is_file()
 
 
+def test_only_the_figures_the_pdf_prints_get_a_print_copy(tmp_path: Path):
+    """A figure left out of the PDF (``in_print=False``: in the HTML and as files only) gets
+    no copy for weasyprint: the print HTML leaves it out, so making one is wasted work."""
+
+    def figure() -> Figure:
+        fig = Figure(figsize=(2, 2))
+        fig.add_subplot().plot([1, 2], [2, 1])
+        return fig
+
+    section = Section(
+        id="s",
+        title="S",
+        blocks=(
+            FigureBlock(FigureSpec(name="printed", caption="p", figure=figure())),
+            FigureBlock(FigureSpec(name="screen", caption="s", figure=figure()), in_print=False),
+        ),
+    )
+    written = files.write_blocks([section], tmp_path, FigureOptions(workers=1), for_print=True)
+    printed, screen = written[("s", "figure", "printed")], written[("s", "figure", "screen")]
+    assert printed.svg and screen.svg
+    assert "<svg" in printed.print_svg and screen.print_svg == ""
+    assert (tmp_path / "figures/s/screen.svg").is_file()  # its file is written all the same
+    without_pdf = files.write_blocks([section], tmp_path, FigureOptions(workers=1))
+    assert all(block.print_svg == "" for block in without_pdf.values())
+    with pytest.raises(ValueError, match="2 for_print answers for 1 figures"):
+        files.draw_figures(
+            [(figure(), tmp_path / "x")], FigureOptions(workers=1), for_print=[True, False]
+        )
+
+
 def test_the_pdf_is_laid_out_from_html_without_the_screen_only_blocks(
     tiny_study: Path, monkeypatch: pytest.MonkeyPatch
 ):
