@@ -34,6 +34,7 @@ from reportgen.errors import InputError, Problem, shorten
 from reportgen.execution import executor_for
 from reportgen.figures.style import FigureStyle, make_style
 from reportgen.narrative.overview import overview, source_summary
+from reportgen.paths import in_the_way, real_path
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import counted
 from reportgen.present.jsonable import JSON_LIST_LIMIT, cap_lists
@@ -343,7 +344,7 @@ def run_study(
         else "the output folder given (-o, output_dir)"
     )
     with writing(target, where):
-        target = target.resolve()
+        target = real_path(target)
         _check_output_target(target, spec, where)
     results = compute_study(spec, say)
     if strict:
@@ -520,7 +521,7 @@ def _check_output_target(target: Path, spec: LoadedSpec, where: str) -> None:
     """Refuse output folders whose replacement would destroy the user's files."""
     protected = [spec.path, *(spec.base_dir / s.path for s in spec.study.data.values() if s.path)]
     for path in protected:
-        if path.resolve().is_relative_to(target):
+        if real_path(path).is_relative_to(target):
             raise InputError(
                 Problem(
                     where,
@@ -528,6 +529,9 @@ def _check_output_target(target: Path, spec: LoadedSpec, where: str) -> None:
                     "choose a folder of its own, such as 'out/'",
                 )
             )
+    blocked = in_the_way(target)
+    if blocked is not None:
+        raise InputError(Problem(where, f"cannot write the report to {target}: {blocked}"))
     if target.exists() and (
         not target.is_dir() or (any(target.iterdir()) and not (target / OUTPUT_MARKER).exists())
     ):
@@ -618,7 +622,7 @@ def _provenance(results: StudyResults, command_line: str | None) -> dict[str, An
         "inputs": [
             {
                 "source": f.source,
-                "file": str((spec.base_dir / f.display).resolve()) if absolute else f.display,
+                "file": str(real_path(spec.base_dir / f.display)) if absolute else f.display,
                 "rows": f.rows,
                 "sha256": f.sha256,
             }

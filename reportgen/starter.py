@@ -44,6 +44,8 @@ from pathlib import Path
 import pandas as pd
 
 from reportgen.errors import InputError, Problem
+from reportgen.paths import in_the_way, real_path
+from reportgen.render.publish import writing
 from reportgen.resources import resource
 
 SCHEMA_NAME = "study.schema.json"
@@ -73,10 +75,18 @@ def write_starter(
     InputError
         ``target`` exists and is not an empty folder; ``from_file`` cannot be read.
     """
+    blocked = in_the_way(target)
+    if blocked is not None:
+        raise InputError(Problem(str(target), f"cannot write the starter study there: {blocked}"))
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise InputError(
             Problem(str(target), "exists and is not an empty folder; choose a new folder")
         )
+    with writing(target, str(target), "the starter study"):
+        return _write_starter(target, format, from_file)
+
+
+def _write_starter(target: Path, format: str | None, from_file: Path | None) -> tuple[Path, str]:
     note = ""
     if from_file is not None:
         text, note = _spec_for_file(from_file, target)
@@ -396,7 +406,7 @@ def _spec_for_file(path: Path, target: Path) -> tuple[str, str]:
     mapping = {k: v for k, v in found.items() if k in allowed}
     missing = [c for c in _REQUIRED[format] if c not in mapping]
     unused = [n for n in names if n not in mapping.values()]
-    relative = Path(os.path.relpath(path.resolve(), target.resolve())).as_posix()
+    relative = Path(os.path.relpath(real_path(path), real_path(target))).as_posix()
     columns = "".join(
         f"      {canonical}: {json.dumps(column, ensure_ascii=False)}\n"
         for canonical, column in mapping.items()

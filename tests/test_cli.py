@@ -231,6 +231,41 @@ def test_output_folder_may_not_contain_the_study(tiny_study):
     assert "the output folder given (-o, output_dir)" in result.err
 
 
+def test_an_output_folder_that_cannot_be_made_is_refused_before_the_analyses(tiny_study):
+    """A path through a file, or through a symbolic link that leads to no file, fails only
+    where the first file is written — after every analysis — unless found first."""
+    loop = tiny_study.parent / "loop"
+    loop.symlink_to(loop)
+    for given, culprit in (
+        (tiny_study / "out", f"{tiny_study} is a file, not a folder"),
+        (loop / "out", f"{loop} is a symbolic link that leads to no file"),
+        (loop, f"{loop} is a symbolic link that leads to no file"),
+    ):
+        result = run_cli("run", str(tiny_study), "-o", str(given))
+        assert result.code == 1, result.err
+        assert f"cannot write the report to {given}: {culprit}" in result.err
+        assert "computing" not in result.err  # refused before any analysis ran
+    assert sorted(p.name for p in tiny_study.parent.iterdir()) == ["data", "loop", "study.yaml"]
+
+
+def test_a_symbolic_link_loop_is_named_as_such_not_a_traceback(tiny_study):
+    """Path.resolve raises on a link that leads back to itself (a traceback before the
+    file is opened); the spec and its data files say what the link is instead."""
+    loop = tiny_study.parent / "loop.yaml"
+    loop.symlink_to(loop)
+    result = run_cli("run", str(loop))
+    assert result.code == 1
+    assert "the spec file is a symbolic link that leads to no file, to itself" in result.err
+    data_loop = tiny_study.parent / "data" / "loop.csv"
+    data_loop.symlink_to(data_loop)
+    tiny_study.write_text(tiny_study.read_text().replace("data/h.csv", "data/loop.csv"))
+    result = run_cli("run", str(tiny_study))
+    assert result.code == 1
+    assert "data.curves.path (study.yaml:7): the data file 'data/loop.csv' is a symbolic link" in (
+        result.err
+    )
+
+
 def test_schema_command_prints_the_schema_file():
     result = run_cli("schema")
     assert result.code == 0

@@ -35,6 +35,21 @@ def test_init_refuses_a_file(tmp_path: Path) -> None:
     assert result.code == 1 and "not an empty folder" in result.err
 
 
+def test_init_into_a_path_that_cannot_be_a_folder_is_an_input_error(tmp_path: Path) -> None:
+    """A folder under a file, or a symbolic link that leads nowhere, is named (it was a
+    traceback from copying the starter files)."""
+    (tmp_path / "x").write_text("")
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    for target, culprit in (
+        (tmp_path / "x" / "study", f"{tmp_path / 'x'} is a file, not a folder"),
+        (loop, f"{loop} is a symbolic link that leads to no file"),
+    ):
+        result = run_cli("init", str(target))
+        assert result.code == 1, result.err
+        assert f"cannot write the starter study there: {culprit}" in result.err
+
+
 @pytest.mark.parametrize("format", ["trials", "histories", "summary", "coco", "ioh", "cec"])
 def test_init_format_writes_a_valid_study_in_that_format(tmp_path: Path, format: str) -> None:
     target = tmp_path / format

@@ -30,6 +30,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from reportgen.errors import InputError, Problem, shorten
+from reportgen.paths import not_there, real_path
 
 SUPPORTED_SUFFIXES = (".csv", ".csv.gz", ".tsv", ".txt", ".parquet")
 CHUNK_ROWS = 500_000
@@ -147,17 +148,17 @@ def resolve_paths(
                     )
                 found.extend((f, os.path.relpath(f, base_dir)) for f in files)
                 continue
-            path = (base_dir / pattern).resolve()
+            path = real_path(base_dir / pattern)
             if usable(path):
                 # Reports name files relative to the spec, never by the author's absolute path.
                 found.append(
                     (path, os.path.relpath(path, base_dir) if os.path.isabs(pattern) else pattern)
                 )
                 continue
-            kind = "is a folder, not a file" if path.is_dir() else "does not exist"
+            kind = "is a folder, not a file" if path.is_dir() else not_there(path)
             problems.append(Problem(where, f"the data file '{shown}' {kind} (looked for {path})"))
-        except (OSError, RuntimeError) as exc:  # RuntimeError: pathlib's "Symlink loop" (3.11)
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
             problems.append(Problem(where, f"cannot use the data path '{shown}': {reason}"))
     if problems:
         raise InputError(problems)

@@ -40,8 +40,9 @@ MANIFEST_HEADER = "files:"
 
 
 @contextmanager
-def writing(target: Path, where: str) -> Iterator[None]:
-    """Turn a file-system failure while writing the report into an input problem naming it."""
+def writing(target: Path, where: str, what: str = "the report") -> Iterator[None]:
+    """Turn a file-system failure while writing ``what`` (the report) into an input problem
+    naming it."""
     try:
         yield
     except InputError:
@@ -52,7 +53,7 @@ def writing(target: Path, where: str) -> Iterator[None]:
             reason = "a part of the path is a file, not a folder"
         culprit = f" ({exc.filename})" if exc.filename else ""
         raise InputError(
-            Problem(where, f"cannot write the report to {target}: {reason}{culprit}")
+            Problem(where, f"cannot write {what} to {target}: {reason}{culprit}")
         ) from None
 
 

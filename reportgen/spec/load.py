@@ -19,6 +19,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.paths import not_there, real_path
 from reportgen.spec.analyses import ANALYSIS_OPTIONS
 from reportgen.spec.base import layout_message
 from reportgen.spec.study import Study
@@ -209,7 +210,7 @@ def read_yaml(path: Path) -> tuple[Any, dict[KeyPath, int]]:
                 Problem(str(path), "is a folder; give the spec file (study.yaml) in it")
             )
         if not path.is_file():
-            raise InputError(Problem(str(path), "the spec file does not exist"))
+            raise InputError(Problem(str(path), f"the spec file {not_there(path)}"))
         size = path.stat().st_size
         if size > MAX_SPEC_BYTES:
             raise InputError(
@@ -282,11 +283,11 @@ def load_spec(
     text: str | None = None
     lines: dict[KeyPath, int] = {}
     if isinstance(source, Mapping):
-        folder = Path(base_dir if base_dir is not None else Path.cwd()).resolve()
+        folder = real_path(base_dir if base_dir is not None else Path.cwd())
         data: Any = _plain(source)
         path = folder / DICT_SPEC_NAME
     else:
-        path = Path(source).resolve()
+        path = real_path(source)
         data, lines = read_yaml(path)
     if frames:
         data = _with_frame_sources(data, frames, path)
