@@ -346,13 +346,14 @@ def run_study(
     with writing(target, where):
         target = real_path(target)
         _check_output_target(target, spec, where)
+    # Read first: a file that is no results.json is refused before the analyses run.
+    baseline_document = read_baseline(baseline) if baseline is not None else None
     results = compute_study(spec, say)
     if strict:
         _raise_for_caveats(results)
     # The report reads the results and the per-run tables only: the records are let go
     # before figures are drawn (by forked processes, which would count them as theirs too).
     results = dataclasses.replace(results, data=results.data.without_records())
-    baseline_document = read_baseline(baseline) if baseline is not None else None
     results, style = present_study(results, say)
     if baseline_document is not None:
         say("comparing with the baseline")

@@ -116,3 +116,15 @@ def test_rerun_with_one_algorithm_added(tmp_path: Path):
     )
     html = (out / "report.html").read_text(encoding="utf-8")
     assert "algorithms added: BIPOP-CMA-ES" in html
+
+
+def test_a_baseline_that_is_no_results_json_is_refused_before_the_analyses(tiny_study: Path):
+    """--baseline was read after every analysis had run: a wrong file cost the whole study
+    before its one-line error."""
+    wrong = tiny_study.parent / "list.json"
+    wrong.write_text("[1, 2]")
+    result = run_cli("run", str(tiny_study), "--baseline", str(wrong))
+    assert result.code == 1
+    assert f"--baseline: {wrong} is not a reportgen results.json" in result.err
+    assert "computing" not in result.err  # no analysis ran
+    assert not (tiny_study.parent / "out").exists()
