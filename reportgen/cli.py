@@ -35,7 +35,7 @@ from reportgen.errors import InputError, shorten_words
 
 if TYPE_CHECKING:
     from reportgen.pipeline import StudyResults
-    from reportgen.spec.load import LoadedSpec
+    from reportgen.spec.load import KeyPath, LoadedSpec
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_STATUS_HELP = """exit status:
@@ -159,7 +159,10 @@ def with_scheduler(spec: LoadedSpec, scheduler: str | None) -> LoadedSpec:
         memory_limit=current.memory_limit if same else None,
     )
     study = spec.study.model_copy(update={"execution": execution})
-    return dataclasses.replace(spec, study=study)
+    given: dict[KeyPath, str] = {
+        ("execution", key): "--scheduler" for key in ("engine", "scheduler")
+    }
+    return dataclasses.replace(spec, study=study, given={**spec.given, **given})
 
 
 def _run_stages(spec: LoadedSpec, args: argparse.Namespace) -> int:

@@ -196,11 +196,12 @@ def executor_for(options: Any, where: Callable[[str], str]) -> Iterator[Executor
                 client = stack.enter_context(
                     distributed.Client(options.scheduler, timeout=CONNECT_TIMEOUT)
                 )
-            except OSError as exc:
+            except (OSError, ValueError) as exc:  # ValueError: not an address at all
                 raise InputError(
                     Problem(
                         where("scheduler"),
-                        f"cannot reach the Dask scheduler at '{options.scheduler}': {exc}",
+                        f"cannot reach the Dask scheduler at '{options.scheduler}': {exc} "
+                        "(give tcp://host:port, or local)",
                     )
                 ) from None
         with using(DaskExecutor(client, options.scheduler)) as executor:

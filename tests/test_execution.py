@@ -183,6 +183,21 @@ def test_scheduler_option_overrides_the_spec(tmp_path):
     assert (overridden.engine, overridden.scheduler) == ("dask", "tcp://10.0.0.1:8786")
 
 
+def test_a_scheduler_that_is_no_address_names_the_option_that_gave_it(tmp_path):
+    """``--scheduler nonsense`` was a traceback (distributed raises ValueError for it), and a
+    problem with a scheduler given on the command line named a line of the spec."""
+    pytest.importorskip("distributed")
+    loaded = with_scheduler(
+        load_study(spec({"engine": "local"}), base_dir=tmp_path, frames=FRAMES), "nonsense"
+    )
+    assert loaded.where(("execution", "scheduler")) == "--scheduler"
+    with pytest.raises(InputError) as caught:
+        compute_study(loaded)
+    message = str(caught.value)
+    assert message.startswith("--scheduler: cannot reach the Dask scheduler at 'nonsense'")
+    assert "give tcp://host:port, or local" in message
+
+
 @pytest.mark.parametrize(
     ("execution", "words"),
     [

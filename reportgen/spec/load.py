@@ -48,6 +48,9 @@ class LoadedSpec:
     """The spec as YAML text when it was given as a mapping (``path`` then names no file)."""
     frames: Mapping[str, Any] = field(default_factory=dict)
     """Data sources given in memory (the Python API): source name → DataFrame."""
+    given: Mapping[KeyPath, str] = field(default_factory=dict)
+    """Settings the command line gave in place of the spec's (key path → the option, e.g.
+    ``--scheduler``): problems with them name the option, not a line of the spec."""
 
     def text(self) -> str:
         """The spec's YAML text, as the report's provenance shows it."""
@@ -61,7 +64,10 @@ class LoadedSpec:
         return self.path.parent
 
     def where(self, key_path: KeyPath) -> str:
-        """``analyses[0].tolerances (study.yaml:12)`` for a key path."""
+        """``analyses[0].tolerances (study.yaml:12)`` for a key path (the option that gave it
+        where the command line did, e.g. ``--scheduler``)."""
+        if key_path in self.given:
+            return self.given[key_path]
         return format_where(key_path, self.path, self.lines)
 
 
