@@ -211,6 +211,12 @@ def check_hashes(root: Path) -> list[str]:
     return problems
 
 
+def _located(problem: str) -> tuple[str, str]:
+    """A problem of :func:`check_hashes` as (where, what): ``name: message``."""
+    where, _, what = problem.partition(": ")
+    return where, what
+
+
 def _spec_in(root: Path) -> Path:
     specs = sorted(p for p in (root / "study").glob("*.y*ml") if p.is_file())
     if len(specs) != 1:
@@ -440,11 +446,17 @@ def verify_bundle(
             root = bundle_root(Path(temporary))
         say("checking input hashes")
         hash_problems = check_hashes(root)
-        bundled_json = root / "report" / "results.json"
-        if not bundled_json.is_file():
-            raise InputError(Problem(str(source), "the bundle holds no report/results.json"))
-        bundled = json.loads(bundled_json.read_text(encoding="utf-8"))
-        rerun, rerun_tables = rerun_study(_spec_in(root), say)
+        try:
+            bundled_json = root / "report" / "results.json"
+            if not bundled_json.is_file():
+                raise InputError(Problem(str(source), "the bundle holds no report/results.json"))
+            bundled = json.loads(bundled_json.read_text(encoding="utf-8"))
+            rerun, rerun_tables = rerun_study(_spec_in(root), say)
+        except InputError as exc:
+            # A changed input is the likely cause of a study that no longer runs: say so first
+            # (the hash check's findings were otherwise lost with the rerun's error).
+            changed = [Problem(*_located(problem)) for problem in hash_problems]
+            raise InputError([*changed, *exc.problems]) from None
         say("comparing results.json and the tables")
         numbers, values, differences = compare_documents(bundled, rerun, rtol)
         tables, cells, table_differences = compare_tables(

@@ -159,6 +159,22 @@ def test_verify_reproduces_then_fails_on_a_changed_value(bundled, tmp_path):
     assert listed and not any(line.startswith("analyses.logs_profiles") for line in listed)
 
 
+def test_a_changed_spec_that_no_longer_runs_is_reported_as_changed_first(bundled, tmp_path):
+    """The hash check's findings were lost when the rerun failed: a reviewer saw a YAML
+    error in the bundled spec, not that the spec had been changed since it was bundled."""
+    archive, _ = bundled
+    folder = _unzip(archive, tmp_path / "unpacked")
+    spec = folder / "study" / "study.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + "garbage: [\n", encoding="utf-8")
+    result = run_cli("verify", str(folder), "-q")
+    assert result.code == 1
+    problems = [line.strip() for line in result.err.splitlines() if line.startswith("  - ")]
+    assert problems[0] == (
+        "- study/study.yaml: SHA-256 differs from INPUTS.sha256 (the file was changed)"
+    )
+    assert "YAML syntax error" in problems[1]
+
+
 def test_verify_refuses_zip_slip_members(tmp_path):
     evil = tmp_path / "evil.zip"
     with zipfile.ZipFile(evil, "w") as zipped:
