@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 import reportgen
+from reportgen.errors import InputError
 from tests.conftest import HISTORIES_CSV, SPEC, run_cli, write
 
 
@@ -136,3 +137,19 @@ def test_a_bundle_of_dataframe_sources_reruns_and_verifies(tmp_path: Path, given
     result = run_cli("verify", str(unpacked))
     assert result.code == 0, result.err
     assert "reproduce" in result.out + result.err
+
+
+def test_a_data_frame_with_a_column_named_twice_is_refused(tmp_path: Path) -> None:
+    """Which of two same-named columns a frame's values come from cannot be told."""
+    frame = pd.read_csv(io.StringIO(HISTORIES_CSV.strip()))
+    frame = pd.concat([frame, frame[["evals"]]], axis=1)
+    spec = spec_dict()
+    del spec["data"]["curves"]["path"]
+    with pytest.raises(InputError) as info:
+        reportgen.compute_study(
+            reportgen.load_study(spec, base_dir=tmp_path, frames={"curves": frame})
+        )
+    assert [p.message for p in info.value.problems] == [
+        "the header names column 'evals' (read as 'evaluations') 2 times (columns 5, 7); "
+        "rename all but one"
+    ]

@@ -64,6 +64,7 @@ import ctypes
 import functools
 import hashlib
 import importlib
+import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -119,6 +120,7 @@ from reportgen.data.read import (
     parquet_batches,
     parquet_piece,
     reading,
+    repeated_columns,
     resolve_paths,
     typed_csv_batches,
 )
@@ -353,6 +355,18 @@ def _column_names(
         if source.dimension is None
         else list(_OPTIONAL[source.format])
     )
+    other = next((c for c in ";\t|" if c in available[0]), None) if len(available) == 1 else None
+    if other is not None and source.separator is None:
+        # One column whose name holds another separator: not a comma-separated file, and
+        # every column would be reported missing.
+        problems.append(
+            Problem(
+                raw.display,
+                f"the header is one column, {available[0]!r}: the file looks separated by "
+                f"{other!r}; set {key}.separator: {json.dumps(other)}",
+            )
+        )
+        return mapping
     for name in wanted + optional:
         column = explicit.get(name, name)
         if column in available:
@@ -375,6 +389,7 @@ def _column_names(
                     f"{key}.columns.{name}: a '{source.format}' source has no column '{name}'",
                 )
             )
+    problems.extend(Problem(raw.display, m) for m in repeated_columns(available, mapping))
     if source.format == "summary" and not any(s in mapping for s in SUMMARY_STATISTICS):
         problems.append(
             Problem(

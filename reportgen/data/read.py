@@ -19,7 +19,7 @@ import os
 import tarfile
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -309,9 +309,35 @@ def csv_header(path: Path, display: str, separator: str | None) -> tuple[str, li
     )
     try:
         header = pd.read_csv(path, nrows=0, **_pandas_options(sep))
+        # The header line as cells: pandas renames a repeated name (dim, dim.1), which
+        # would hide that the file names a column twice.
+        line = pd.read_csv(path, nrows=1, header=None, dtype=str, **_pandas_options(sep))
     except _READ_ERRORS as exc:
         raise _fail(display, exc) from None
+    repeated = repeated_columns([str(c).strip() for c in line.iloc[0]] if len(line) else [])
+    if repeated:
+        raise InputError([Problem(display, message) for message in repeated])
     return sep, [str(c).strip() for c in header.columns]
+
+
+def repeated_columns(names: Sequence[str], used: Mapping[str, str] | None = None) -> list[str]:
+    """What is wrong with a header that names a column more than once: one message per
+    repeated name (of those ``used`` maps to, canonical name → column, if given); empty
+    names (cells of a trailing separator) do not count. Which of the columns holds the values
+    a reader keeps cannot be told, so a repeated name is refused rather than guessed."""
+    messages = []
+    wanted = None if used is None else {column: name for name, column in used.items()}
+    for column in dict.fromkeys(n for n in names if n and (wanted is None or n in wanted)):
+        places = [str(i + 1) for i, n in enumerate(names) if n == column]
+        if len(places) > 1:
+            read_as = (
+                f" (read as '{wanted[column]}')" if wanted and wanted[column] != column else ""
+            )
+            messages.append(
+                f"the header names column '{column}'{read_as} {len(places)} times (columns "
+                f"{', '.join(places)}); rename all but one"
+            )
+    return messages
 
 
 def typed_csv_batches(

@@ -91,6 +91,26 @@ def test_missing_unmapped_column_suggests_mapping(tmp_path):
     ]
 
 
+def test_a_column_named_twice_is_refused_not_read_from_either(tmp_path):
+    """pandas renames a repeated header name (dim, dim.1) and the reader took one of the two
+    columns silently; an empty name (a trailing separator) does not count."""
+    lines = HISTORIES_CSV.strip().splitlines()
+    csv = "\n".join([lines[0] + ",dim,,"] + [line + ",7,," for line in lines[1:]]) + "\n"
+    assert data_problems(study(tmp_path, csv)) == [
+        "data/h.csv: the header names column 'dim' 2 times (columns 3, 7); rename all but one"
+    ]
+
+
+def test_a_file_separated_otherwise_is_named_with_its_separator(tmp_path):
+    """Read with commas, a ';'-separated file is one column: every column was reported
+    missing, with the whole header quoted as the one column the file has."""
+    csv = HISTORIES_CSV.replace(",", ";")
+    assert data_problems(study(tmp_path, csv)) == [
+        "data/h.csv: the header is one column, 'algorithm;problem;dim;run;evals;value': the file "
+        "looks separated by ';'; set data.curves.separator: \";\""
+    ]
+
+
 def test_nan_inf_empty_and_text_values(tmp_path):
     csv = HISTORIES_CSV.replace("A,f1,2,1,5,1\n", "A,f1,2,1,5,nan\n")
     csv = csv.replace("A,f1,2,2,7,2\n", "A,f1,2,2,7,inf\n").replace(
