@@ -899,8 +899,10 @@ def _bottom_line(
             None,
         )
         if split is not None:
+            # "within one dimension": the span before is over all problems; a lower share
+            # in a dimension alone read as contradicting it.
             p_text += (
-                f" (by {split.label}: "
+                f" (within one dimension, by {split.label}: "
                 + ", ".join(
                     f"{g} {_percent(sure.p_first(split.id, leader, g))}"
                     for g in sure.groups(split.id)

@@ -36,6 +36,7 @@ from reportgen.synthesis.summary import (
     _findings,
     _head_to_head_finding,
     _percent,
+    synthesise,
 )
 from reportgen.synthesis.uncertainty import uncertainty
 
@@ -342,6 +343,19 @@ def test_rankings_are_also_resampled_within_each_dimension() -> None:
     assert ten["rank"].to_dict() == {"A": 1.0, "B": 2.0}
     for _, rows in result.table.groupby("group"):
         assert rows["p_first"].sum() == pytest.approx(1.0)
+
+
+def test_the_bottom_line_says_its_per_dimension_shares_are_within_one_dimension() -> None:
+    # A first at D=10 in every resample, B first at D=20, A first over all four problems by
+    # its larger margins: the share within D=20 (0 %) is below the share over all problems,
+    # and read as contradicting it unless the sentence says where it was measured.
+    values = np.array([[9.0, 1.0], [9.0, 1.0], [1.0, 2.0], [1.0, 2.0]])
+    scores = Scores(values, ("A", "B"), True, groups=("D=10", "D=10", "D=20", "D=20"))
+    u = ranking("u", {"A": 1.0, "B": 2.0}, scores=scores)
+    bottom = synthesise([u], ("A", "B"), Labels({}), resamples=300, seed=2).bottom_line
+    assert bottom is not None
+    assert "of bootstrap resamples of the problems (within one dimension, by u:" in bottom.text
+    assert "D=10 100 %, D=20 0 %)" in bottom.text
 
 
 def test_profile_verdicts_on_fewer_than_30_runs_carry_remark_4() -> None:
