@@ -54,6 +54,7 @@ from markupsafe import escape
 
 from reportgen.data.load import FileRecord, load_data
 from reportgen.data.read import resolve_paths
+from reportgen.paths import spec_path
 from reportgen.spec.load import LoadedSpec, SpecLoader, frame_path, load_spec
 
 INPUTS_FOLDER = "inputs"
@@ -155,7 +156,7 @@ def _other_files(spec: LoadedSpec) -> dict[tuple[str | int, ...], Path]:
     """Files the spec names outside ``data`` (an analysis's ``published`` table), by key path."""
     return {
         ("analyses", index, "published", "path"): (
-            spec.base_dir / analysis.published.path
+            spec_path(spec.base_dir, analysis.published.path)
         ).resolve()
         for index, analysis in enumerate(spec.study.analyses)
         if analysis.published is not None

@@ -15,6 +15,21 @@ import os
 from pathlib import Path
 
 
+def spec_path(base_dir: Path, written: str) -> Path:
+    """A path as a spec writes it: relative to the spec's folder (``base_dir``), absolute, or
+    in a home folder (``~/results.csv``, ``~user/…``), as a shell or pandas reads it — not
+    expanded, ``~`` was taken as a folder of that name inside the spec's folder.
+
+    Examples
+    --------
+    >>> spec_path(Path("/studies/a"), "data/h.csv").as_posix()
+    '/studies/a/data/h.csv'
+    >>> spec_path(Path("/studies/a"), "~/h.csv") == Path.home() / "h.csv"
+    True
+    """
+    return base_dir / os.path.expanduser(written)
+
+
 def real_path(path: str | os.PathLike[str]) -> Path:
     """``Path(path).resolve()`` — absolute, symbolic links followed, ``..`` removed — except
     that a symbolic-link loop is left as far as it resolves instead of raising.

@@ -34,7 +34,7 @@ from reportgen.errors import InputError, Problem, shorten
 from reportgen.execution import executor_for
 from reportgen.figures.style import FigureStyle, make_style
 from reportgen.narrative.overview import overview, source_summary
-from reportgen.paths import in_the_way, real_path
+from reportgen.paths import in_the_way, real_path, spec_path
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import counted
 from reportgen.present.jsonable import JSON_LIST_LIMIT, cap_lists
@@ -335,7 +335,9 @@ def run_study(
     spec = study if isinstance(study, LoadedSpec) else load_spec(study)
     say = progress or (lambda _: None)
     target = (
-        Path(output_dir) if output_dir is not None else spec.base_dir / spec.study.report.output
+        Path(output_dir)
+        if output_dir is not None
+        else spec_path(spec.base_dir, spec.study.report.output)
     )
     # Problems with the folder name the setting it came from: the spec's, or the caller's.
     where = (
@@ -520,7 +522,10 @@ def result_tables(results: StudyResults) -> list[ResultTable]:
 
 def _check_output_target(target: Path, spec: LoadedSpec, where: str) -> None:
     """Refuse output folders whose replacement would destroy the user's files."""
-    protected = [spec.path, *(spec.base_dir / s.path for s in spec.study.data.values() if s.path)]
+    protected = [
+        spec.path,
+        *(spec_path(spec.base_dir, s.path) for s in spec.study.data.values() if s.path),
+    ]
     for path in protected:
         if real_path(path).is_relative_to(target):
             raise InputError(
@@ -623,7 +628,9 @@ def _provenance(results: StudyResults, command_line: str | None) -> dict[str, An
         "inputs": [
             {
                 "source": f.source,
-                "file": str(real_path(spec.base_dir / f.display)) if absolute else f.display,
+                "file": str(real_path(spec_path(spec.base_dir, f.display)))
+                if absolute
+                else f.display,
                 "rows": f.rows,
                 "sha256": f.sha256,
             }

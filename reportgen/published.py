@@ -32,7 +32,7 @@ from typing import Any
 import pandas as pd
 
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
-from reportgen.paths import not_there, real_path
+from reportgen.paths import not_there, real_path, spec_path
 from reportgen.present.caveats import Caveat, Naming
 from reportgen.present.format import counted, number
 from reportgen.render.blocks import TableBlock
@@ -114,7 +114,7 @@ def compare_published(
     """
     from reportgen.data.read import read_table
 
-    path = real_path(base_dir / options.path)
+    path = real_path(spec_path(base_dir, options.path))
     if not path.is_file():
         raise InputError(Problem(where("path"), f"the file '{options.path}' {not_there(path)}"))
     published = read_table(path, options.path, None).frame

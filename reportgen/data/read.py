@@ -30,7 +30,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from reportgen.errors import InputError, Problem, shorten
-from reportgen.paths import not_there, real_path
+from reportgen.paths import not_there, real_path, spec_path
 
 SUPPORTED_SUFFIXES = (".csv", ".csv.gz", ".tsv", ".txt", ".parquet")
 CHUNK_ROWS = 500_000
@@ -140,7 +140,7 @@ def resolve_paths(
         shown = shorten(pattern)
         try:
             if any(ch in pattern for ch in "*?["):
-                matches = sorted(glob.glob(str(base_dir / pattern), recursive=True))
+                matches = sorted(glob.glob(str(spec_path(base_dir, pattern)), recursive=True))
                 files = [Path(m) for m in matches if usable(Path(m))]
                 if not files:
                     problems.append(
@@ -148,7 +148,7 @@ def resolve_paths(
                     )
                 found.extend((f, os.path.relpath(f, base_dir)) for f in files)
                 continue
-            path = real_path(base_dir / pattern)
+            path = real_path(spec_path(base_dir, pattern))
             if usable(path):
                 # Reports name files relative to the spec, never by the author's absolute path.
                 found.append(

@@ -73,7 +73,7 @@ class PublishedTable(SpecModel):
     path: str = Field(
         min_length=1,
         description="CSV (or .tsv, .parquet) file with the published numbers, typed in from the "
-        "paper; relative to the spec file.",
+        "paper; relative to the spec file (or absolute, or ~/... in the home folder).",
     )
     source: str = Field(
         min_length=1, description="Where the numbers come from: paper and table, as cited."

@@ -219,7 +219,8 @@ class DataSource(SpecModel):
 
     path: str | None = Field(
         None,
-        description="A .csv, .csv.gz or .parquet file, relative to the spec; for histories "
+        description="A .csv, .csv.gz or .parquet file, relative to the spec (or absolute, or "
+        "~/... in the home folder); for histories "
         "and trials also a folder of Parquet files (a hive-style dataset such as "
         "problem=f1/part-0.parquet), read partition by partition (docs/distributed.md).",
     )

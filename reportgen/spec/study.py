@@ -128,7 +128,11 @@ class FigureOptions(SpecModel):
 class ReportOptions(SpecModel):
     """Where and how the report is written."""
 
-    output: str = Field("out", description="Output folder, relative to the spec file.")
+    output: str = Field(
+        "out",
+        description="Output folder, relative to the spec file (or absolute, or ~/... in the "
+        "home folder).",
+    )
     formats: list[Literal["html", "pdf"]] = Field(
         default=["html", "pdf"], min_length=1, description="Documents to write."
     )

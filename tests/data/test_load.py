@@ -68,6 +68,19 @@ def test_missing_data_file(tmp_path):
     ]
 
 
+def test_a_path_in_the_home_folder_is_read_as_a_shell_reads_it(tmp_path, monkeypatch):
+    """``~/…`` was taken as a folder named ``~`` inside the spec's folder; the report's spec
+    listing writes home-folder paths that way, so a path copied from it did not read."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    write(home, "results/h.csv", HISTORIES_CSV)
+    spec = write(tmp_path / "study", "study.yaml", SPEC.replace("data/h.csv", "~/results/h.csv"))
+    data = load_data(load_spec(spec))
+    assert len(data.sources["curves"].frame) == 16
+    (record,) = data.files
+    assert record.display == "~/results/h.csv"  # the author's home folder is not published
+
+
 def test_glob_matching_nothing(tmp_path):
     path = write(tmp_path, "study.yaml", SPEC.replace("path: data/h.csv", "paths: 'data/*.csv'"))
     assert data_problems(path) == [
