@@ -162,7 +162,7 @@ def test_two_runs_racing_on_one_folder_take_turns(tmp_path):
 @pytest.mark.parametrize(
     ("where", "reason"),
     [
-        ("file", "a part of the path is a file, not a folder"),
+        ("file", "a-file is a file, not a folder"),  # found before the analyses run
         ("/proc/reportgen-out", "cannot write the report to /proc/reportgen-out"),
         ("/sys/reportgen-out", "cannot write the report to /sys/reportgen-out"),
     ],
