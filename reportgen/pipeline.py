@@ -108,7 +108,7 @@ def load_study(
     study: str | Path | Mapping[str, Any],
     *,
     base_dir: str | Path | None = None,
-    frames: Mapping[str, pd.DataFrame] | None = None,
+    frames: Mapping[str, Any] | None = None,
 ) -> LoadedSpec:
     """Read and validate a study spec (the Python API's entry point).
 
@@ -122,7 +122,8 @@ def load_study(
     frames : mapping of str to DataFrame, optional
         Data sources in memory: source name → table with the columns a CSV of the source's
         format would have. The spec declares such a source with its ``format`` (and
-        ``columns``) but no ``path``.
+        ``columns``) but no ``path``. A pyarrow Table or a polars DataFrame is converted by
+        its ``to_pandas()``.
     """
     return load_spec(study, base_dir, frames)
 

@@ -78,7 +78,8 @@ def test_a_bad_dataframe_cell_is_named_like_a_file_cell(tmp_path: Path) -> None:
     del spec["data"]["curves"]["path"]
     with pytest.raises(reportgen.InputError) as info:
         reportgen.compute_study(reportgen.load_study(spec, frames={"curves": frame}))
-    assert "DataFrame 'curves', row 3 (line 4), column 'evals'" in str(info.value)
+    # A DataFrame has rows, not lines: its cell is named by its row alone.
+    assert "DataFrame 'curves', row 3, column 'evals'" in str(info.value)
 
 
 def test_a_dataframe_for_an_undeclared_source_is_an_error(tmp_path: Path) -> None:
@@ -153,3 +154,33 @@ def test_a_data_frame_with_a_column_named_twice_is_refused(tmp_path: Path) -> No
         "the header names column 'evals' (read as 'evaluations') 2 times (columns 5, 7); "
         "rename all but one"
     ]
+
+
+def test_in_memory_sources_other_than_pandas(tmp_path: Path) -> None:
+    """A table with to_pandas() (pyarrow, polars) is converted; a dict, an array or columns of
+    several levels are named as what they are (they were AttributeError tracebacks)."""
+    import pyarrow as pa
+
+    frame = pd.read_csv(io.StringIO(HISTORIES_CSV.strip()))
+    spec = spec_dict()
+    del spec["data"]["curves"]["path"]
+    from_arrow = reportgen.compute_study(
+        reportgen.load_study(
+            spec, base_dir=tmp_path, frames={"curves": pa.Table.from_pandas(frame)}
+        )
+    )
+    from_pandas = reportgen.compute_study(
+        reportgen.load_study(spec, base_dir=tmp_path, frames={"curves": frame})
+    )
+    a, b = from_arrow["performance_profiles"], from_pandas["performance_profiles"]
+    for name, table in a.tables().items():
+        assert table.equals(b.tables()[name]), name
+    for given, words in (
+        (frame.to_dict("list"), "got a dict; give a pandas DataFrame"),
+        (frame.to_numpy(), "got a ndarray; give a pandas DataFrame"),
+        (pd.concat({"x": frame}, axis=1), "its columns have 2 levels"),
+    ):
+        with pytest.raises(InputError) as info:
+            reportgen.load_study(spec, base_dir=tmp_path, frames={"curves": given})
+        (problem,) = info.value.problems
+        assert problem.where == "frames['curves']" and words in problem.message

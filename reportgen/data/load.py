@@ -993,7 +993,7 @@ def load_files(
                 with reading(shown):
                     wanted = _wanted_columns(source, list(added))
                     pieces_read: Iterable[RawTable | _CheckedPiece] = (
-                        [RawTable(path, shown, in_memory.reset_index(drop=True), 1)]
+                        [RawTable(path, shown, in_memory.reset_index(drop=True), header_lines=0)]
                         if in_memory is not None
                         else _pieces_in_bulk(source, path, shown, key, wanted)
                         if _checked_in_bulk(source, added, keep)
@@ -1030,7 +1030,8 @@ def load_files(
                 continue
             records.append(FileRecord(name, shown, digest, rows, path))
             if rows == 0 and mapped:
-                problems.append(Problem(shown, "the file has no data rows"))
+                what = "file" if in_memory is None else "DataFrame"
+                problems.append(Problem(shown, f"the {what} has no data rows"))
     if problems:
         raise InputError(problems)
     fmt: Format = (

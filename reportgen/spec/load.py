@@ -277,7 +277,9 @@ def load_spec(
     frames : mapping of str to pandas.DataFrame, optional
         Data sources given in memory: source name → its table, with the columns a file of
         the source's ``format`` would have (mapped by ``columns:`` as for a file). Such a
-        source needs no ``path``; the data appendix names it "DataFrame 'name'".
+        source needs no ``path``; the data appendix names it "DataFrame 'name'". A table
+        with a ``to_pandas()`` method (a pyarrow Table, a polars DataFrame) is converted with
+        it (:func:`usable_frames`).
 
     Raises
     ------
@@ -285,7 +287,7 @@ def load_spec(
         With every problem found, each located by key path and ``file:line`` (for a mapping:
         the key path and ``<dict>``).
     """
-    frames = dict(frames or {})
+    frames = usable_frames(frames or {})
     text: str | None = None
     lines: dict[KeyPath, int] = {}
     if isinstance(source, Mapping):
@@ -301,6 +303,52 @@ def load_spec(
         text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
     loaded = _validated(data, path, lines, text)
     return dataclasses.replace(loaded, frames=frames) if frames else loaded
+
+
+def usable_frames(frames: Mapping[str, Any]) -> dict[str, Any]:
+    """The Python API's in-memory sources as pandas DataFrames with text column names.
+
+    A pyarrow Table or a polars DataFrame becomes one by its own ``to_pandas()``; column
+    labels that are not text (numbers) become their text, as a CSV header would give them.
+
+    Raises
+    ------
+    InputError
+        For anything else (a dict, an array: their columns have no names to map), and for
+        columns with several levels (a MultiIndex: which level names the column?).
+    """
+    import pandas as pd
+
+    usable: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for name, frame in frames.items():
+        where = f"frames['{name}']"
+        if not isinstance(frame, pd.DataFrame) and callable(getattr(frame, "to_pandas", None)):
+            frame = frame.to_pandas()
+        if not isinstance(frame, pd.DataFrame):
+            problems.append(
+                Problem(
+                    where,
+                    f"got a {type(frame).__name__}; give a pandas DataFrame (or a table with "
+                    "to_pandas(), such as a pyarrow Table or a polars DataFrame)",
+                )
+            )
+            continue
+        if isinstance(frame.columns, pd.MultiIndex):
+            problems.append(
+                Problem(
+                    where,
+                    f"its columns have {frame.columns.nlevels} levels; give one name per "
+                    "column (e.g. frame.columns = frame.columns.map('_'.join))",
+                )
+            )
+            continue
+        if not all(isinstance(c, str) for c in frame.columns):
+            frame = frame.rename(columns=str)
+        usable[name] = frame
+    if problems:
+        raise InputError(problems)
+    return usable
 
 
 def frame_path(name: str) -> str:
