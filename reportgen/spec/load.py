@@ -287,7 +287,9 @@ def load_spec(
         With every problem found, each located by key path and ``file:line`` (for a mapping:
         the key path and ``<dict>``).
     """
-    frames = usable_frames(frames or {})
+    # Only with frames: pandas is not imported to read a spec (a spec with errors answers
+    # without the libraries' seconds of start-up).
+    frames = usable_frames(frames) if frames else {}
     text: str | None = None
     lines: dict[KeyPath, int] = {}
     if isinstance(source, Mapping):
