@@ -17,8 +17,8 @@ from pathlib import Path
 
 def spec_path(base_dir: Path, written: str) -> Path:
     """A path as a spec writes it: relative to the spec's folder (``base_dir``), absolute, or
-    in a home folder (``~/results.csv``, ``~user/…``), as a shell or pandas reads it — not
-    expanded, ``~`` was taken as a folder of that name inside the spec's folder.
+    in a home folder (``~/results.csv``, ``~user/…``), as a shell or pandas reads it (not
+    expanded, ``~`` would be a folder of that name inside the spec's folder).
 
     Examples
     --------
