@@ -91,7 +91,7 @@ class Difference:
 class Verification:
     """The outcome of :func:`verify_bundle`."""
 
-    hash_problems: tuple[str, ...]
+    hash_problems: tuple[Problem, ...]
     numbers: int
     """How many numbers were compared."""
     values: int
@@ -192,8 +192,9 @@ def bundle_root(folder: Path) -> Path:
     )
 
 
-def check_hashes(root: Path) -> list[str]:
-    """Every problem of ``INPUTS.sha256`` (``sha256sum`` format) against the files in ``root``."""
+def check_hashes(root: Path) -> list[Problem]:
+    """Every problem of ``INPUTS.sha256`` (``sha256sum`` format) against the files in ``root``
+    (located by the file, or the manifest's line)."""
     problems = []
     for number, line in enumerate((root / MANIFEST).read_text("utf-8").splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
@@ -201,20 +202,18 @@ def check_hashes(root: Path) -> list[str]:
         digest, _, name = line.partition("  ")
         name = name.removeprefix("*")
         if not name or len(digest) != 64 or ".." in PurePosixPath(name).parts or name[:1] == "/":
-            problems.append(f"{MANIFEST}, line {number}: not '<sha256>  <relative path>'")
+            problems.append(
+                Problem(f"{MANIFEST}, line {number}", "not '<sha256>  <relative path>'")
+            )
             continue
         path = root / name
         if not path.is_file():
-            problems.append(f"{name}: listed in {MANIFEST} but missing")
+            problems.append(Problem(name, f"listed in {MANIFEST} but missing"))
         elif file_sha256(path) != digest.lower():
-            problems.append(f"{name}: SHA-256 differs from {MANIFEST} (the file was changed)")
+            problems.append(
+                Problem(name, f"SHA-256 differs from {MANIFEST} (the file was changed)")
+            )
     return problems
-
-
-def _located(problem: str) -> tuple[str, str]:
-    """A problem of :func:`check_hashes` as (where, what): ``name: message``."""
-    where, _, what = problem.partition(": ")
-    return where, what
 
 
 def _spec_in(root: Path) -> Path:
@@ -455,8 +454,7 @@ def verify_bundle(
         except InputError as exc:
             # A changed input is the likely cause of a study that no longer runs: say so first
             # (the hash check's findings were otherwise lost with the rerun's error).
-            changed = [Problem(*_located(problem)) for problem in hash_problems]
-            raise InputError([*changed, *exc.problems]) from None
+            raise InputError([*hash_problems, *exc.problems]) from None
         say("comparing results.json and the tables")
         numbers, values, differences = compare_documents(bundled, rerun, rtol)
         tables, cells, table_differences = compare_tables(

@@ -389,6 +389,8 @@ def _column_names(
                     f"{key}.columns.{name}: a '{source.format}' source has no column '{name}'",
                 )
             )
+    # A CSV's header was checked as it was read (csv_header: pandas renames a repeated name);
+    # a DataFrame or a Parquet file keeps repeated names, which are caught here.
     problems.extend(Problem(raw.display, m) for m in repeated_columns(available, mapping))
     if source.format == "summary" and not any(s in mapping for s in SUMMARY_STATISTICS):
         problems.append(
