@@ -21,8 +21,11 @@ Bottom line (one paragraph at the top of the report)
     lower ``p_first`` → a recommendation "with moderate confidence"; first in fewer families →
     "leads, but the evidence is split", naming the strongest other contender and their
     head-to-head; several leaders, or a leader first in at most half of the resamples of every
-    resampled ranking → "no single algorithm is ahead". Study order never decides: ties are
-    named as ties.
+    resampled ranking → "no single algorithm is ahead". A leader whose lead over some
+    algorithms no test of the verdict matrix finds significant → "leads, but its lead over …
+    is not significant in any test of the verdict matrix" — scoped to those tests, since a
+    problem table's sign test may still put it ahead of the same algorithm, which the sentence
+    then adds. Study order never decides: ties are named as ties.
 1. Firsts — each algorithm that some family puts first, with the families and rankings; what
    the family measures is said when families disagree.
 2. Shared first places of more than two algorithms.
@@ -934,10 +937,26 @@ def _bottom_line(
         key=labels.label,
     )
     numbers["not_separated"] = unseparated
+    # "No test finds it better" was read against the whole report: a problem table's sign test
+    # that puts the leader ahead of the same algorithm contradicted it. The sentence names the
+    # tests it rests on (those of the verdict matrix) and then the head-to-head that disagrees.
     unseparated_text = (
-        f"no test finds it significantly better than {_names(unseparated, labels)}"
+        f"its lead over {_names(unseparated, labels)}"
         if len(unseparated) <= 3
-        else f"no test finds it significantly better than {len(unseparated)} others"
+        else f"its lead over {len(unseparated)} others"
+    ) + " is not significant in any test of the verdict matrix"
+    ahead_anyway = [
+        (h, row)
+        for h in pairs
+        if h.b in unseparated
+        for row in h.breakdown
+        if row.group == ALL_PROBLEMS and row.ahead == leader
+    ]
+    numbers["ahead_head_to_head"] = [h.b for h, _ in ahead_anyway]
+    unseparated_text += "".join(
+        f"; head to head, though, it wins more problems than {labels.label(h.b)} "
+        f"({row.wins_a}–{row.wins_b}, sign test p = {format_p(row.sign_p)}; table 'Head to head')"
+        for h, row in ahead_anyway
     )
     challengers = [h for h in pairs if h.share_a < 0.5 or h.significant_b > h.significant_a]
     numbers["challengers"] = [h.b for h in challengers]
