@@ -62,6 +62,15 @@ def number(value: float, digits: int = 3) -> str:
     return text.replace("-", "−")
 
 
+def probability(value: float) -> str:
+    """A probability such as Vargha–Delaney's A12 with two decimals (``0.10``, ``0.53``, ``1.00``)
+    — a column of them must not mix ``0.1`` with ``0.53``, and the summary's sentences print
+    the same digits; NaN as ``–``."""
+    if math.isnan(value):
+        return "–"
+    return f"{value:.2f}"
+
+
 def format_p(p: float | None) -> str:
     """A p-value with three significant digits in the report's notation (1.2×10⁻¹⁴, 0.0434,
     0.00153) — never "0.00", which a reader takes for a p-value of zero."""
