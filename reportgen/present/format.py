@@ -58,7 +58,9 @@ def number(value: float, digits: int = 3) -> str:
     text = f"{value:.{digits}g}"
     if "e" in text:
         mantissa, exponent = text.split("e")
-        return f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+        text = f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+    # A minus sign, not a hyphen, in both forms: "−0.5" and "−2.13×10⁻¹⁴" side by side in a
+    # column (the exponent is superscripted already).
     return text.replace("-", "−")
 
 
