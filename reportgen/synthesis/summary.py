@@ -67,7 +67,7 @@ import pandas as pd
 
 from reportgen.analyses.problem_table import ProblemTableResult, a12_magnitude
 from reportgen.present.findings import MAX_NAMED, Finding, join_words
-from reportgen.present.format import format_p, probability
+from reportgen.present.format import fixed, format_p
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.present.labels import Labels
 from reportgen.synthesis.agreement import Agreement, agreement
@@ -518,11 +518,7 @@ def _against_reference(
     correction = {"holm": "Holm", "bonferroni": "Bonferroni", "none": "no"}[table.correction]
     parts = [
         f"{labels.label(a)} {rows[a].wins}/{rows[a].ties}/{rows[a].losses} of {n[a]}"
-        + (
-            ""
-            if math.isnan(a12[a])
-            else f" (median A12 {probability(a12[a])}, {a12_magnitude(a12[a])})"
-        )
+        + ("" if math.isnan(a12[a]) else f" (median A12 {fixed(a12[a])}, {a12_magnitude(a12[a])})")
         for a in named
     ]
     text = (
@@ -557,7 +553,7 @@ def _against_reference(
         )
         if spread:
             top_a12 = max(spread)
-            text += f" (median A12 at most {probability(top_a12)}, {a12_magnitude(top_a12)})"
+            text += f" (median A12 at most {fixed(top_a12)}, {a12_magnitude(top_a12)})"
         numbers["others"] = {
             "algorithms": others,
             "losses": [low, high],
@@ -693,7 +689,7 @@ def _table_name(analysis_id: str) -> str:
 
 def _a12(value: float) -> str:
     """``0.62 (medium)``: an A12 with Vargha–Delaney's magnitude word."""
-    return f"{probability(value)} ({a12_magnitude(value)})"
+    return f"{fixed(value)} ({a12_magnitude(value)})"
 
 
 # The U-score head-to-head counts problems where Mann–Whitney on the trials' dominance order

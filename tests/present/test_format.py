@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reportgen.present.format import number, probability
+from reportgen.present.format import fixed, number
 
 
 def test_negative_numbers_carry_a_minus_sign_in_both_notations() -> None:
@@ -13,5 +13,5 @@ def test_negative_numbers_carry_a_minus_sign_in_both_notations() -> None:
 
 
 def test_probabilities_print_two_decimals() -> None:
-    assert [probability(v) for v in (0.1, 0.53, 1.0, 0.0)] == ["0.10", "0.53", "1.00", "0.00"]
-    assert probability(float("nan")) == "–"
+    assert [fixed(v) for v in (0.1, 0.53, 1.0, 0.0)] == ["0.10", "0.53", "1.00", "0.00"]
+    assert fixed(float("nan")) == "–"

@@ -24,7 +24,7 @@ from reportgen.analyses.problem_table import (
 )
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.problem_table import findings, wtl_text
-from reportgen.present.format import number, power_of_ten, probability
+from reportgen.present.format import fixed, number, power_of_ten
 from reportgen.render.blocks import Block, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.problem_table import ProblemTableOptions
 
@@ -166,7 +166,7 @@ def _summary_table(result: ProblemTableResult, style: FigureStyle) -> TableBlock
         row = {"algorithm": style.label(algorithm)}
         for group in groups:
             row[f"W/T/L ({group})"] = wtl_text(result.win_tie_loss(algorithm, group))
-        row["median A12"] = probability(result.median_a12(algorithm))
+        row["median A12"] = fixed(result.median_a12(algorithm))
         row["large +"] = str(sum(c.marker == BETTER and c.magnitude == "large" for c in cells))
         row["large −"] = str(sum(c.marker == WORSE and c.magnitude == "large" for c in cells))
         rows.append(row)
