@@ -81,13 +81,6 @@ def findings(result: PerspectivesResult, labels: Labels) -> list[Finding]:
     return out
 
 
-def _tied_best(c: PerspectiveComparison) -> list[str]:
-    """The algorithms that share the best mean rank, in study order. ``c.best`` is the first of
-    them, which must not decide who "has the best mean rank": a tie is named as a tie."""
-    best_rank = float(c.mean_ranks[c.best])
-    return [str(a) for a, r in c.mean_ranks.items() if float(r) == best_rank]
-
-
 def _perspective_findings(
     c: PerspectiveComparison, labels: Labels, explained: bool = False
 ) -> list[Finding]:
@@ -103,7 +96,7 @@ def _perspective_findings(
             "; the Friedman test is undefined here (fewer than three algorithms, or every "
             "problem a complete tie)"
         )
-    tied = _tied_best(c)
+    tied = list(c.tied_best)
     if len(tied) > 1:
         lead = (
             f"By {BY[c.perspective]}, {join_words([label(a) for a in tied])} share the best "
@@ -198,7 +191,7 @@ def _disagreements(result: PerspectivesResult, labels: Labels) -> list[Finding]:
     out = []
 
     # Which algorithm is best, by perspective.
-    best_of = {c.perspective: tuple(_tied_best(c)) for c in comparisons}
+    best_of = {c.perspective: c.tied_best for c in comparisons}
     bests = list(dict.fromkeys(best_of.values()))
 
     def named(tied: tuple[str, ...]) -> str:

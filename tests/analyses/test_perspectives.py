@@ -640,6 +640,12 @@ def test_spiral_perspectives_disagree(spiral_cec22_10d) -> None:
     )
     assert by_id["best.accuracy"].numbers["tied_best"] == ["JADE", "NLSHADE-RSP"]
     assert by_id["best.mean"].text.startswith("By the mean final value, jSO has the best mean rank")
+    assert result.comparison("accuracy").tied_best == ("JADE", "NLSHADE-RSP")
+    section = build_section(result, options(), make_style(data.algorithms))
+    (table,) = [b for b in section.blocks if isinstance(b, TableBlock) and b.name == "synthesis"]
+    best = dict(zip(table.frame["Perspective"], table.frame["Best (mean rank)"], strict=True))
+    assert best["accuracy"] == "JADE, NLSHADE-RSP (3.29; control JADE)"
+    assert best["mean final value"] == "jSO (2.33)"
     assert "accuracy" in by_id["disagreement.mean"].numbers["only_mean"]["CMAES"]
 
 
