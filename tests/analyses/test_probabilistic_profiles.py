@@ -641,6 +641,13 @@ def test_final_values_are_never_solved_and_impossible_mass_is_a_caveat() -> None
         getattr(b, "caption", "") for b in section.blocks
     ]
     assert not [t for t in texts if "solved" in t or "solves" in t]
+    # ζ̄ is said once "beyond" its ratio ("beyond this ratio … expected to remain beyond it").
+    (zeta,) = [t for t in said if "ζ̄ = " in t]
+    assert "problems are expected to lie)." in zeta and "remain beyond it" not in zeta
+    (table,) = [b for b in section.blocks if isinstance(b, TableBlock) and b.name == "summary"]
+    assert "the ratio beyond which fewer than ε = 0.01 problems are expected to lie" in (
+        table.caption
+    )
     (figure, *_) = figures(result, style)
     assert figure.figure.axes[0].get_ylabel() == "share of problems within x of the best"
 
