@@ -21,6 +21,9 @@ from html import escape
 from matplotlib.font_manager import FontProperties, ttfFontProperty
 from matplotlib.ft2font import FT2Font, LoadFlags
 from matplotlib.mathtext import MathTextParser
+from matplotlib.path import Path
+
+from reportgen.render.printsvg import path_data
 
 # mathtext spells some common TeX commands differently.
 _SPELLINGS = [
@@ -92,7 +95,11 @@ def formula_svg_uri(latex: str) -> str | None:
         return None
     # matplotlib's order: the glyphs grouped by font, each group from left to right.
     spans: dict[str, list[tuple[float, float, int]]] = {}
+    outlines = []
     for font, size, code, _, x0, y0 in parsed.glyphs:
+        if not font.family_name.startswith(_TEXT_FONTS):
+            outlines.append(_outline(font, size, code, x0, y0))
+            continue
         code, x, y = _spacing_accent(font, size, code, x0, y0)
         # A space as a no-break space, which SVG keeps.
         spans.setdefault(_font_attributes(font, size), []).append(
@@ -107,9 +114,25 @@ def formula_svg_uri(latex: str) -> str | None:
     svg = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}pt" height="{height}pt" '
         f'viewBox="0 0 {width} {height}"><g transform="translate(0 '
-        f'{_number(parsed.height - parsed.depth)})"><text>{tspans}</text>{rects}</g></svg>'
+        f'{_number(parsed.height - parsed.depth)})"><text>{tspans}</text>{rects}'
+        f"{''.join(outlines)}</g></svg>"
     )
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+_TEXT_FONTS = ("DejaVu",)
+"""Fonts whose glyphs a formula keeps as text: the report's own, which the PDF writer finds.
+mathtext draws radicals and large delimiters from its STIX size fonts, which ship inside
+matplotlib only: as text they fell back to another font's small "√", set at the size
+variant's 5.8 pt, so √n_r printed a tiny root standing apart from its bar."""
+
+
+def _outline(font: FT2Font, size: float, code: int, x: float, y: float) -> str:
+    """A glyph as a filled path, where mathtext places it (``x``, ``y``: its origin, y up)."""
+    font.set_size(size, 72)
+    font.load_char(code, flags=LoadFlags.NO_HINTING)
+    vertices, codes = font.get_path()
+    return f'<path d="{path_data(Path(vertices, codes), x, -y)}"/>'
 
 
 _SPACING_ACCENTS = {

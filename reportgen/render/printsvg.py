@@ -152,14 +152,6 @@ def _outline_combining_marks(root: ET.Element) -> None:
         shift = {"middle": width / 2, "end": width}.get(attributes.get("text-anchor", ""), 0.0)
         x0 = _float(attributes.get("x"), 0.0) - shift
         y0 = _float(attributes.get("y"), 0.0)
-        commands = []
-        for points, code in path.iter_segments(curves=True, simplify=False):
-            letter = _SEGMENT_LETTERS[int(code)]
-            xy = " ".join(
-                f"{_number(x0 + x)} {_number(y0 - y)}"
-                for x, y in zip(points[::2], points[1::2], strict=True)
-            )
-            commands.append(letter if letter == "Z" else f"{letter}{xy}")
         kept = {
             k: v
             for k, v in attributes.items()
@@ -168,7 +160,21 @@ def _outline_combining_marks(root: ET.Element) -> None:
         tail = element.tail
         element.clear()
         element.tag, element.tail = _PATH, tail
-        element.attrib.update(kept, d=" ".join(commands), stroke="none")
+        element.attrib.update(kept, d=path_data(path, x0, y0), stroke="none")
+
+
+def path_data(path: MplPath, x0: float, y0: float) -> str:
+    """A matplotlib path (y upwards, as glyph outlines are) as SVG path data with its origin
+    at ``(x0, y0)`` of an SVG's coordinates (y downwards)."""
+    commands = []
+    for points, code in path.iter_segments(curves=True, simplify=False):
+        letter = _SEGMENT_LETTERS[int(code)]
+        xy = " ".join(
+            f"{_number(x0 + x)} {_number(y0 - y)}"
+            for x, y in zip(points[::2], points[1::2], strict=True)
+        )
+        commands.append(letter if letter == "Z" else f"{letter}{xy}")
+    return " ".join(commands)
 
 
 _TEXT_TO_PATH = TextToPath()

@@ -22,10 +22,11 @@ from reportgen.render.pdf import write_pdf
 FORMULAS = [
     r"\tau_b",
     r"\rho_s(\tau) = \frac{1}{|P|}\left|\{p \in P : r_{p,s} \le \tau\}\right|",
-    r"U_{jk} = \sum_{i} \mathbb{1}[x_{ij} \succ x_{ik}] + \tfrac12",
-    # No accent: matplotlib's own text SVG draws an accent as a combining mark, which
-    # weasyprint puts in a dotted circle (the defect the accent test below guards against).
-    r"\sqrt{n_r}\,x \pm 1.96\,\sigma",
+    r"U_{jk} = \sum_{i} \mathbf{1}[x_{ij} \succ x_{ik}] + \tfrac12",  # \mathbb: STIX, outlined
+    # No accent and no root: matplotlib's own text SVG draws an accent as a combining mark,
+    # which weasyprint puts in a dotted circle, and a root from a STIX font the PDF writer
+    # does not have (the defects the accent and root tests below guard against).
+    r"n_r\,x \pm 1.96\,\sigma",
 ]
 
 
@@ -162,3 +163,25 @@ def test_accents_are_spacing_glyphs_whose_ink_stays_where_mathtext_put_the_mark(
     # Ink left edge and width as mathtext draws the mark.
     assert placed + glyph[0] == pytest.approx(x + mark[0], abs=1e-3)
     assert glyph[2] - glyph[0] == pytest.approx(mark[2] - mark[0], abs=1e-3)
+
+
+def test_a_root_is_outlined_where_mathtext_puts_its_stix_glyph():
+    """λS/√n_r printed a small "√" apart from its bar: mathtext takes the radical from its
+    STIX size font, which ships inside matplotlib only, so as text it fell back to another
+    font. Glyphs outside the report's DejaVu fonts are paths, inked where mathtext's glyph is."""
+    svg = _svg(formula_svg_uri(r"\sqrt{n_r}") or "")
+    assert "STIX" not in svg
+    (outline,) = re.findall(r'<path d="([^"]*)"/>', svg)
+    numbers = [float(v) for v in re.findall(r"-?[\d.]+", outline)]
+    xs, ys = numbers[0::2], numbers[1::2]
+    parsed = mathtext.MathTextParser("path").parse(
+        r"$\sqrt{n_r}$", 72, FontProperties(size=FONT_SIZE)
+    )
+    ((font, size, _, _, x, y),) = [g for g in parsed.glyphs if g[2] == 0x221A]
+    assert font.family_name.startswith("STIX")
+    font.set_size(size, 72)
+    left, bottom, right, top = [v / 64 for v in font.load_char(0x221A, LoadFlags.NO_HINTING).bbox]
+    assert min(xs) == pytest.approx(x + left, abs=0.05)
+    assert max(xs) == pytest.approx(x + right, abs=0.05)
+    assert min(ys) == pytest.approx(-(y + top), abs=0.05)  # SVG's y runs downwards
+    assert max(ys) == pytest.approx(-(y + bottom), abs=0.05)
