@@ -66,6 +66,7 @@ import numpy as np
 import pandas as pd
 
 from reportgen.analyses.problem_table import ProblemTableResult, a12_magnitude
+from reportgen.narrative.u_scores import u_text
 from reportgen.present.findings import MAX_NAMED, Finding, join_words
 from reportgen.present.format import fixed, format_p
 from reportgen.present.jsonable import frame_records, json_value
@@ -784,10 +785,15 @@ def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
         text += f" ({_UNCORRECTED})."
         behind = h.significant_b > h.significant_a or h.share_a < 0.5
         if behind and h.total_a > h.total_b:
-            text += f" {a} still leads on the total U-score ({h.total_a:.0f} against {h.total_b:.0f}) through larger margins on fewer problems."
+            # The totals as the U-score table prints them (186378.5, not 186378).
+            text += (
+                f" {a} still leads on the total U-score ({u_text(h.total_a)} against "
+                f"{u_text(h.total_b)}) through larger margins on fewer problems."
+            )
         elif behind and h.total_a < h.total_b:
             text += (
-                f" {b} also leads on the total U-score ({h.total_b:.0f} against {h.total_a:.0f})."
+                f" {b} also leads on the total U-score ({u_text(h.total_b)} against "
+                f"{u_text(h.total_a)})."
             )
     else:
         text = (
