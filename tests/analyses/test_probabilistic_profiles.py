@@ -467,7 +467,9 @@ def test_cost_floor() -> None:
     result = compute(data, options(cost="value", cost_floor=1e-8))
     assert result.summary_of("A").zeta == pytest.approx(1.5)
     assert result.summary_of("B").zeta == 1.0
-    assert "cost_floor" in {c.code for c in result.caveats}
+    (caveat,) = [c for c in result.caveats if c.code == "cost_floor"]
+    # In the report's notation, as the other caveats and the methods print it (not "1e-08").
+    assert "2 run costs below cost_floor = 10⁻⁸ were raised to it" in caveat.message
 
 
 def test_summary_floor_is_exact_when_every_run_is_below() -> None:
