@@ -24,7 +24,7 @@ from reportgen.analyses.problem_table import (
 )
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.problem_table import findings, wtl_text
-from reportgen.present.format import fixed, number, power_of_ten
+from reportgen.present.format import evaluations, fixed, number, power_of_ten
 from reportgen.render.blocks import Block, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.problem_table import ProblemTableOptions
 
@@ -193,7 +193,7 @@ def build_section(
     )
     if result.budget:
         budgets = ", ".join(
-            f"{number(b)} (D={d})" if d else number(b) for d, b in result.budget.items()
+            f"{evaluations(b)} (D={d})" if d else evaluations(b) for d, b in result.budget.items()
         )
         intro += f" Each run's value is read at {budgets} evaluations."
     intro += (
