@@ -175,6 +175,17 @@ def test_pdf_text_has_every_section_and_summary_sentence(
     assert bottom is None or _squash(as_printed(bottom["text"])) in squashed, bottom
 
 
+def test_the_methods_prose_is_typeset_like_the_rest(rendered: dict[str, Path]) -> None:
+    """The methods appendix printed "budget μ_f = 10⁴" and "n_r ≥ 30" with their underscores
+    where the sections' prose sets μ<sub>f</sub>: its text between formulas is typeset too."""
+    html = (rendered["quickstart"] / "report.html").read_text(encoding="utf-8")
+    methods = html[html.index('id="app-methods"') :]
+    methods = methods[: methods.index("</section>")]
+    assert "μ<sub>f</sub> = 10⁴" in methods and "n<sub>r</sub> ≥" in methods
+    assert "μ_f" not in methods and "n_r ≥" not in methods
+    assert "clip_bounds" in methods  # identifiers stay as they are
+
+
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_executive_summary_numbers_match_the_analyses(rendered: dict[str, Path], name: str) -> None:
     """Every ranking in the summary is the analysis's own, and every sentence states them."""

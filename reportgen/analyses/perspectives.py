@@ -288,6 +288,13 @@ class PerspectiveComparison:
         return str(self.mean_ranks.index[int(np.argmin(self.mean_ranks.to_numpy()))])
 
     @property
+    def tied_best(self) -> tuple[str, ...]:
+        """Every algorithm that shares the best mean rank, in study order: ``best`` is only the
+        first of them, so the report names a tie as a tie."""
+        best_rank = float(self.mean_ranks.min())
+        return tuple(str(a) for a, r in self.mean_ranks.items() if float(r) == best_rank)
+
+    @property
     def rejected(self) -> tuple[str, ...]:
         """Algorithms significantly different from the control (Holm), by p ascending."""
         return tuple(row.algorithm for row in self.holm if row.rejected)
@@ -1378,7 +1385,7 @@ def _caveats(
             )
         if c.control == c.best:
             best_rank = float(c.mean_ranks.min())
-            tied_best = [a for a, r in c.mean_ranks.items() if r == best_rank]
+            tied_best = c.tied_best
             if len(tied_best) > 1:
                 named = Naming()
                 caveats.append(

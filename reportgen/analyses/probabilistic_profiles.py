@@ -138,6 +138,7 @@ from reportgen.data.frames import (
 )
 from reportgen.errors import InputError, Problem
 from reportgen.present.caveats import Caveat, Naming
+from reportgen.present.format import power_of_ten
 from reportgen.present.jsonable import json_value
 from reportgen.spec.analyses.probabilistic_profiles import ProbabilisticProfilesOptions
 
@@ -1317,11 +1318,13 @@ def _caveats(
                 _listing(unsolved),
             )
         )
+    # Floored entries exist only with a floor; the floor in the report's notation.
+    floor = power_of_ten(options.cost_floor) if options.cost_floor is not None else ""
     if entries.floored:
         caveats.append(
             Caveat(
                 "cost_floor",
-                f"{entries.floored} run costs below cost_floor = {options.cost_floor:g} were "
+                f"{entries.floored} run costs below cost_floor = {floor} were "
                 "raised to it before ratios were formed.",
             )
         )
@@ -1330,7 +1333,7 @@ def _caveats(
             named.caveat(
                 "cost_floor_approximate",
                 f"For {len(entries.floor_approximate)} entries of the summary table some runs "
-                f"lie below cost_floor = {options.cost_floor:g}; only the mean could be raised to "
+                f"lie below cost_floor = {floor}; only the mean could be raised to "
                 "it, the standard deviation is the published one.",
                 _listing([f"({named(a)}, {p})" for a, p in entries.floor_approximate]),
             )

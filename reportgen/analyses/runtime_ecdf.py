@@ -377,6 +377,10 @@ BUDGET_RATIO_CAVEAT = 10.0
 POINTS_PER_DECADE = 20
 """Resolution of the tabulated ECDF (see Decisions)."""
 
+AREA_PLACES = 3
+"""Decimals an area under the ECDF prints with, in the table, the sentences and the figure's
+title alike (each quoted the same area with other digits: 0.286, 0.29)."""
+
 
 def _grid(start: float, end: float) -> np.ndarray:
     """``10^{j/20}`` from the grid point at or below ``start`` to ``end``, and ``end`` itself."""

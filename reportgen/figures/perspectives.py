@@ -40,6 +40,10 @@ _CHAR_IN = 0.064  # approximate width of one label character at _FONT points
 _UNIT_IN = 0.17  # height of one label row in inches (8 pt labels: 0.11 in tall)
 _FONT = 8.0
 _MARKER_PT = 5.0  # marker size on the rank scale
+# Height of the CD bar above the scale, in label rows: the tick labels stand from 0.5 rows up
+# to about 1.3 (8 pt with its line gap), so the bar's end marks (±0.15) clear them only from
+# about 1.5 (at 1.4 they crossed the "1" and the CD label touched the tick numbers).
+_CD_Y = 1.75
 _STACK_STEP = 0.45  # rows of _UNIT_IN between stacked markers (5 pt and its edge: 0.45 rows)
 
 
@@ -195,7 +199,7 @@ def critical_difference_diagram(c: PerspectiveComparison, style: FigureStyle) ->
     first_row = group_top - group_step * n_levels - 0.45 + 0.2 * trim
     row_step = 1.0
     last_row = first_row - row_step * (max(len(left), len(right)) - 1)
-    top, bottom = 2.0 - 0.2 * trim, last_row - 0.7 + 0.3 * trim
+    top, bottom = _CD_Y + 0.6 - 0.2 * trim, last_row - 0.7 + 0.3 * trim
     height_in = (top - bottom) * _UNIT_IN
 
     # Width: the scale plus room for the longest label on each side.
@@ -224,7 +228,7 @@ def critical_difference_diagram(c: PerspectiveComparison, style: FigureStyle) ->
             ax.text(tick, 0.5, str(tick), ha="center", va="bottom", fontsize=_FONT)
 
     # The critical difference above the scale, from rank 1.
-    cd_y = 1.4
+    cd_y = _CD_Y
     ax.plot([1, 1 + c.critical_difference], [cd_y, cd_y], color="black", lw=1.2, clip_on=False)
     for x in (1, 1 + c.critical_difference):
         ax.plot([x, x], [cd_y - 0.15, cd_y + 0.15], color="black", lw=1.2, clip_on=False)

@@ -19,10 +19,10 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
-from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult
+from reportgen.analyses.runtime_ecdf import AREA_PLACES, RuntimeEcdfResult
 from reportgen.figures.end_labels import CurveEnd, end_labels, label_width_in
 from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
-from reportgen.present.format import power_of_ten
+from reportgen.present.format import fixed, power_of_ten
 
 _MARK_SPACING = 0.12
 """Distance between a curve's markers, as a fraction of the panel's diagonal (as the profiles)."""
@@ -76,7 +76,7 @@ def _panel(
     best = max(summaries.values(), key=lambda s: (s.area, s.solved))
     where = f"{int(dimension)}-D" if dimension else "all dimensions"
     ax.set_title(
-        f"{where} — largest area: {style.label(best.algorithm)} ({best.area:.2f})",
+        f"{where} — largest area: {style.label(best.algorithm)} ({fixed(best.area, AREA_PLACES)})",
         fontsize=9,
     )
     return crosses

@@ -23,7 +23,7 @@ from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLoca
 
 from reportgen.analyses.u_scores import OVERALL, UScoresResult
 from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
-from reportgen.present.format import number
+from reportgen.present.format import evaluations
 
 _TOTAL_COLOUR = "#333333"
 
@@ -85,7 +85,9 @@ def _bars_caption(result: UScoresResult) -> str:
 def _budget_note(result: UScoresResult) -> str:
     if not result.budget:
         return ""
-    return " Budget: " + ", ".join(f"D={d}: {number(b, 6)}" for d, b in result.budget.items()) + "."
+    return (
+        " Budget: " + ", ".join(f"D={d}: {evaluations(b)}" for d, b in result.budget.items()) + "."
+    )
 
 
 def _file_token(group: str) -> str:

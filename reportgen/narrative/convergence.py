@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from reportgen.analyses.convergence import ConvergenceResult
 from reportgen.present.findings import Finding
-from reportgen.present.format import number
+from reportgen.present.format import evaluations
 from reportgen.present.labels import Labels
 
 
@@ -26,7 +26,7 @@ def findings(result: ConvergenceResult, labels: Labels) -> list[Finding]:
             (top, n_top), (second, n_second) = ranked[0], ranked[1] if len(ranked) > 1 else ("", 0)
             where = f" in {dimension}-D" if dimension else ""
             text = (
-                f"After {number(budget)} evaluations{where}, {labels.label(top)} has the smallest "
+                f"After {evaluations(budget)} evaluations{where}, {labels.label(top)} has the smallest "
                 f"median value on {n_top} of {len(problems)} problems"
             )
             if n_second:

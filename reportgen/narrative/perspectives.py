@@ -5,7 +5,8 @@ robustness SA is significantly worse").
 
 Rules
 -----
-- ``best.<p>``: the best mean rank by perspective ``p``, with Friedman's χ² and p.
+- ``best.<p>``: the best mean rank by perspective ``p``, with Friedman's χ² and p; algorithms
+  tied for it are named together (the first in study order only as Holm's control).
 - ``holm.<p>``: the algorithms Holm's procedure finds significantly worse (or better, possible
   with a named control) than the control, or that none is.
 - ``disagreement.best``: whether the best algorithm depends on the perspective.
@@ -95,14 +96,31 @@ def _perspective_findings(
             "; the Friedman test is undefined here (fewer than three algorithms, or every "
             "problem a complete tie)"
         )
+    tied = list(c.tied_best)
+    if len(tied) > 1:
+        lead = (
+            f"By {BY[c.perspective]}, {join_words([label(a) for a in tied])} share the best "
+            f"mean rank ({best_rank:.2f} over {c.n_problems} problems){friedman}."
+            + (
+                f" {label(c.control)}, the first of them in study order, is the control of "
+                "Holm's procedure."
+                if c.control == best
+                else ""
+            )
+        )
+    else:
+        lead = (
+            f"By {BY[c.perspective]}, {label(best)} has the best mean rank "
+            f"({best_rank:.2f} over {c.n_problems} problems){friedman}."
+        )
     out = [
         Finding(
             id=f"best.{c.perspective}",
-            text=f"By {BY[c.perspective]}, {label(best)} has the best mean rank "
-            f"({best_rank:.2f} over {c.n_problems} problems){friedman}.{_wall_clock(c)}",
+            text=lead + _wall_clock(c),
             numbers={
                 "perspective": c.perspective,
                 "best": best,
+                "tied_best": tied,
                 "mean_rank": best_rank,
                 "n_problems": c.n_problems,
                 "chi2": c.friedman_chi2,
@@ -173,14 +191,24 @@ def _disagreements(result: PerspectivesResult, labels: Labels) -> list[Finding]:
     out = []
 
     # Which algorithm is best, by perspective.
-    best_of = {c.perspective: c.best for c in comparisons}
+    best_of = {c.perspective: c.tied_best for c in comparisons}
     bests = list(dict.fromkeys(best_of.values()))
+
+    def named(tied: tuple[str, ...]) -> str:
+        return join_words([label(a) for a in tied]) + (" (tied)" if len(tied) > 1 else "")
+
     if len(bests) == 1:
-        text = f"Every perspective ranks {label(bests[0])} best."
+        text = f"Every perspective ranks {named(bests[0])} best."
     else:
-        parts = [f"{label(a)} {_by([p for p, b in best_of.items() if b == a])}" for a in bests]
+        parts = [f"{named(a)} {_by([p for p, b in best_of.items() if b == a])}" for a in bests]
         text = f"The best algorithm depends on the perspective: {'; '.join(parts)}."
-    out.append(Finding(id="disagreement.best", text=text, numbers={"best": best_of}))
+    out.append(
+        Finding(
+            id="disagreement.best",
+            text=text,
+            numbers={"best": {p: list(b) if len(b) > 1 else b[0] for p, b in best_of.items()}},
+        )
+    )
 
     # Perspectives grouped by their set of significantly worse algorithms.
     worse_of = {c.perspective: _worse(c) for c in comparisons}

@@ -238,7 +238,8 @@ def _at_most_per_rule(found: list[Finding], x_max: str) -> list[Finding]:
 def _reliability(result: ProbabilisticProfilesResult, labels: Labels) -> Finding:
     summary = result.summary
     eps = f"{result.reliability_tolerance:g}"
-    unsolved = "unsolved" if result.fixed_target else "beyond it"
+    # "beyond this ratio … expected to remain beyond it" said "beyond" twice of one ratio.
+    unsolved = "remain unsolved" if result.fixed_target else "lie"
     if all(math.isinf(s.zeta) for s in summary):
         text = (
             "No algorithm solves every problem on the mean costs (ζ = ∞ for all)."
@@ -264,7 +265,7 @@ def _reliability(result: ProbabilisticProfilesResult, labels: Labels) -> Finding
         zb = result.summary_of(best_bar[0]).zeta_bar
         text += (
             f" In expectation it is {_names(labels, best_bar)} (ζ̄ = {ratio(zb)}: beyond this "
-            f"ratio fewer than ε = {eps} problems are expected to remain {unsolved})."
+            f"ratio fewer than ε = {eps} problems are expected to {unsolved})."
         )
         numbers |= {"best_zeta_bar": best_bar, "zeta_bar": zb}
     return Finding("zeta", text, numbers)

@@ -4,9 +4,9 @@ common budget when the budgets differ widely, since shares at unequal budgets do
 
 from __future__ import annotations
 
-from reportgen.analyses.runtime_ecdf import BUDGET_RATIO_CAVEAT, RuntimeEcdfResult
+from reportgen.analyses.runtime_ecdf import AREA_PLACES, BUDGET_RATIO_CAVEAT, RuntimeEcdfResult
 from reportgen.present.findings import Finding, join_words
-from reportgen.present.format import number, share
+from reportgen.present.format import fixed, number, share
 from reportgen.present.labels import Labels
 
 
@@ -23,7 +23,7 @@ def findings(result: RuntimeEcdfResult, labels: Labels) -> list[Finding]:
         best = by_area[0]
         text = (
             f"{where}, {label(best.algorithm)} has the largest area under the runtime "
-            f"ECDF ({number(best.area, 2)}): it reaches targets soonest on average "
+            f"ECDF ({fixed(best.area, AREA_PLACES)}): it reaches targets soonest on average "
             "over budgets"
         )
         numbers: dict[str, object] = {
@@ -33,7 +33,7 @@ def findings(result: RuntimeEcdfResult, labels: Labels) -> list[Finding]:
         }
         if len(rows) > 1:
             second = by_area[1]
-            text += f" (next: {label(second.algorithm)}, {number(second.area, 2)})"
+            text += f" (next: {label(second.algorithm)}, {fixed(second.area, AREA_PLACES)})"
             numbers["runner_up"] = second.algorithm
             numbers["runner_up_area"] = second.area
         text += "."

@@ -47,19 +47,34 @@ def evaluations(value: float) -> str:
     return power_of_ten(value)
 
 
-def number(value: float, digits: int = 3) -> str:
-    """A number with ``digits`` significant digits; ∞ as ``∞``; integers without decimals."""
+def number(value: float, digits: int = 3, *, whole: bool = True) -> str:
+    """A number with ``digits`` significant digits; ∞ as ``∞``; integers without decimals.
+
+    ``whole=False`` rounds integers like any other value: for a column of measured values
+    (ERT) that are integers only by chance, where "11742" beside "1.2×10⁴" mixed two formats.
+    """
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "–"
     if math.isinf(value):
         return "∞" if value > 0 else "−∞"
-    if float(value).is_integer() and abs(value) < 10 ** (digits + 3):
+    if whole and float(value).is_integer() and abs(value) < 10 ** (digits + 3):
         return f"{int(value)}"
     text = f"{value:.{digits}g}"
     if "e" in text:
         mantissa, exponent = text.split("e")
-        return f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+        text = f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+    # A minus sign, not a hyphen, in both forms: "−0.5" and "−2.13×10⁻¹⁴" side by side in a
+    # column (the exponent is superscripted already).
     return text.replace("-", "−")
+
+
+def fixed(value: float, places: int = 2) -> str:
+    """A number in [0, 1] (A12, a normalised area) with ``places`` decimals (``0.10``, ``0.53``):
+    a column of them must not mix ``0.1`` with ``0.53``, nor ``0.14`` with ``0.149``, and the
+    sentences and figure titles that quote one print the same digits; NaN as ``–``."""
+    if math.isnan(value):
+        return "–"
+    return f"{value:.{places}f}"
 
 
 def format_p(p: float | None) -> str:

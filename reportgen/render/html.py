@@ -53,7 +53,13 @@ def typeset(value: object) -> Markup:
     def sub(match: re.Match[str]) -> str:
         return f"{match.group(1)}<sub>{match.group(2).strip('{}')}</sub>"
 
-    return Markup(_SUBSCRIPT.sub(sub, text))
+    return Markup(_PERCENT_GAP.sub("\\1\u00a0%", _SUBSCRIPT.sub(sub, text)))
+
+
+_PERCENT_GAP = re.compile(r"(\d) %")
+"""A number and its per cent sign ("92 %"): joined by a no-break space, as a line break between
+them left "92" at the end of one line and "%" at the start of the next (quickstart's bottom
+line)."""
 
 
 _SENTENCE_END = re.compile(

@@ -19,8 +19,11 @@ from dataclasses import dataclass
 from html import escape
 
 from matplotlib.font_manager import FontProperties, ttfFontProperty
-from matplotlib.ft2font import FT2Font
+from matplotlib.ft2font import FT2Font, LoadFlags
 from matplotlib.mathtext import MathTextParser
+from matplotlib.path import Path
+
+from reportgen.render.printsvg import path_data
 
 # mathtext spells some common TeX commands differently.
 _SPELLINGS = [
@@ -92,7 +95,12 @@ def formula_svg_uri(latex: str) -> str | None:
         return None
     # matplotlib's order: the glyphs grouped by font, each group from left to right.
     spans: dict[str, list[tuple[float, float, int]]] = {}
-    for font, size, code, _, x, y in parsed.glyphs:
+    outlines = []
+    for font, size, code, _, x0, y0 in parsed.glyphs:
+        if not font.family_name.startswith(_TEXT_FONTS):
+            outlines.append(_outline(font, size, code, x0, y0))
+            continue
+        code, x, y = _spacing_accent(font, size, code, x0, y0)
         # A space as a no-break space, which SVG keeps.
         spans.setdefault(_font_attributes(font, size), []).append(
             (x, -y, 0xA0 if code == 32 else code)
@@ -106,9 +114,59 @@ def formula_svg_uri(latex: str) -> str | None:
     svg = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}pt" height="{height}pt" '
         f'viewBox="0 0 {width} {height}"><g transform="translate(0 '
-        f'{_number(parsed.height - parsed.depth)})"><text>{tspans}</text>{rects}</g></svg>'
+        f'{_number(parsed.height - parsed.depth)})"><text>{tspans}</text>{rects}'
+        f"{''.join(outlines)}</g></svg>"
     )
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+_TEXT_FONTS = ("DejaVu",)
+"""Fonts whose glyphs a formula keeps as text: the report's own, which the PDF writer finds.
+mathtext draws radicals and large delimiters from its STIX size fonts, which ship inside
+matplotlib only: as text they fell back to another font's small "√", set at the size
+variant's 5.8 pt, so √n_r printed a tiny root standing apart from its bar."""
+
+
+def _outline(font: FT2Font, size: float, code: int, x: float, y: float) -> str:
+    """A glyph as a filled path, where mathtext places it (``x``, ``y``: its origin, y up)."""
+    font.set_size(size, 72)
+    font.load_char(code, flags=LoadFlags.NO_HINTING)
+    vertices, codes = font.get_path()
+    return f'<path d="{path_data(Path(vertices, codes), x, -y)}"/>'
+
+
+_SPACING_ACCENTS = {
+    0x300: 0x60,  # grave
+    0x301: 0xB4,  # acute
+    0x302: 0x2C6,  # circumflex (\hat)
+    0x303: 0x2DC,  # tilde (\tilde)
+    0x304: 0xAF,  # macron (\bar)
+    0x306: 0x2D8,  # breve
+    0x307: 0x2D9,  # dot above (\dot)
+    0x308: 0xA8,  # diaeresis (\ddot)
+    0x30C: 0x2C7,  # caron (\check)
+}
+"""mathtext's accents (combining marks) and the spacing glyphs that draw the same shape."""
+
+
+def _spacing_accent(
+    font: FT2Font, size: float, code: int, x: float, y: float
+) -> tuple[int, float, float]:
+    """A combining accent as its spacing form, moved so its ink stays where mathtext put it.
+
+    mathtext places an accent (``\tilde p``: U+0303) as a glyph of its own. Text drawn
+    glyph by glyph gives a combining mark no base, so weasyprint drew it beside the letter
+    with a dotted circle (HarfBuzz's mark for a missing base): Holm's :math:`\tilde p` in the
+    methods appendix was unreadable. The spacing glyph has the same shape but another origin;
+    the difference of the two ink boxes moves it back.
+    """
+    spacing = _SPACING_ACCENTS.get(code)
+    if spacing is None or not font.get_char_index(spacing):
+        return code, x, y
+    font.set_size(size, 72)
+    mark = font.load_char(code, flags=LoadFlags.NO_HINTING).bbox
+    glyph = font.load_char(spacing, flags=LoadFlags.NO_HINTING).bbox
+    return spacing, x + (mark[0] - glyph[0]) / 64, y + (mark[1] - glyph[1]) / 64
 
 
 def _tspan(font: str, glyphs: list[tuple[float, float, int]]) -> str:

@@ -25,7 +25,8 @@ otherwise parse from "1em" and "1px" on every element. Last (:func:`_merge_paths
 sibling paths alike, with curves or slanted lines or of one line (a curve's markers, an
 axis's tick marks), becomes a few paths of their subpaths, each of subpaths lying apart from
 each other and all in an order that paints every pixel's paths in their order; a group
-left with one path is that path, clipped itself. The picture is the same (pages compared pixel by pixel); a grid of 12
+left with one path is that path, clipped itself. A text with a combining mark (ρ̄), which
+weasyprint cannot draw, becomes its outline (:func:`_outline_combining_marks`). The picture is the same (pages compared pixel by pixel); a grid of 12
 convergence panels draws in about two thirds of the time. Files under ``figures/`` and the
 HTML keep matplotlib's SVG: this copy exists only for the PDF.
 """
@@ -34,8 +35,14 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 import xml.etree.ElementTree as ET
 from html import escape
+from typing import Literal
+
+from matplotlib.font_manager import FontProperties
+from matplotlib.path import Path as MplPath
+from matplotlib.textpath import TextPath, TextToPath
 
 _SVG = "http://www.w3.org/2000/svg"
 _XLINK = "http://www.w3.org/1999/xlink"
@@ -94,6 +101,7 @@ def for_weasyprint(svg: str) -> str:
         for name in _URL.findall(value)
     }
     _rewrite(root, definitions, referenced, star)
+    _outline_combining_marks(root)
     _simplify(root, referenced)
     _merge_paths(root, 1.0)
     kept = [definitions[name] for name in sorted(referenced & definitions.keys())]
@@ -111,6 +119,77 @@ def for_weasyprint(svg: str) -> str:
     out: list[str] = []
     _write(root, out)
     return "".join(out)
+
+
+_TEXT = f"{{{_SVG}}}text"
+
+
+def _outline_combining_marks(root: ET.Element) -> None:
+    """Each text with a combining mark (a ranking label "probabilistic profile ρ̄") as the
+    outline matplotlib draws for it.
+
+    weasyprint lays out each character of an SVG text on its own, so a combining mark has no
+    base: it was drawn beside its letter in a dotted circle (HarfBuzz's mark for a missing
+    base). matplotlib's own text-to-path layout puts the mark over its letter, as its PNGs
+    show; such a text is rare, so its few outlines cost nothing. Other text stays text.
+    """
+    for element in root.iter(_TEXT):
+        text = element.text or ""
+        if len(element) or not any(unicodedata.combining(c) for c in text):
+            continue
+        attributes = element.attrib
+        size = float(_PIXELS.sub(r"\1", attributes.get("font-size", "10")))
+        family = attributes.get("font-family", "sans-serif").split(",")[0].strip(" '\"")
+        font = FontProperties(
+            family=family,
+            size=size,
+            weight=attributes.get("font-weight", "normal"),
+            style=_FONT_STYLES.get(attributes.get("font-style", ""), "normal"),
+        )
+        path = TextPath((0, 0), text, prop=font)
+        # The anchor is on the layout box, as matplotlib measures it (advances, not ink).
+        width, _, _ = _TEXT_TO_PATH.get_text_width_height_descent(text, font, ismath=False)
+        shift = {"middle": width / 2, "end": width}.get(attributes.get("text-anchor", ""), 0.0)
+        x0 = _float(attributes.get("x"), 0.0) - shift
+        y0 = _float(attributes.get("y"), 0.0)
+        kept = {
+            k: v
+            for k, v in attributes.items()
+            if k in ("transform", "fill", "opacity", "fill-opacity", "clip-path")
+        }
+        tail = element.tail
+        element.clear()
+        element.tag, element.tail = _PATH, tail
+        element.attrib.update(kept, d=path_data(path, x0, y0), stroke="none")
+
+
+def path_data(path: MplPath, x0: float, y0: float) -> str:
+    """A matplotlib path (y upwards, as glyph outlines are) as SVG path data with its origin
+    at ``(x0, y0)`` of an SVG's coordinates (y downwards)."""
+    commands = []
+    for points, code in path.iter_segments(curves=True, simplify=False):
+        letter = _SEGMENT_LETTERS[int(code)]
+        xy = " ".join(
+            f"{_number(x0 + x)} {_number(y0 - y)}"
+            for x, y in zip(points[::2], points[1::2], strict=True)
+        )
+        commands.append(letter if letter == "Z" else f"{letter}{xy}")
+    return " ".join(commands)
+
+
+_TEXT_TO_PATH = TextToPath()
+
+_SEGMENT_LETTERS: dict[int, str] = {
+    int(MplPath.MOVETO): "M",
+    int(MplPath.LINETO): "L",
+    int(MplPath.CURVE3): "Q",
+    int(MplPath.CURVE4): "C",
+    int(MplPath.CLOSEPOLY): "Z",
+}
+_FONT_STYLES: dict[str, Literal["normal", "italic", "oblique"]] = {
+    "italic": "italic",
+    "oblique": "oblique",
+}
 
 
 def _name(qualified: str) -> str:

@@ -21,8 +21,11 @@ Bottom line (one paragraph at the top of the report)
     lower ``p_first`` → a recommendation "with moderate confidence"; first in fewer families →
     "leads, but the evidence is split", naming the strongest other contender and their
     head-to-head; several leaders, or a leader first in at most half of the resamples of every
-    resampled ranking → "no single algorithm is ahead". Study order never decides: ties are
-    named as ties.
+    resampled ranking → "no single algorithm is ahead". A leader whose lead over some
+    algorithms no test of the verdict matrix finds significant → "leads, but its lead over …
+    is not significant in any test of the verdict matrix" — scoped to those tests, since a
+    problem table's sign test may still put it ahead of the same algorithm, which the sentence
+    then adds. Study order never decides: ties are named as ties.
 1. Firsts — each algorithm that some family puts first, with the families and rankings; what
    the family measures is said when families disagree.
 2. Shared first places of more than two algorithms.
@@ -63,8 +66,9 @@ import numpy as np
 import pandas as pd
 
 from reportgen.analyses.problem_table import ProblemTableResult, a12_magnitude
+from reportgen.narrative.u_scores import u_text
 from reportgen.present.findings import MAX_NAMED, Finding, join_words
-from reportgen.present.format import format_p
+from reportgen.present.format import fixed, format_p
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.present.labels import Labels
 from reportgen.synthesis.agreement import Agreement, agreement
@@ -515,7 +519,7 @@ def _against_reference(
     correction = {"holm": "Holm", "bonferroni": "Bonferroni", "none": "no"}[table.correction]
     parts = [
         f"{labels.label(a)} {rows[a].wins}/{rows[a].ties}/{rows[a].losses} of {n[a]}"
-        + ("" if math.isnan(a12[a]) else f" (median A12 {a12[a]:.2f}, {a12_magnitude(a12[a])})")
+        + ("" if math.isnan(a12[a]) else f" (median A12 {fixed(a12[a])}, {a12_magnitude(a12[a])})")
         for a in named
     ]
     text = (
@@ -550,7 +554,7 @@ def _against_reference(
         )
         if spread:
             top_a12 = max(spread)
-            text += f" (median A12 at most {top_a12:.2f}, {a12_magnitude(top_a12)})"
+            text += f" (median A12 at most {fixed(top_a12)}, {a12_magnitude(top_a12)})"
         numbers["others"] = {
             "algorithms": others,
             "losses": [low, high],
@@ -686,7 +690,7 @@ def _table_name(analysis_id: str) -> str:
 
 def _a12(value: float) -> str:
     """``0.62 (medium)``: an A12 with Vargha–Delaney's magnitude word."""
-    return f"{value:.2f} ({a12_magnitude(value)})"
+    return f"{fixed(value)} ({a12_magnitude(value)})"
 
 
 # The U-score head-to-head counts problems where Mann–Whitney on the trials' dominance order
@@ -781,10 +785,15 @@ def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
         text += f" ({_UNCORRECTED})."
         behind = h.significant_b > h.significant_a or h.share_a < 0.5
         if behind and h.total_a > h.total_b:
-            text += f" {a} still leads on the total U-score ({h.total_a:.0f} against {h.total_b:.0f}) through larger margins on fewer problems."
+            # The totals as the U-score table prints them (186378.5, not 186378).
+            text += (
+                f" {a} still leads on the total U-score ({u_text(h.total_a)} against "
+                f"{u_text(h.total_b)}) through larger margins on fewer problems."
+            )
         elif behind and h.total_a < h.total_b:
             text += (
-                f" {b} also leads on the total U-score ({h.total_b:.0f} against {h.total_a:.0f})."
+                f" {b} also leads on the total U-score ({u_text(h.total_b)} against "
+                f"{u_text(h.total_a)})."
             )
     else:
         text = (
@@ -934,10 +943,26 @@ def _bottom_line(
         key=labels.label,
     )
     numbers["not_separated"] = unseparated
+    # "No test finds it better" was read against the whole report: a problem table's sign test
+    # that puts the leader ahead of the same algorithm contradicted it. The sentence names the
+    # tests it rests on (those of the verdict matrix) and then the head-to-head that disagrees.
     unseparated_text = (
-        f"no test finds it significantly better than {_names(unseparated, labels)}"
+        f"its lead over {_names(unseparated, labels)}"
         if len(unseparated) <= 3
-        else f"no test finds it significantly better than {len(unseparated)} others"
+        else f"its lead over {len(unseparated)} others"
+    ) + " is not significant in any test of the verdict matrix"
+    ahead_anyway = [
+        (h, row)
+        for h in pairs
+        if h.b in unseparated
+        for row in h.breakdown
+        if row.group == ALL_PROBLEMS and row.ahead == leader
+    ]
+    numbers["ahead_head_to_head"] = [h.b for h, _ in ahead_anyway]
+    unseparated_text += "".join(
+        f"; head to head, though, it wins more problems than {labels.label(h.b)} "
+        f"({row.wins_a}–{row.wins_b}, sign test p = {format_p(row.sign_p)}; table 'Head to head')"
+        for h, row in ahead_anyway
     )
     challengers = [h for h in pairs if h.share_a < 0.5 or h.significant_b > h.significant_a]
     numbers["challengers"] = [h.b for h in challengers]

@@ -19,6 +19,7 @@ from reportgen.data.load import load_data
 from reportgen.errors import InputError
 from reportgen.figures.convergence import _steps, figures
 from reportgen.figures.style import make_style
+from reportgen.narrative.convergence import findings
 from reportgen.render.sections.convergence import build_section
 from reportgen.spec.analyses.convergence import ConvergenceOptions
 from reportgen.spec.load import load_spec
@@ -121,6 +122,19 @@ def test_thirteen_algorithms_look_distinct_and_section_builds() -> None:
     tables = [b for b in section.blocks if getattr(b, "name", "").startswith("fixed_budget")]
     assert len(tables) == 1 and tables[0].frame.shape == (1, 14)
     assert tables[0].bold is not None and tables[0].bold.iloc[0].sum() == 1
+
+
+def test_budgets_print_in_one_notation() -> None:
+    """cec2022 listed 'D = 10: 20000, 200000; D = 20: 100000, 1×10⁶' and said 'After 200000
+    evaluations' next to 'After 1×10⁶ evaluations'; budgets now print as every other
+    evaluation count of the report (10⁴ and above as powers of ten, as μ_f = 10⁴)."""
+    records = {("A", 1): [(1, 9.0), (10**6, 1.0)], ("B", 1): [(1, 8.0), (10**6, 2.0)]}
+    budgets = [5000, 200_000, 1_000_000]
+    result = compute(histories(records), options(budgets=budgets))
+    said = [f.text for f in findings(result, make_style(["A", "B"]))]
+    assert [t.split(" evaluations")[0] for t in said] == ["After 5000", "After 2×10⁵", "After 10⁶"]
+    section = build_section(result, options(budgets=budgets), make_style(["A", "B"]))
+    assert any("Fixed budgets: D = 2: 5000, 2×10⁵, 10⁶ evaluations." in m for m in section.methods)
 
 
 @pytest.mark.parametrize(

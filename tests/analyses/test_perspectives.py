@@ -627,6 +627,25 @@ def test_spiral_perspectives_disagree(spiral_cec22_10d) -> None:
     assert by_id["disagreement.best"].text.startswith(
         "The best algorithm depends on the perspective"
     )
+    # The tie by accuracy is named as a tie, not settled by study order ("JADE has the best
+    # mean rank" and "JADE by accuracy" were printed; NLSHADE-RSP's 3.29 is the same).
+    assert "JADE and NLSHADE-RSP (tied) by accuracy" in by_id["disagreement.best"].text
+    assert by_id["best.accuracy"].text.startswith(
+        "By accuracy, JADE and NLSHADE-RSP share the best mean rank (3.29 over 12 problems); "
+        "Friedman χ² = 92.53"
+    )
+    assert (
+        "JADE, the first of them in study order, is the control of Holm's procedure."
+        in by_id["best.accuracy"].text
+    )
+    assert by_id["best.accuracy"].numbers["tied_best"] == ["JADE", "NLSHADE-RSP"]
+    assert by_id["best.mean"].text.startswith("By the mean final value, jSO has the best mean rank")
+    assert result.comparison("accuracy").tied_best == ("JADE", "NLSHADE-RSP")
+    section = build_section(result, options(), make_style(data.algorithms))
+    (table,) = [b for b in section.blocks if isinstance(b, TableBlock) and b.name == "synthesis"]
+    best = dict(zip(table.frame["Perspective"], table.frame["Best (mean rank)"], strict=True))
+    assert best["accuracy"] == "JADE, NLSHADE-RSP (3.29; control JADE)"
+    assert best["mean final value"] == "jSO (2.33)"
     assert "accuracy" in by_id["disagreement.mean"].numbers["only_mean"]["CMAES"]
 
 

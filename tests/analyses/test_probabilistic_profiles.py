@@ -467,7 +467,9 @@ def test_cost_floor() -> None:
     result = compute(data, options(cost="value", cost_floor=1e-8))
     assert result.summary_of("A").zeta == pytest.approx(1.5)
     assert result.summary_of("B").zeta == 1.0
-    assert "cost_floor" in {c.code for c in result.caveats}
+    (caveat,) = [c for c in result.caveats if c.code == "cost_floor"]
+    # In the report's notation, as the other caveats and the methods print it (not "1e-08").
+    assert "2 run costs below cost_floor = 10⁻⁸ were raised to it" in caveat.message
 
 
 def test_summary_floor_is_exact_when_every_run_is_below() -> None:
@@ -641,6 +643,13 @@ def test_final_values_are_never_solved_and_impossible_mass_is_a_caveat() -> None
         getattr(b, "caption", "") for b in section.blocks
     ]
     assert not [t for t in texts if "solved" in t or "solves" in t]
+    # ζ̄ is said once "beyond" its ratio ("beyond this ratio … expected to remain beyond it").
+    (zeta,) = [t for t in said if "ζ̄ = " in t]
+    assert "problems are expected to lie)." in zeta and "remain beyond it" not in zeta
+    (table,) = [b for b in section.blocks if isinstance(b, TableBlock) and b.name == "summary"]
+    assert "the ratio beyond which fewer than ε = 0.01 problems are expected to lie" in (
+        table.caption
+    )
     (figure, *_) = figures(result, style)
     assert figure.figure.axes[0].get_ylabel() == "share of problems within x of the best"
 

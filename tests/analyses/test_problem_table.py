@@ -295,3 +295,12 @@ def test_rank_sums_are_the_pairwise_rank_sum_tests() -> None:
             expected_p, expected_a12 = rank_sum(sample, reference)
             assert p_value == expected_p or (np.isnan(p_value) and np.isnan(expected_p)), case
             assert a12 == expected_a12 or (np.isnan(a12) and np.isnan(expected_a12)), case
+
+
+def test_the_median_a12_column_has_two_decimals() -> None:
+    """Quickstart's Table 7 printed 0.53 above 0.1: two significant digits drop the trailing
+    zero. B's median A12 is 0.5 (hand calculation above), printed 0.50 like the summary's."""
+    result = compute(trials(SMALL_CASE), options(reference="A"))
+    section = build_section(result, options(reference="A"), make_style(["A", "B"]))
+    summary = next(b for b in section.blocks if getattr(b, "name", "") == "win_tie_loss")
+    assert summary.frame["median A12"].tolist() == ["0.50"]

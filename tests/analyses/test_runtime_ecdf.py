@@ -29,7 +29,10 @@ from reportgen.data.frames import AnalysisData, sorted_problems
 from reportgen.figures.runtime_ecdf import figures as ecdf_figures
 from reportgen.figures.style import make_style
 from reportgen.narrative.runtime_ecdf import findings
+from reportgen.present.format import number
 from reportgen.present.labels import Labels
+from reportgen.render.blocks import TableBlock
+from reportgen.render.sections.runtime_ecdf import build_section
 from reportgen.spec.analyses.runtime_ecdf import RuntimeEcdfOptions
 from reportgen.spec.sources import CocoOptions
 from tests.conftest import SHARED_DATA, require_shared
@@ -361,12 +364,25 @@ def test_unequal_budgets_caveat_common_budget_and_one_best() -> None:
     labels = make_style(("A", "B"))
     (finding,) = findings(result, labels)
     assert finding.numbers["best"] == "A" and finding.numbers["most_reached"] == "B"
-    assert finding.text.startswith("In 2-D, A has the largest area under the runtime ECDF (0.35)")
+    # The sentence, the figure's title and the table print the area alike (three decimals:
+    # they quoted 0.29, 0.29 and 0.286 for bbob_coco's DIRECT; the column mixed 0.14 and 0.149).
+    assert finding.text.startswith(
+        "In 2-D, A has the largest area under the runtime ECDF (0.348): it reaches targets "
+        "soonest on average over budgets (next: B, 0.065)."
+    )
     assert "At the common budget of 5·D evaluations" in finding.text
     assert "A reaches the most (function, target) pairs (50%)" in finding.text
     assert "not comparable" in finding.text
     (figure,) = ecdf_figures(result, labels)
-    assert figure.figure.axes[0].get_title() == "2-D — largest area: A (0.35)"
+    assert figure.figure.axes[0].get_title() == "2-D — largest area: A (0.348)"
+    section = build_section(result, _options(targets=[1.0, 0.1], table_targets=[1.0]), labels)
+    tables = {b.name: b.frame for b in section.blocks if isinstance(b, TableBlock)}
+    assert tables["ecdf_summary"]["area (log x)"].tolist() == ["0.348", "0.065"]
+    # ERT / D of f1 at Δf = 1: A 10/2 = 5 and B 200/2 = 100, integers by chance, printed
+    # like any value of three significant digits (an integer ERT of 11742 printed whole
+    # beside 1.2×10⁴ in bbob_coco's table).
+    assert tables["ert_2D"][["A", "B"]].values.tolist() == [["5", "100"]]
+    assert number(11742.0, 3, whole=False) == "1.17×10⁴"
     # Equal budgets: no caveat and the plain sentence.
     equal = compute(_data(HAND), _options())
     assert not [c for c in equal.caveats if c.code == "unequal_budgets"]

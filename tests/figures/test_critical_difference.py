@@ -63,3 +63,26 @@ def test_tied_mean_ranks_keep_both_markers_visible() -> None:
         ]
         assert len(twins) == 2 and twins[0][0] == twins[1][0] and twins[0][1] != twins[1][1]
         assert "B and Twin-of-B tie at mean rank" in spec.caption
+
+
+def test_the_cd_bar_and_its_label_clear_the_rank_numbers() -> None:
+    """perspectives_cec2022's diagrams drew the CD bar's end marks across the "1" of the scale
+    and its label on the numbers 6–8: every drawn extent of the bar (and its label) must lie
+    above every tick number."""
+    result = _comparisons()
+    for spec in figures(result, make_style(ALGORITHMS)):
+        canvas = FigureCanvasAgg(spec.figure)
+        canvas.draw()
+        renderer = canvas.get_renderer()
+        (ax,) = spec.figure.axes
+        numbers = [t for t in ax.texts if t.get_text().isdigit()]
+        assert numbers
+        top = max(t.get_window_extent(renderer).y1 for t in numbers)
+        cd_label = next(t for t in ax.texts if t.get_text().startswith("CD = "))
+        cd_y = cd_label.get_position()[1]
+        # The bar and its two end marks: the lines that reach the label's height.
+        bar = [ln for ln in ax.lines if max(ln.get_ydata()) >= cd_y and len(ln.get_xdata()) == 2]
+        assert len(bar) == 3
+        lowest = min(ax.transData.transform((0, min(ln.get_ydata())))[1] for ln in bar)
+        assert lowest > top, spec.name
+        assert cd_label.get_window_extent(renderer).y0 > top, spec.name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 import shutil
 import subprocess
 import urllib.parse
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from reportgen.render.files import figure_svg
@@ -236,3 +238,31 @@ def test_weasyprint_draws_the_print_copy_exactly_as_the_original(tmp_path: Path)
         pixels[name] = (tmp_path / f"{name}.pgm").read_bytes()
     assert len(pixels["original"]) > 500_000
     assert pixels["lean"] == pixels["original"]
+
+
+@pytest.mark.parametrize("anchor", ["left", "center", "right"])
+def test_a_text_with_a_combining_mark_is_drawn_as_matplotlib_lays_it_out(anchor: str):
+    """published_table's ranking figure printed "probabilistic profile ρ̄" with the bar in a
+    dotted circle beside the ρ: weasyprint lays out each character of an SVG text alone, and a
+    combining mark alone has no base. Such a text becomes its outline, where matplotlib puts
+    the text; other text stays text."""
+    fig = Figure(figsize=(3, 1))
+    label = fig.text(0.5, 0.4, "profile ρ̄", ha=anchor, fontsize=8)
+    fig.text(0.1, 0.8, "plain", fontsize=8)
+    svg = for_weasyprint(figure_svg(fig))
+    root = ET.fromstring(svg)
+    texts = [t.text for t in root.iter(f"{{{_SVG}}}text")]
+    assert texts == ["plain"]
+    (outline,) = [p for p in root.iter(f"{{{_SVG}}}path") if p.get("stroke") == "none"]
+    numbers = [float(v) for v in re.findall(r"-?[\d.]+", outline.get("d", ""))]
+    xs, ys = numbers[0::2], numbers[1::2]
+    # The text's box as matplotlib draws it (display units are points at 72 dpi; SVG's y
+    # runs downwards from the top). The outline has no side bearings: within 1 pt.
+    canvas = FigureCanvasAgg(fig)
+    fig.dpi = 72
+    box = label.get_window_extent(canvas.get_renderer())
+    height = fig.get_figheight() * 72
+    assert min(xs) == pytest.approx(box.x0, abs=1.0)
+    assert max(xs) == pytest.approx(box.x1, abs=1.0)
+    assert max(ys) == pytest.approx(height - box.y0, abs=1.5)  # the ρ's descender
+    assert min(ys) >= height - box.y1 - 0.5  # the bar over the ρ, inside the box

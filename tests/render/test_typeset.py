@@ -36,3 +36,11 @@ def test_escaping_comes_first() -> None:
 
 def test_as_printed_is_the_typeset_text_without_markup() -> None:
     assert as_printed("runs ≤ θ_f, p_first and u_scores/") == "runs ≤ θf, pfirst and u_scores/"
+
+
+def test_a_number_keeps_its_per_cent_sign_on_its_line() -> None:
+    # Quickstart's bottom line broke "ranks first in 92" / "% of bootstrap resamples".
+    assert str(typeset("first in 92 % of resamples; 95 % rank interval")) == (
+        "first in 92\u00a0% of resamples; 95\u00a0% rank interval"
+    )
+    assert str(typeset("share % and 5%")) == "share % and 5%"

@@ -11,7 +11,7 @@ import pytest
 
 from reportgen.analyses.u_scores import UScoresResult
 from reportgen.present.labels import Labels
-from reportgen.synthesis.head_to_head import ALL_PROBLEMS, head_to_head
+from reportgen.synthesis.head_to_head import ALL_PROBLEMS, HeadToHead, head_to_head
 from reportgen.synthesis.summary import _dimension_split, _head_to_head_finding
 
 
@@ -129,3 +129,22 @@ def test_no_significant_problem_on_either_side_is_said_in_words() -> None:
         in text
     )
     assert "better on 0" not in text
+
+
+def test_the_totals_in_the_head_to_head_sentence_are_the_tables() -> None:
+    """cec2022: 'EA4 still leads on the total U-score (186378 against 181916)' beside a U-score
+    table printing 186378.5 and 181915.5 (U-scores count ties as halves)."""
+    h = HeadToHead(
+        a="EA4",
+        b="NL-LBC",
+        source="u_scores",
+        share_a=0.41,
+        significant_a=7,
+        significant_b=14,
+        problems=24,
+        total_a=186378.5,
+        total_b=181915.5,
+        tested=True,
+    )
+    text = _head_to_head_finding(h, Labels({})).text
+    assert "EA4 still leads on the total U-score (186378.5 against 181915.5)" in text

@@ -30,7 +30,7 @@ from reportgen.data.frames import AnalysisData, sorted_problems
 from reportgen.present.labels import Labels
 from reportgen.spec.analyses.problem_table import ProblemTableOptions
 from reportgen.synthesis.head_to_head import head_to_head
-from reportgen.synthesis.rankings import FINAL_VALUES, Ranking
+from reportgen.synthesis.rankings import BEST, FINAL_VALUES, NOT_SIGNIFICANT, Ranking
 from reportgen.synthesis.summary import synthesise
 
 LOW, HIGH, WORST = [1, 2, 3, 4, 5], [11, 12, 13, 14, 15], [21, 22, 23, 24, 25]
@@ -159,3 +159,51 @@ def test_every_sentence_ranking_by_efficiency_carries_the_wall_clock_caveat() ->
         "other algorithm. " + caveat
     )
     assert caveat not in texts["summary.first.R"]  # the mean ranks quality, not time
+
+
+def test_the_bottom_line_scopes_not_significant_to_the_verdict_matrix() -> None:
+    """A leader the ranking's test cannot separate from C, but which the problem table puts
+    ahead of C: the bottom line must not say "no test finds it significantly better than C".
+
+    L's five runs are 1..5 and C's 11..15 on each of six problems: complete separation, exact
+    two-sided p = 2/252 per problem, Holm over six: 6·2/252 = 0.048 < 0.05, so L is
+    significantly better on all six; L wins all six problems, sign test 2·(½)⁶ = 0.03125 < 0.05.
+    """
+    problems = [f"f{i}" for i in range(1, 7)]
+    frame = pd.DataFrame(
+        [
+            {"algorithm": a, "problem": p, "dimension": 10, "run": r, "value": float(v)}
+            for a, values in (("L", LOW), ("C", HIGH))
+            for p in problems
+            for r, v in enumerate(values, start=1)
+        ]
+    )
+    keys = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
+    table = compute(
+        AnalysisData("trials", frame, ("L", "C"), keys),
+        ProblemTableOptions(kind="problem_table", data="runs", reference="L"),
+    )
+    ranking = Ranking(
+        id="p:mean",
+        analysis_id="p",
+        label="mean",
+        ranks={"L": 1.0, "C": 2.0},
+        verdicts={"L": BEST, "C": NOT_SIGNIFICANT},
+        family=FINAL_VALUES,
+    )
+    result = synthesise(
+        [ranking],
+        ("L", "C"),
+        Labels({}),
+        outcomes=[("problem_table", "problem_table", table)],
+        resamples=50,
+    )
+    assert result.bottom_line is not None
+    text = result.bottom_line.text
+    assert "no test finds" not in text
+    assert text.startswith(
+        "Bottom line: L leads, but its lead over C is not significant in any test of the verdict "
+        "matrix; head to head, though, it wins more problems than C (6–0, sign test p = 0.0312; "
+        "table 'Head to head')."
+    )
+    assert result.bottom_line.numbers["ahead_head_to_head"] == ["C"]

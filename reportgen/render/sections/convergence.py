@@ -10,7 +10,7 @@ from reportgen.analyses.convergence import ConvergenceResult
 from reportgen.figures.convergence import figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.convergence import findings
-from reportgen.present.format import number
+from reportgen.present.format import evaluations, number
 from reportgen.render.blocks import Block, Prose, Section, TableBlock, Text, figure_blocks
 from reportgen.spec.analyses.convergence import ConvergenceOptions
 
@@ -41,7 +41,7 @@ def _fixed_budget_tables(
                 TableBlock(
                     name=f"fixed_budget_{dimension}D_{budget:g}",
                     caption=f"Fixed budget: the median best-so-far value of the runs after "
-                    f"{number(budget)} evaluations{where}; the smallest per problem in bold "
+                    f"{evaluations(budget)} evaluations{where}; the smallest per problem in bold "
                     f"(quartiles and means in tables/{analysis_id}/fixed_budget.csv).",
                     frame=frame,
                     bold=pd.DataFrame(bold_rows, columns=frame.columns).astype(bool),
@@ -89,7 +89,7 @@ def build_section(
         "largest evaluation count its runs recorded.",
         "Fixed budgets: "
         + "; ".join(
-            f"{'D = ' + str(d) + ': ' if d else ''}{', '.join(number(b) for b in bs)}"
+            f"{'D = ' + str(d) + ': ' if d else ''}{', '.join(evaluations(b) for b in bs)}"
             for d, bs in result.budgets.items()
         )
         + (

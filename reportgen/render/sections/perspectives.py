@@ -221,7 +221,14 @@ def _synthesis_table(result: PerspectivesResult, style: FigureStyle) -> TableBlo
         rows.append(
             {
                 "Perspective": PERSPECTIVE_NAMES[c.perspective],
-                "Best (mean rank)": f"{style.label(c.best)} ({float(c.mean_ranks[c.best]):.2f})",
+                # A tie is shown as one (the study-order first is only the control).
+                "Best (mean rank)": ", ".join(style.label(a) for a in c.tied_best)
+                + f" ({float(c.mean_ranks[c.best]):.2f}"
+                + (
+                    f"; control {style.label(c.control)})"
+                    if len(c.tied_best) > 1 and result.control_option == "best"
+                    else ")"
+                ),
                 "Control": style.label(c.control),
                 "Friedman p": format_p(c.friedman_p),
                 "Significantly worse than the control": ", ".join(worse) or "none",

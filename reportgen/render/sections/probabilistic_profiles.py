@@ -50,8 +50,8 @@ def _summary_table(result: ProbabilisticProfilesResult, style: FigureStyle) -> T
             f"profiles at x = 1 (share of wins) and x = {x} (share "
             f"{'solved' if result.fixed_target else 'within that ratio'}), and reliability: "
             "ζ = sup{τ : ρ(τ) < 1}, the worst ratio to the best mean cost, and ζ̄ the ratio "
-            f"beyond which fewer than ε = {eps} problems are expected to remain "
-            f"{'unsolved' if result.fixed_target else 'beyond it'} "
+            f"beyond which fewer than ε = {eps} problems are expected to "
+            f"{'remain unsolved' if result.fixed_target else 'lie'} "
             "(∞: some entry fails). Best per column in bold."
         ),
         frame=cells,

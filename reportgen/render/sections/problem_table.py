@@ -24,7 +24,7 @@ from reportgen.analyses.problem_table import (
 )
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.problem_table import findings, wtl_text
-from reportgen.present.format import number, power_of_ten
+from reportgen.present.format import evaluations, fixed, number, power_of_ten
 from reportgen.render.blocks import Block, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.problem_table import ProblemTableOptions
 
@@ -166,7 +166,7 @@ def _summary_table(result: ProblemTableResult, style: FigureStyle) -> TableBlock
         row = {"algorithm": style.label(algorithm)}
         for group in groups:
             row[f"W/T/L ({group})"] = wtl_text(result.win_tie_loss(algorithm, group))
-        row["median A12"] = number(result.median_a12(algorithm), 2)
+        row["median A12"] = fixed(result.median_a12(algorithm))
         row["large +"] = str(sum(c.marker == BETTER and c.magnitude == "large" for c in cells))
         row["large −"] = str(sum(c.marker == WORSE and c.magnitude == "large" for c in cells))
         rows.append(row)
@@ -193,7 +193,7 @@ def build_section(
     )
     if result.budget:
         budgets = ", ".join(
-            f"{number(b)} (D={d})" if d else number(b) for d, b in result.budget.items()
+            f"{evaluations(b)} (D={d})" if d else evaluations(b) for d, b in result.budget.items()
         )
         intro += f" Each run's value is read at {budgets} evaluations."
     intro += (

@@ -5,11 +5,16 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from reportgen.analyses.runtime_ecdf import BUDGET_RATIO_CAVEAT, COCO_TARGETS, RuntimeEcdfResult
+from reportgen.analyses.runtime_ecdf import (
+    AREA_PLACES,
+    BUDGET_RATIO_CAVEAT,
+    COCO_TARGETS,
+    RuntimeEcdfResult,
+)
 from reportgen.figures.runtime_ecdf import figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.runtime_ecdf import findings
-from reportgen.present.format import number, power_of_ten
+from reportgen.present.format import fixed, number, power_of_ten
 from reportgen.render.blocks import Block, Prose, Section, TableBlock, Text, figure_blocks
 from reportgen.spec.analyses.runtime_ecdf import RuntimeEcdfOptions
 
@@ -29,7 +34,7 @@ def _ert_tables(result: RuntimeEcdfResult, style: FigureStyle) -> list[TableBloc
                 "problem": [p if t == targets[0] else "" for p, t in index],
                 "Δf": [power_of_ten(t) for _, t in index],
                 **{
-                    style.label(a): [number(v / scale, 3) for v in values[:, j]]
+                    style.label(a): [number(v / scale, 3, whole=False) for v in values[:, j]]
                     for j, a in enumerate(algorithms)
                 },
             }
@@ -63,13 +68,13 @@ def _summary_table(result: RuntimeEcdfResult, labels: FigureStyle) -> TableBlock
     columns: dict[str, list[str]] = {
         "D": [str(s.dimension) if s.dimension else "all" for s in rows],
         "algorithm": [labels.label(s.algorithm) for s in rows],
-        "area (log x)": [number(s.area, 3) for s in rows],
+        "area (log x)": [fixed(s.area, AREA_PLACES) for s in rows],
         "pairs reached": [_percent(s.solved) for s in rows],
     }
     if unequal:
         columns["reached at common budget"] = [_percent(s.solved_at_common_budget) for s in rows]
-    columns["median budget / D"] = [number(s.median_budget, 3) for s in rows]
-    columns["max budget / D"] = [number(s.max_budget, 3) for s in rows]
+    columns["median budget / D"] = [number(s.median_budget, 3, whole=False) for s in rows]
+    columns["max budget / D"] = [number(s.max_budget, 3, whole=False) for s in rows]
     table = pd.DataFrame(columns)
     bold = pd.DataFrame(False, index=table.index, columns=table.columns)
     for column, source in (

@@ -21,7 +21,7 @@ from reportgen.data.frames import problem_label
 from reportgen.figures.style import FigureStyle
 from reportgen.figures.u_scores import figures
 from reportgen.narrative.u_scores import findings, u_text, weight_text
-from reportgen.present.format import number, power_of_ten
+from reportgen.present.format import evaluations, power_of_ten
 from reportgen.render.blocks import (
     Block,
     FigureBlock,
@@ -319,7 +319,7 @@ def _methods(result: UScoresResult) -> tuple[str, ...]:
         "from easiest to hardest.",
     ]
     if result.cutpoints is not None:
-        budget = ", ".join(f"D={d}: {number(b, 6)}" for d, b in (result.budget or {}).items())
+        budget = ", ".join(f"D={d}: {evaluations(b)}" for d, b in (result.budget or {}).items())
         fractions = ", ".join(f"{c:g}" for c in result.cutpoint_fractions())
         paragraphs.append(
             "Cut-points (§5.3): at fraction $c$ of the budget $B$ a trial's state is its "
