@@ -399,6 +399,31 @@ def test_cec_broken_files(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("formula", "message"),
+    [
+        ("D-10", "gives 0 for D=10; MaxFES must be from 1 to 1e+15"),
+        ("-D", "gives -10 for D=10; MaxFES must be from 1 to 1e+15"),
+        ("1e20*D", "gives 1e+21 for D=10; MaxFES must be from 1 to 1e+15"),
+        ("D/(D-10)", "divides by zero for D=10"),
+        ("D**1000", "overflows for D=10"),
+        ("(-D)**0.5", "takes a fractional power of a negative number for D=10"),
+    ],
+)
+def test_cec_formula_without_a_usable_maxfes_is_named(
+    tmp_path: Path, formula: str, message: str
+) -> None:
+    """A formula the spec accepts by its form but whose value for the files' D is no MaxFES
+    was a ZeroDivisionError/OverflowError traceback, or (0, negative) a report whose
+    checkpoints all sat at evaluation 0 or below."""
+    for f in (1, 2):
+        _cec_file(tmp_path / "data", f"A_{f}_10.txt")
+    source = f"paths: data/*.txt\nformat: cec\ncec: {{max_evaluations: '{formula}'}}"
+    assert messages(spec(tmp_path, source)) == [
+        f"data/A_1_10.txt: data.src.cec.max_evaluations '{formula}' {message}"
+    ]  # one message for the dimension, not one per file
+
+
 CEC2017 = SHARED_DATA / "cec2017-competition-mmalk03" / "data"
 CEC2020 = SHARED_DATA / "cec2020-top3"
 CEC2022 = SHARED_DATA / "cec2022-sobo-competition" / "raw"
