@@ -311,6 +311,76 @@ def test_ioh_broken_files(tmp_path: Path) -> None:
     ]
 
 
+def _edited_meta(tmp_path: Path, edit) -> Path:
+    """The OnePlusOne logs with its f1 .json edited; the study's spec."""
+    import json
+
+    shutil.copytree(FIXTURES / "ioh" / "OnePlusOne", tmp_path / "data" / "one")
+    meta = tmp_path / "data" / "one" / "IOHprofiler_f1_Sphere.json"
+    content = json.loads(meta.read_text())
+    edit(content)
+    meta.write_text(json.dumps(content))
+    return spec(tmp_path, "path: data/one\nformat: ioh")
+
+
+@pytest.mark.parametrize(
+    ("edit", "where", "message"),
+    [
+        (lambda m: m.update(algorithm="X"), "algorithm",
+         "must be the algorithm's name (or set the source's 'algorithm:'): \"X\""),
+        (lambda m: m["algorithm"].update(name=None), "algorithm.name",
+         "must be the algorithm's name (or set the source's 'algorithm:'): null"),
+        (lambda m: m.update(function_id=None), "function_id", "must be a whole number ≥ 0: null"),
+        (lambda m: m.update(maximization="false"), "maximization",
+         'must be true or false: "false"'),
+        (lambda m: m.update(scenarios=None), "scenarios",
+         "must be a list (one entry per dimension): null"),
+        (lambda m: m["scenarios"][0].pop("path"), "scenarios[0].path",
+         "must be the path of the run file (.dat): null"),
+        (lambda m: m["scenarios"][0].pop("dimension"), "scenarios[0].dimension",
+         "must be a whole number ≥ 1: null"),
+        (lambda m: m["scenarios"][0].update(dimension=2.5), "scenarios[0].dimension",
+         "must be a whole number ≥ 1: 2.5"),
+        (lambda m: m["scenarios"][0].update(dimension=0), "scenarios[0].dimension",
+         "must be a whole number ≥ 1: 0"),
+        (lambda m: m["scenarios"][0].update(runs=None), "scenarios[0].runs",
+         "must be a list (one entry per run): null"),
+        (lambda m: m["scenarios"][0]["runs"].__setitem__(0, 5), "scenarios[0].runs[0]",
+         "must be an object with 'evals': 5"),
+        (lambda m: m["scenarios"][0]["runs"][0].update(evals="x"), "scenarios[0].runs[0].evals",
+         'must be a number ≥ 0: "x"'),
+        (lambda m: m["scenarios"][0]["runs"][0].update(evals=float("nan")),
+         "scenarios[0].runs[0].evals", "must be a number ≥ 0: NaN"),
+    ],
+)  # fmt: skip
+def test_ioh_meta_file_with_wrong_types_names_the_key(tmp_path: Path, edit, where, message):
+    """A hand-edited or foreign .json was a KeyError/TypeError/AttributeError traceback, or
+    was read wrong without a word: dimension 2.5 as 2, a null function id as problem 'fNone',
+    a null algorithm name as algorithm 'None', "maximization": "false" as a maximisation log."""
+    assert messages(_edited_meta(tmp_path, edit)) == [
+        f"data/one/IOHprofiler_f1_Sphere.json, {where}: {message}"
+    ]
+
+
+def test_ioh_run_file_that_is_a_folder_says_so(tmp_path: Path) -> None:
+    def edit(meta):
+        meta["scenarios"][0]["path"] = "data_f1_Sphere"
+
+    assert messages(_edited_meta(tmp_path, edit)) == [
+        "data/one/IOHprofiler_f1_Sphere.json: the data file 'data_f1_Sphere' is a folder, not a "
+        "file"
+    ]
+
+
+def test_ioh_source_algorithm_needs_no_name_in_the_file(tmp_path: Path) -> None:
+    def edit(meta):
+        meta["algorithm"] = {}
+
+    path = _edited_meta(tmp_path, edit)
+    path.write_text(path.read_text().replace("format: ioh", "format: ioh\n    algorithm: ES"))
+    assert load(path).algorithms == ("ES",)
+
+
 # --- cec ----------------------------------------------------------------------------------------
 
 CEC17_ROWS = 14
