@@ -74,7 +74,8 @@ class RunRecords:
 def worsening_caveats(runs: Sequence[RunRecords], platform: str) -> list[Caveat]:
     """A caveat naming the runs whose best-so-far column gets worse somewhere.
 
-    The platforms log a best-so-far value, so it never increases within a run; where it does
+    COCO logs a best-so-far value, so it never increases within a run (IOHprofiler's
+    ``raw_y`` is each logged point's own value and is not checked); where it does
     (a logging bug, a restart logged as a new best), the reader's running minimum silently
     repairs it. The repair is right — the best value reached so far cannot get worse — but
     the reader must be told which file and run it concerns.

@@ -19,7 +19,9 @@ Decisions
 ---------
 - ``raw_y`` is the value of the evaluated point, not the best so far: the running minimum is
   taken. The last record (the run's final evaluation) is kept, so a run's end is the larger
-  of its ``evals`` in the ``.json`` and its last record.
+  of its ``evals`` in the ``.json`` and its last record. A ``raw_y`` worse than an earlier
+  one is therefore expected (the final evaluation is logged whatever its value) and gets no
+  ``best_so_far_worsens`` caveat, unlike a COCO best-so-far column that gets worse.
 - Maximisation logs (``"maximization": true``) are refused: reportgen's values from platform
   formats are errors ``f − f_opt``.
 - Problem names are ``problem_prefix`` + ``function_id``; the algorithm is ``algorithm.name``
@@ -53,7 +55,6 @@ from reportgen.data.formats import (
     ReadResult,
     RunRecords,
     runs_to_frame,
-    worsening_caveats,
 )
 from reportgen.errors import InputError, Problem, shorten
 from reportgen.paths import not_there
@@ -328,8 +329,7 @@ def read_ioh(
         raise InputError(problems)
     if not runs:
         raise InputError(Problem(key, "the IOHprofiler data hold no runs"))
-    return ReadResult(
-        runs_to_frame(runs, options.layout, options.target),
-        inputs,
-        worsening_caveats(runs, "IOHprofiler"),
-    )
+    # No best_so_far_worsens caveat: raw_y is each logged point's own value, not a best so
+    # far, so a record worse than an earlier one is no logging fault (every run's final
+    # evaluation is logged, usually worse than its best) and would be flagged on every run.
+    return ReadResult(runs_to_frame(runs, options.layout, options.target), inputs)
