@@ -131,6 +131,42 @@ def test_coco_broken_files(tmp_path: Path, coco_folder: Path) -> None:
     ]
 
 
+def test_coco_evaluations_that_go_down_within_a_run_are_an_error(
+    tmp_path: Path, coco_folder: Path
+) -> None:
+    """Run 1's record at 51 evaluations edited to 5 (after 18) was read without a word: the
+    running minimum in file order, sorted by evaluations, gave a history whose value rose
+    from 1.39 at 5 evaluations to 5.62 at 6."""
+    dat = coco_folder / "data_f1" / "bbobexp_f1_DIM2.dat"
+    dat.write_text(dat.read_text().replace("\n51 0 ", "\n5 0 ", 1))
+    assert messages(spec(tmp_path, "path: data/RS-fixture\nformat: coco")) == [
+        "data/RS-fixture:data_f1/bbobexp_f1_DIM2.dat, run 1: the evaluation counts go down "
+        "within the run (5 after 18); records must be in the order the run made them (two runs "
+        "without a header line between them?)"
+    ]
+
+
+def test_coco_header_without_a_dimension_or_an_algorithm(tmp_path: Path, coco_folder: Path):
+    """DIM = 0 was read as dimension 0 (and reported much later as a problem some algorithm
+    has no data for); algId = '' made an algorithm named '' in the report."""
+    info = coco_folder / "bbobexp_f1.info"
+    info.write_text(info.read_text().replace("DIM = 2,", "DIM = 0,"))
+    info = coco_folder / "bbobexp_f8.info"
+    info.write_text(info.read_text().replace("algId = 'RS-fixture'", "algId = ''"))
+    assert messages(spec(tmp_path, "path: data/RS-fixture\nformat: coco")) == [
+        "data/RS-fixture:bbobexp_f1.info, line 1: 'DIM' must be ≥ 1 and 'funcId' ≥ 0: DIM = 0, "
+        "funcId = 1",
+        "data/RS-fixture:bbobexp_f8.info, line 3: the header above names no algorithm "
+        "(algId = ''); set the source's 'algorithm:'",
+        "data/RS-fixture:bbobexp_f8.info, line 6: the header above names no algorithm "
+        "(algId = ''); set the source's 'algorithm:'",
+    ]
+    named = spec(tmp_path, "path: data/RS-fixture\nformat: coco\nalgorithm: RS")
+    info = coco_folder / "bbobexp_f1.info"
+    info.write_text(info.read_text().replace("DIM = 0,", "DIM = 2,"))
+    assert load(named).algorithms == ("RS",)
+
+
 def test_coco_spec_errors(tmp_path: Path, coco_folder: Path) -> None:
     write(tmp_path, "data/x.csv", "a\n1\n")
     assert messages(spec(tmp_path, "path: data/x.csv\nformat: coco")) == [
@@ -295,6 +331,17 @@ def test_ioh_logs(tmp_path: Path) -> None:
     assert run["value"].tolist()[-2:] == pytest.approx([0.0022801487, 0.0022801487])
     trials = load(spec(tmp_path, "paths: data/ioh/*\nformat: ioh\nioh: {layout: trials}"))
     assert len(trials.sources["src"].frame) == 2 * 2 * 2 * 3
+
+
+def test_ioh_evaluations_that_go_down_within_a_run_are_an_error(tmp_path: Path) -> None:
+    shutil.copytree(FIXTURES / "ioh" / "OnePlusOne", tmp_path / "data" / "one")
+    dat = tmp_path / "data" / "one" / "data_f1_Sphere" / "IOHprofiler_f1_DIM2.dat"
+    dat.write_text(dat.read_text().replace("\n7 ", "\n1 ", 1))
+    assert messages(spec(tmp_path, "path: data/one\nformat: ioh")) == [
+        "data/one/data_f1_Sphere/IOHprofiler_f1_DIM2.dat, run 1: the evaluation counts go down "
+        "within the run (1 after 2); records must be in the order the run made them (two runs "
+        "without a header line between them?)"
+    ]
 
 
 def test_ioh_final_evaluation_worse_than_the_best_is_no_caveat(tmp_path: Path) -> None:

@@ -55,6 +55,7 @@ from reportgen.data.formats import (
     ReadResult,
     RunRecords,
     runs_to_frame,
+    unordered_runs,
 )
 from reportgen.errors import InputError, Problem, shorten
 from reportgen.paths import not_there
@@ -325,6 +326,7 @@ def read_ioh(
                     )
                     count += 1
             inputs.insert(first, InputFile(path, display, count))
+    problems.extend(unordered_runs(runs))
     if problems:
         raise InputError(problems)
     if not runs:
