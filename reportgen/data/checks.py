@@ -2,7 +2,9 @@
 
 Each check names the file, the row and the column of every bad cell and quotes its value; at
 most :data:`MAX_ROWS_PER_PROBLEM` rows are listed per kind of problem, with a count of the rest,
-so a broken file of a million rows gives a readable message.
+so a broken file of a million rows gives a readable message. A typed column (Parquet, a
+DataFrame) of booleans, dates or time spans mapped to a number is refused as a whole, once
+per file: converting it would give 1/0 or nanoseconds that look like data.
 """
 
 from __future__ import annotations
@@ -136,6 +138,11 @@ def _parse_all(values: pd.Series) -> pd.Series | None:
     return pd.Series(floats.to_numpy(zero_copy_only=False), index=values.index, dtype=float)
 
 
+_NOT_NUMBERS = {"b": "true/false values", "M": "dates/times", "m": "time spans"}
+"""Column types (by dtype kind) that a typed file (Parquet, a DataFrame) may store in a
+column mapped to a number, and that are no numbers of reportgen's."""
+
+
 def numbers_clean(
     array: np.ndarray,
     *,
@@ -202,6 +209,17 @@ def number_column(
     values = raw.frame[column]
     if isinstance(values.dtype, pd.CategoricalDtype):  # text in a Parquet file
         values = values.astype(values.cat.categories.dtype)
+    kind = _NOT_NUMBERS.get(values.dtype.kind)
+    if kind is not None:
+        # pd.to_numeric would make true/false 1/0 and a date its nanoseconds since 1970:
+        # numbers without a word, where the file's author mapped the wrong column.
+        problem = Problem(
+            f"{raw.display}, column '{column}'",
+            f"holds {kind} ({values.dtype}), not numbers; map a numeric column",
+        )
+        if problem not in problems:  # once per file, not once per piece of it
+            problems.append(problem)
+        return pd.Series(np.nan, index=values.index, dtype=float)
     fast = (
         _parse_all(values)
         if (values.dtype == object or pd.api.types.is_string_dtype(values))
