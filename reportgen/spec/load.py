@@ -660,7 +660,9 @@ def _check_references(
             else []
         )
         for j, name in enumerate(names):
-            if isinstance(name, str) and name not in sources_map:
+            # 'data' missing, empty or no mapping is reported by validation; every reference
+            # to it as unknown ("the spec defines: " and nothing) would only bury that message.
+            if sources and isinstance(name, str) and name not in sources_map:
                 key: KeyPath = (
                     ("analyses", index, "data")
                     if isinstance(raw_names, str)

@@ -189,3 +189,48 @@ def test_cli_validate_gives_exit_1_not_a_traceback(tmp_path):
     result = run_cli("validate", str(write(tmp_path, "study.yaml", text)))
     assert result.code == 1
     assert "Traceback" not in result.err and "aliases expand" in result.err
+
+
+@pytest.mark.parametrize(
+    ("algorithms", "message"),
+    [
+        (
+            "[s1, s1]",
+            "'s1' is listed more than once (as a name or an alias: entries [0], [1])",
+        ),
+        (
+            "[s1, {name: s2, aliases: [s1]}]",
+            "'s1' is listed more than once (as a name or an alias: entries [0], [1])",
+        ),
+        (
+            "[{name: s1, label: X}, {name: s2, label: X}]",
+            "'s1' and 's2' have the same label 'X'; if they are one algorithm, merge them: "
+            "{name: s1, aliases: [s2]}",
+        ),
+    ],
+)
+def test_an_algorithm_listed_twice_is_located_at_the_algorithms_key(tmp_path, algorithms, message):
+    """The message was located at '(top level) (study.yaml:1)', not at the key to edit."""
+    text = SUMMARY_SPEC.replace("analyses:", f"algorithms: {algorithms}\nanalyses:")
+    assert problems(write(tmp_path, "study.yaml", text)) == [
+        f"algorithms (study.yaml:5): {message}"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("data: [s]\n", "data (study.yaml:3): got a list; should be a valid dictionary"),
+        (
+            "data: {}\n",
+            "data (study.yaml:3): got a mapping; dictionary should have at least 1 item after "
+            "validation, not 0",
+        ),
+        ("", "data (study.yaml:1): required key 'data' is missing"),
+    ],
+)
+def test_data_that_is_no_mapping_is_not_also_every_reference_unknown(tmp_path, data, message):
+    """'data: [s]' gave a second problem per analysis: "no data source named 's'; the spec
+    defines: " with nothing after it."""
+    text = SUMMARY_SPEC.replace("data:\n  s: {path: data/s.csv, format: summary}\n", data)
+    assert problems(write(tmp_path, "study.yaml", text)) == [message]
