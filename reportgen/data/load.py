@@ -413,7 +413,7 @@ def _canonical(
         return None
     out = pd.DataFrame(index=raw.frame.index)
     if source.format == "wide":
-        return _wide(source, raw, mapping, problems)
+        return _wide(source, raw, key, mapping, problems)
     out["algorithm"] = (
         pd.Categorical.from_codes(np.zeros(len(raw.frame), int), [source.algorithm])
         if source.algorithm is not None
@@ -448,14 +448,21 @@ def _number_checks(source: DataSource, mapping: Mapping[str, str]) -> dict[str, 
             }
     for name in SUMMARY_STATISTICS:
         if source.format == "summary" and name in mapping:
-            checks[name] = {
-                "allow_inf": name == "mean",
-                "empty_as_inf": source.empty_cells == "not_reached",
-                "inf_meaning": "inf means a cost that was never reached",
-                "minimum": 0 if name in ("std", "n") else None,
-                "integer": name == "n",
-            }
+            checks[name] = _statistic_checks(source, name)
     return checks
+
+
+def _statistic_checks(source: DataSource, statistic: str) -> dict[str, Any]:
+    """The :func:`number_column` options of a summary statistic, in a ``summary`` column or
+    in a ``wide`` table's cells alike: a count of runs is a whole number ≥ 1 (a mean over no
+    run is no result), a standard deviation ≥ 0, only a mean may be ∞ (never reached)."""
+    return {
+        "allow_inf": statistic == "mean",
+        "empty_as_inf": source.empty_cells == "not_reached",
+        "inf_meaning": "inf means a cost that was never reached",
+        "minimum": {"std": 0, "n": 1}.get(statistic),
+        "integer": statistic == "n",
+    }
 
 
 _DIMENSION_CHECKS: dict[str, Any] = {"integer": True, "minimum": 1}
@@ -474,13 +481,33 @@ def _dimension(
 
 
 def _wide(
-    source: DataSource, raw: RawTable, mapping: dict[str, str], problems: list[Problem]
+    source: DataSource, raw: RawTable, key: str, mapping: dict[str, str], problems: list[Problem]
 ) -> pd.DataFrame:
     """A published table, one column per algorithm, into the summary layout."""
     key_columns = [mapping["problem"], *([mapping["dimension"]] if "dimension" in mapping else [])]
     algorithm_columns = source.algorithm_columns or [
         c for c in raw.frame.columns if c not in key_columns
     ]
+    # Each a problem of the table's shape, not of its cells: said once, before the cells
+    # of a key column are read as numbers or one column is read as two algorithms.
+    shape = [
+        f"{key}.algorithm_columns names '{c}', which is the "
+        f"{'problem' if c == mapping['problem'] else 'dimension'} column"
+        for c in dict.fromkeys(algorithm_columns)
+        if c in key_columns
+    ] + [
+        f"{key}.algorithm_columns names '{c}' {algorithm_columns.count(c)} times"
+        for c in dict.fromkeys(algorithm_columns)
+        if algorithm_columns.count(c) > 1
+    ]
+    if not algorithm_columns:
+        shape.append(
+            f"no algorithm columns: a wide table has one column per algorithm besides "
+            f"{quote_choices(key_columns)}; the file has: {quote_choices(list(raw.frame.columns))}"
+        )
+    if shape:
+        problems.extend(Problem(raw.display, message) for message in shape)
+        return _no_wide_rows(source)
     missing = [c for c in algorithm_columns if c not in raw.frame.columns]
     for column in missing:
         problems.append(
@@ -504,16 +531,17 @@ def _wide(
             }
         )
         part[source.statistic] = number_column(
-            raw,
-            column,
-            problems,
-            allow_inf=source.statistic == "mean",
-            empty_as_inf=source.empty_cells == "not_reached",
-            inf_meaning="inf means never reached",
+            raw, column, problems, **_statistic_checks(source, source.statistic)
         )
         part["_row"] = raw.first_row + np.arange(len(raw.frame))
         parts.append(part)
-    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+    return pd.concat(parts, ignore_index=True) if parts else _no_wide_rows(source)
+
+
+def _no_wide_rows(source: DataSource) -> pd.DataFrame:
+    """A wide table's canonical frame without rows (its columns missing or misnamed: the
+    problems say why), with the columns the caller sorts and checks by."""
+    return pd.DataFrame(columns=["algorithm", "problem", "dimension", source.statistic, "_row"])
 
 
 @dataclass(frozen=True)

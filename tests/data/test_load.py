@@ -247,6 +247,64 @@ def test_wide_table_becomes_summary(tmp_path):
     ]
 
 
+WIDE_SPEC = """
+study: {title: Wide}
+minimize: true
+data:
+  table: {path: data/table.csv, format: wide, statistic: STATISTIC}
+analyses:
+  - {kind: significance_relation, data: table}
+"""
+
+
+@pytest.mark.parametrize(
+    ("table", "statistic", "message"),
+    [
+        (
+            "problem\nf1\nf2\n",
+            "mean",
+            "data/table.csv: no algorithm columns: a wide table has one column per algorithm "
+            "besides 'problem'; the file has: 'problem'",
+        ),
+        (
+            "problem,A,B\nf1,1,2\nf2,3,1\n",
+            "mean, algorithm_columns: [A, problem]",
+            "data/table.csv: data.table.algorithm_columns names 'problem', which is the problem "
+            "column",
+        ),
+        (
+            "problem,A,B\nf1,1,2\nf2,3,1\n",
+            "mean, algorithm_columns: [A, A]",
+            "data/table.csv: data.table.algorithm_columns names 'A' 2 times",
+        ),
+        ("problem,A,B\nf1,0,2\nf2,3,1\n", "n", "data/table.csv, row 1 (line 2), column 'A': must be ≥ 1: '0'"),
+        ("problem,A,B\nf1,-1,2\nf2,3,1\n", "std", "data/table.csv, row 1 (line 2), column 'A': must be ≥ 0: '-1'"),
+    ],
+)  # fmt: skip
+def test_a_wide_table_of_the_wrong_shape_or_cells_is_named(tmp_path, table, statistic, message):
+    """A table with no algorithm column was a KeyError traceback; 'problem' among the
+    algorithm columns gave 'not a number: f1' per row, 'A' twice 'duplicate rows ... also at
+    row 1' about the same row; a count of 0 runs or a negative standard deviation was read
+    (a summary table's own columns refuse both)."""
+    write(tmp_path, "data/table.csv", table)
+    path = write(tmp_path, "study.yaml", WIDE_SPEC.replace("STATISTIC", statistic))
+    with pytest.raises(InputError) as info:
+        load_data(load_spec(path))
+    assert [str(p) for p in info.value.problems] == [message]
+
+
+def test_a_summary_count_of_zero_runs_is_refused(tmp_path):
+    write(tmp_path, "data/s.csv", "algorithm,problem,mean,n\nA,f1,1,0\nB,f1,2,10\n")
+    spec = WIDE_SPEC.replace(
+        "table.csv, format: wide, statistic: STATISTIC", "s.csv, format: summary"
+    )
+    with pytest.raises(InputError) as info:
+        load_data(load_spec(write(tmp_path, "study.yaml", spec)))
+    assert [str(p) for p in info.value.problems] == [
+        "data/s.csv, row 1 (line 2), column 'n': must be ≥ 1: '0'"
+    ]
+
+
 def test_several_files_with_paths(tmp_path):
     write_histories_per_algorithm(tmp_path)
     path = write(tmp_path, "study.yaml", SPEC.replace("path: data/h.csv", "paths: 'data/*.csv'"))
