@@ -76,6 +76,8 @@ class ProblemFilter(SpecModel):
             if not members:
                 raise ValueError(f"group '{name}' lists no problem")
             for problem in members:
+                if seen.get(problem) == name:
+                    raise ValueError(f"problem '{problem}' is listed twice in group '{name}'")
                 if problem in seen:
                     raise ValueError(
                         f"problem '{problem}' is in groups '{seen[problem]}' and '{name}'; "

@@ -234,3 +234,32 @@ def test_data_that_is_no_mapping_is_not_also_every_reference_unknown(tmp_path, d
     defines: " with nothing after it."""
     text = SUMMARY_SPEC.replace("data:\n  s: {path: data/s.csv, format: summary}\n", data)
     assert problems(write(tmp_path, "study.yaml", text)) == [message]
+
+
+@pytest.mark.parametrize(
+    ("analysis", "message"),
+    [
+        (
+            "{kind: convergence, data: s, budgets: [100, 100.0]}",
+            "analyses[0].budgets (study.yaml:6): budgets must be distinct",
+        ),
+        (
+            "{kind: convergence, data: s, budgets: {5: [100, 1000], 10: [100, 100]}}",
+            "analyses[0].budgets (study.yaml:6): budgets must be distinct (dimension 10)",
+        ),
+    ],
+)
+def test_a_convergence_budget_listed_twice_is_refused(tmp_path, analysis, message):
+    """'budgets: [100, 100]' gave every row of the fixed-budget table twice."""
+    text = SUMMARY_SPEC.replace("format: summary", "format: histories").replace(
+        "  - kind: significance_relation\n    data: s\n", f"  - {analysis}\n"
+    )
+    assert problems(write(tmp_path, "study.yaml", text)) == [message]
+
+
+def test_a_problem_listed_twice_in_one_group_says_so(tmp_path):
+    """It read "problem 'f1' is in groups 'a' and 'a'; a problem belongs to one group"."""
+    text = SUMMARY_SPEC + "problems: {groups: {a: [f1, f1], b: [f2]}}\n"
+    assert problems(write(tmp_path, "study.yaml", text)) == [
+        "problems.groups (study.yaml:8): problem 'f1' is listed twice in group 'a'"
+    ]
