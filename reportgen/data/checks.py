@@ -9,6 +9,8 @@ per file: converting it would give 1/0 or nanoseconds that look like data.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 
@@ -30,6 +32,16 @@ _CONTROL = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u20
 """Characters no name may hold: C0 and C1 controls (a newline or tab in a cell is a broken
 file), the line and paragraph separators, and the bidirectional controls, which make a name
 display as other text than it is (a right-to-left override reverses what follows it)."""
+_EMPTY_NAME = "empty name"
+_MARKER_NAME = "a missing-value marker, not a name"
+_CONTROL_NAME = "a name with a control character"
+"""Why a name is refused: in a column (:func:`text_column`) or alone (:func:`name_fault`)."""
+
+
+def _long_name(max_length: int) -> str:
+    return f"a name longer than {max_length:,} characters"
+
+
 MAX_WHOLE = 2**53
 """Largest whole number a cell may hold (run, evaluations, dimension): every whole number up
 to it is exact as a float and fits a 64-bit integer."""
@@ -87,18 +99,36 @@ def text_column(
     codes = np.where(codes < 0, len(text), codes)
     empty = np.flatnonzero(blank[codes])
     if len(empty):
-        _report(raw, column, empty, values, "empty name", problems)
+        _report(raw, column, empty, values, _EMPTY_NAME, problems)
     # Checked per distinct name: a million rows hold a few hundred names.
     for test, message in (
-        (text.str.lower().isin(_MISSING_SPELLINGS), "a missing-value marker, not a name"),
-        (text.str.contains(_CONTROL, regex=True), "a name with a control character"),
-        (text.str.len() > max_length, f"a name longer than {max_length:,} characters"),
+        (text.str.lower().isin(_MISSING_SPELLINGS), _MARKER_NAME),
+        (text.str.contains(_CONTROL, regex=True), _CONTROL_NAME),
+        (text.str.len() > max_length, _long_name(max_length)),
     ):
         bad = np.append(test.fillna(False).to_numpy(dtype=bool), False)
         if bad.any():
             _report(raw, column, np.flatnonzero(bad[codes]), values, message, problems)
     remap = np.append(remap, -1).astype(code_dtype(len(names)))
     return pd.Series(pd.Categorical.from_codes(remap[codes], categories=names), index=values.index)
+
+
+def name_fault(name: str, max_length: int = MAX_NAME_LENGTH) -> str | None:
+    """Why :func:`text_column` would refuse this (stripped) name, or None if it would not.
+
+    For the names a platform's files give (an IOHprofiler ``algorithm.name``, a COCO
+    ``algId``, a CEC file name), which reach the report without passing through a column:
+    the same names are refused, for the same reasons, as in a CSV cell.
+    """
+    if not name:
+        return _EMPTY_NAME
+    if name.lower() in _MISSING_SPELLINGS:
+        return _MARKER_NAME
+    if re.search(_CONTROL, name):
+        return _CONTROL_NAME
+    if len(name) > max_length:
+        return _long_name(max_length)
+    return None
 
 
 def code_dtype(categories: int) -> type[np.signedinteger]:

@@ -156,10 +156,10 @@ def test_coco_header_without_a_dimension_or_an_algorithm(tmp_path: Path, coco_fo
     assert messages(spec(tmp_path, "path: data/RS-fixture\nformat: coco")) == [
         "data/RS-fixture:bbobexp_f1.info, line 1: 'DIM' must be ≥ 1 and 'funcId' ≥ 0: DIM = 0, "
         "funcId = 1",
-        "data/RS-fixture:bbobexp_f8.info, line 3: the header above names no algorithm "
-        "(algId = ''); set the source's 'algorithm:'",
-        "data/RS-fixture:bbobexp_f8.info, line 6: the header above names no algorithm "
-        "(algId = ''); set the source's 'algorithm:'",
+        "data/RS-fixture:bbobexp_f8.info, line 3: the header above names no usable algorithm "
+        "(empty name: algId = ''); set the source's 'algorithm:'",
+        "data/RS-fixture:bbobexp_f8.info, line 6: the header above names no usable algorithm "
+        "(empty name: algId = ''); set the source's 'algorithm:'",
     ]
     named = spec(tmp_path, "path: data/RS-fixture\nformat: coco\nalgorithm: RS")
     info = coco_folder / "bbobexp_f1.info"
@@ -417,6 +417,43 @@ def test_ioh_meta_file_with_wrong_types_names_the_key(tmp_path: Path, edit, wher
     assert messages(_edited_meta(tmp_path, edit)) == [
         f"data/one/IOHprofiler_f1_Sphere.json, {where}: {message}"
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("One\nPlus", 'a name with a control character (or set the source\'s \'algorithm:\'): "One\\nPlus"'),
+        ("One\u202eenO", 'a name with a control character (or set the source\'s \'algorithm:\'): "One\\u202eenO"'),
+        ("nan", 'a missing-value marker, not a name (or set the source\'s \'algorithm:\'): "nan"'),
+    ],
+)  # fmt: skip
+def test_ioh_algorithm_name_is_checked_as_a_csv_cell_is(tmp_path: Path, name: str, message: str):
+    """A name a CSV cell may not hold (a newline, a right-to-left override that makes it
+    display as other text, 'nan') reached the report unchecked from a platform's files."""
+
+    def edit(meta):
+        meta["algorithm"]["name"] = name
+
+    assert messages(_edited_meta(tmp_path, edit)) == [
+        f"data/one/IOHprofiler_f1_Sphere.json, algorithm.name: {message}"
+    ]
+
+
+def test_coco_and_cec_algorithm_names_are_checked_as_a_csv_cell_is(
+    tmp_path: Path, coco_folder: Path
+) -> None:
+    for info in coco_folder.glob("*.info"):
+        info.write_text(info.read_text().replace("algId = 'RS-fixture'", "algId = 'null'"))
+    assert messages(spec(tmp_path, "path: data/RS-fixture\nformat: coco"))[0] == (
+        "data/RS-fixture:bbobexp_f1.info, line 3: the header above names no usable algorithm "
+        "(a missing-value marker, not a name: algId = 'null'); set the source's 'algorithm:'"
+    )
+    for f in (1, 2):
+        _cec_file(tmp_path / "cec", f"DE\u202e_{f}_10.txt")
+    assert messages(spec(tmp_path, "paths: cec/*.txt\nformat: cec")) == [
+        "cec/DE\u202e_1_10.txt: the algorithm its name gives: a name with a control "
+        "character: 'DE\\u202e'"
+    ]  # once for the name, not once per file
 
 
 def test_ioh_run_file_that_is_a_folder_says_so(tmp_path: Path) -> None:

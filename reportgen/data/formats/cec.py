@@ -39,7 +39,7 @@ from pathlib import Path
 
 import numpy as np
 
-from reportgen.data.checks import MAX_ROWS_PER_PROBLEM
+from reportgen.data.checks import MAX_ROWS_PER_PROBLEM, name_fault
 from reportgen.data.formats import InputFile, ReadResult, RunRecords, runs_to_frame
 from reportgen.errors import InputError, Problem
 from reportgen.present.caveats import Caveat
@@ -204,6 +204,7 @@ def read_cec(
     seen: dict[tuple[str, int, int], str] = {}
     non_monotone: list[str] = []
     bad_budgets: set[int] = set()
+    bad_names: set[str] = set()
     for path, display in files:
         match = pattern.match(path.name)
         if match is None:
@@ -226,6 +227,14 @@ def read_cec(
                     f"the pattern has no {missing} and the source sets no '{missing.strip('{}')}:'",
                 )
             )
+            continue
+        fault = None if source.algorithm is not None else name_fault(algorithm.strip())
+        if fault is not None:
+            if algorithm not in bad_names:  # one message per name, not one per file
+                bad_names.add(algorithm)
+                problems.append(
+                    Problem(display, f"the algorithm its name gives: {fault}: {algorithm!r}")
+                )
             continue
         function, dimension = int(groups["function"]), int(dimension)
         try:

@@ -53,7 +53,7 @@ from pathlib import Path
 
 import numpy as np
 
-from reportgen.data.checks import MAX_ROWS_PER_PROBLEM
+from reportgen.data.checks import MAX_ROWS_PER_PROBLEM, name_fault
 from reportgen.data.formats import (
     InputFile,
     ReadResult,
@@ -62,7 +62,7 @@ from reportgen.data.formats import (
     unordered_runs,
     worsening_caveats,
 )
-from reportgen.errors import InputError, Problem
+from reportgen.errors import InputError, Problem, shorten
 from reportgen.present.format import counted
 from reportgen.spec.sources import CocoOptions
 
@@ -536,12 +536,13 @@ def _read_one(
             )
             continue
         name = algorithm if algorithm is not None else block.algorithm.strip()
-        if not name:
+        fault = None if algorithm is not None else name_fault(name)
+        if fault is not None:
             problems.append(
                 Problem(
                     here,
-                    "the header above names no algorithm (algId = ''); set the source's "
-                    "'algorithm:'",
+                    f"the header above names no usable algorithm ({fault}: algId = "
+                    f"{shorten(repr(block.algorithm))}); set the source's 'algorithm:'",
                 )
             )
             continue

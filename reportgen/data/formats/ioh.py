@@ -49,7 +49,7 @@ from typing import Any
 
 import numpy as np
 
-from reportgen.data.checks import MAX_ROWS_PER_PROBLEM
+from reportgen.data.checks import MAX_ROWS_PER_PROBLEM, name_fault
 from reportgen.data.formats import (
     InputFile,
     ReadResult,
@@ -200,6 +200,8 @@ def _meta(path: Path, display: str, named: bool, problems: list[Problem]) -> dic
             "must be the algorithm's name (or set the source's 'algorithm:')",
             name if isinstance(algorithm, dict) else algorithm,
         )
+    elif not named and isinstance(name, str) and (fault := name_fault(name.strip())):
+        bad("algorithm.name", f"{fault} (or set the source's 'algorithm:')", name)
     scenarios = meta["scenarios"]
     if not isinstance(scenarios, list):
         bad("scenarios", "must be a list (one entry per dimension)", scenarios)
