@@ -17,6 +17,7 @@ import pandas as pd
 from reportgen.data.frames import category_codes
 from reportgen.data.read import RawTable
 from reportgen.errors import Problem, shorten
+from reportgen.spec.base import NAME_CONTROL
 
 MAX_ROWS_PER_PROBLEM = 5
 MAX_NAME_LENGTH = 1000
@@ -28,10 +29,6 @@ titles (they are the keys of every per-problem table; two long names cut to the 
 and end would merge), so a longer one is refused at its row."""
 _MISSING_SPELLINGS = ("nan", "-nan", "none", "null", "<na>", "n/a")
 """Cells that spell a missing value (what pandas or a spreadsheet writes for an empty cell)."""
-_CONTROL = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]"
-"""Characters no name may hold: C0 and C1 controls (a newline or tab in a cell is a broken
-file), the line and paragraph separators, and the bidirectional controls, which make a name
-display as other text than it is (a right-to-left override reverses what follows it)."""
 _EMPTY_NAME = "empty name"
 _MARKER_NAME = "a missing-value marker, not a name"
 _CONTROL_NAME = "a name with a control character"
@@ -103,7 +100,7 @@ def text_column(
     # Checked per distinct name: a million rows hold a few hundred names.
     for test, message in (
         (text.str.lower().isin(_MISSING_SPELLINGS), _MARKER_NAME),
-        (text.str.contains(_CONTROL, regex=True), _CONTROL_NAME),
+        (text.str.contains(NAME_CONTROL, regex=True), _CONTROL_NAME),
         (text.str.len() > max_length, _long_name(max_length)),
     ):
         bad = np.append(test.fillna(False).to_numpy(dtype=bool), False)
@@ -124,7 +121,7 @@ def name_fault(name: str, max_length: int = MAX_NAME_LENGTH) -> str | None:
         return _EMPTY_NAME
     if name.lower() in _MISSING_SPELLINGS:
         return _MARKER_NAME
-    if re.search(_CONTROL, name):
+    if re.search(NAME_CONTROL, name):
         return _CONTROL_NAME
     if len(name) > max_length:
         return _long_name(max_length)

@@ -263,3 +263,36 @@ def test_a_problem_listed_twice_in_one_group_says_so(tmp_path):
     assert problems(write(tmp_path, "study.yaml", text)) == [
         "problems.groups (study.yaml:8): problem 'f1' is listed twice in group 'a'"
     ]
+
+
+@pytest.mark.parametrize(
+    ("entry", "where", "shown"),
+    [
+        ('{name: s1, label: "A\\nB"}', "algorithms[0].label (study.yaml:5)", "'A\\nB'"),
+        ('{name: s1, label: "A\\u202eB"}', "algorithms[0].label (study.yaml:5)", "'A\\u202eB'"),
+        ('"s\\t1"', "algorithms[0] (study.yaml:5)", "'s\\t1'"),
+    ],
+)
+def test_a_name_or_label_with_a_control_character_is_refused(tmp_path, entry, where, shown):
+    """The data refuse a name with a newline or a right-to-left override (it displays as
+    other text); a label or name written in the spec was taken as it was."""
+    text = SUMMARY_SPEC.replace("analyses:", f"algorithms: [{entry}, s2]\nanalyses:")
+    assert problems(write(tmp_path, "study.yaml", text)) == [
+        f"{where}: a name with a control character: {shown}"
+    ]
+
+
+def test_a_problem_prefix_with_a_control_character_is_refused(tmp_path):
+    """problem_prefix '\\t' made problems named '\\t1', '\\t8' (a CSV cell may not hold
+    them); a 150-character prefix, names longer than a problem name may be."""
+    source = "  s: {path: data/s.csv, format: summary}"
+    for prefix, message in (
+        ('"\\t"', "a name with a control character: '\\t'"),
+        ("x" * 51, "got 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'; string should have at most 50 characters"),
+    ):  # fmt: skip
+        text = SUMMARY_SPEC.replace(
+            source, f"  s: {{path: d, format: coco, coco: {{problem_prefix: {prefix}}}}}"
+        )
+        assert problems(write(tmp_path, "study.yaml", text)) == [
+            f"data.s.coco.problem_prefix (study.yaml:4): {message}"
+        ]
