@@ -353,3 +353,17 @@ def test_progress_bar_on_a_terminal_plain_lines_otherwise():
     plain = Progress(log, quiet=False, total=4)
     plain("loading data")
     assert log.getvalue().endswith("] loading data\n") and "\r" not in log.getvalue()
+
+
+@pytest.mark.parametrize("rtol", ["-1", "nan", "inf", "1e400"])
+def test_verify_refuses_a_tolerance_that_is_no_finite_number_before_rerunning(
+    tmp_path, rtol, capsys
+):
+    """'--rtol -1' was a ValueError traceback (exit 3) after the whole rerun; '--rtol inf'
+    let every number pass and 'nan' none. Now a usage error (exit 2), before any work: the
+    supplement need not even exist."""
+    with pytest.raises(SystemExit) as usage:
+        run_cli("verify", str(tmp_path / "none.zip"), f"--rtol={rtol}")
+    err = capsys.readouterr().err
+    assert usage.value.code == 2 and "Traceback" not in err
+    assert f"argument --rtol: must be a finite number ≥ 0, got '{rtol}'" in err
