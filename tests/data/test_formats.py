@@ -543,6 +543,22 @@ def test_cec_last_row_and_non_monotone_caveat(tmp_path: Path) -> None:
     ]
 
 
+def test_cec_last_row_of_fractions_is_no_evaluation_count(tmp_path: Path) -> None:
+    """'last_row: evaluations_to_target' over a row that is not counts (errors, a 15th
+    checkpoint) was read as evaluations 0.0034, 500.5, … without a word."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "A_1_10.txt").write_text("5 5\n1 3\n0 2\n500.5 0.0034\n")
+    source = (
+        "paths: data/*.txt\nformat: cec\ncec:\n  checkpoints: [0.1, 0.5, 1.0]\n"
+        "  max_evaluations: 100*D\n  last_row: evaluations_to_target\n  layout: trials"
+    )
+    assert messages(spec(tmp_path, source)) == [
+        "data/A_1_10.txt, last row: evaluations to target must be whole numbers: 500.5; is "
+        "the last row evaluation counts? check data.src.cec.last_row"
+    ]
+
+
 def test_cec_broken_files(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     _cec_file(folder, "A_1_10.txt", rows=13)

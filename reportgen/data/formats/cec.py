@@ -304,6 +304,18 @@ def read_cec(
                 )
             )
             continue
+        if last is not None and np.any(last != np.round(last)):
+            # A row of errors read as counts (the file has no such row, or a 15th checkpoint)
+            # would otherwise pass as evaluations 0.0034, 1.2e+02, …
+            problems.append(
+                Problem(
+                    f"{display}, last row",
+                    "evaluations to target must be whole numbers: "
+                    f"{float(last[last != np.round(last)][0])!r}; is the last row evaluation "
+                    f"counts? check {key}.cec.last_row",
+                )
+            )
+            continue
         for column in range(matrix.shape[1]):
             runs.append(
                 RunRecords(
