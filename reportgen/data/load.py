@@ -1550,6 +1550,7 @@ def load_data(spec: LoadedSpec) -> StudyData:
                     )
     for data in sources.values():
         caveats.extend(data.caveats)
+    _check_exclude_dimensions(spec, sources, problems)
     excluded: list[tuple[str, str, int]] = []
     for name, data in list(sources.items()):
         # A partitioned source is selected in its per-run table (its records stay in files).
@@ -1607,6 +1608,40 @@ def _groups(
                     )
                 )
     return {group: tuple(members) for group, members in selection.groups.items()}
+
+
+def _check_exclude_dimensions(
+    spec: LoadedSpec, sources: Mapping[str, SourceData], problems: list[Problem]
+) -> None:
+    """An exclude rule ``{problem: f1, dimensions: [20]}`` for a dimension that no source has
+    the problem in would exclude nothing, silently (a typo such as 50 for 5). Judged over
+    every source together: a rule may name a dimension only some sources have."""
+    selection = spec.study.problems
+    rules = [
+        (index, rule)
+        for index, rule in enumerate(selection.exclude or [] if selection is not None else [])
+        if not isinstance(rule, str)
+    ]
+    if not rules:
+        return
+    have: dict[str, set[int]] = {}
+    for data in sources.values():
+        runs = data.frame if data.records is None else data.records.runs
+        pairs = runs[["problem", "dimension"]].drop_duplicates()
+        for problem, dimension in zip(pairs["problem"], pairs["dimension"], strict=True):
+            have.setdefault(str(problem), set()).add(int(dimension))
+    for index, rule in rules:
+        if rule.problem not in have:
+            continue  # an unknown name is reported by _filter_problems
+        for j, dimension in enumerate(rule.dimensions):
+            if dimension not in have[rule.problem]:
+                problems.append(
+                    Problem(
+                        spec.where(("problems", "exclude", index, "dimensions", j)),
+                        f"problem '{rule.problem}' has no dimension {dimension} in the data; "
+                        f"it has {sorted(have[rule.problem])}",
+                    )
+                )
 
 
 def _filter_problems(

@@ -305,6 +305,19 @@ def test_a_summary_count_of_zero_runs_is_refused(tmp_path):
     ]
 
 
+def test_an_exclude_rule_for_a_dimension_the_problem_lacks_is_named(tmp_path):
+    """'exclude: [{problem: f1, dimensions: [20]}]' on data of f1 in 2-D excluded nothing and
+    said nothing (a typo of the dimension went unnoticed)."""
+    write(tmp_path, "data/h.csv", HISTORIES_CSV)
+    spec = SPEC + "problems: {exclude: [{problem: f1, dimensions: [2, 20]}]}\n"
+    with pytest.raises(InputError) as info:
+        load_data(load_spec(write(tmp_path, "study.yaml", spec)))
+    assert [str(p) for p in info.value.problems] == [
+        "problems.exclude[0].dimensions[1] (study.yaml:17): problem 'f1' has no dimension 20 "
+        "in the data; it has [2]"
+    ]
+
+
 def test_several_files_with_paths(tmp_path):
     write_histories_per_algorithm(tmp_path)
     path = write(tmp_path, "study.yaml", SPEC.replace("path: data/h.csv", "paths: 'data/*.csv'"))
