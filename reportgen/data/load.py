@@ -1550,7 +1550,7 @@ def load_data(spec: LoadedSpec) -> StudyData:
                     )
     for data in sources.values():
         caveats.extend(data.caveats)
-    _check_exclude_dimensions(spec, sources, problems)
+    _check_problem_selection(spec, sources, problems)
     excluded: list[tuple[str, str, int]] = []
     for name, data in list(sources.items()):
         # A partitioned source is selected in its per-run table (its records stay in files).
@@ -1558,7 +1558,7 @@ def load_data(spec: LoadedSpec) -> StudyData:
         frame = whole
         if not set(data.algorithms) <= set(algorithms):
             frame = frame[frame["algorithm"].isin(algorithms)]
-        frame = _filter_problems(frame, spec, problems)
+        frame = _filter_problems(frame, spec)
         # Only algorithms the source has: one it lacks entirely is reported above, once.
         expected = [a for a in algorithms if a in data.algorithms]
         if frame is not whole:
@@ -1610,19 +1610,19 @@ def _groups(
     return {group: tuple(members) for group, members in selection.groups.items()}
 
 
-def _check_exclude_dimensions(
+def _check_problem_selection(
     spec: LoadedSpec, sources: Mapping[str, SourceData], problems: list[Problem]
 ) -> None:
-    """An exclude rule ``{problem: f1, dimensions: [20]}`` for a dimension that no source has
-    the problem in would exclude nothing, silently (a typo such as 50 for 5). Judged over
-    every source together: a rule may name a dimension only some sources have."""
+    """Every problem and dimension ``problems:`` names must be in the data — in some source:
+    a study's sources may hold different problems (CEC 2020: f6 and f7 in 5-D are in two of
+    three), so each source alone is not the measure ('no problem named f2 in the data' for a
+    problem another source has).
+
+    An exclude rule ``{problem: f1, dimensions: [20]}`` for a dimension that no source has the
+    problem in would exclude nothing, silently (a typo such as 50 for 5): named too.
+    """
     selection = spec.study.problems
-    rules = [
-        (index, rule)
-        for index, rule in enumerate(selection.exclude or [] if selection is not None else [])
-        if not isinstance(rule, str)
-    ]
-    if not rules:
+    if selection is None:
         return
     have: dict[str, set[int]] = {}
     for data in sources.values():
@@ -1630,47 +1630,45 @@ def _check_exclude_dimensions(
         pairs = runs[["problem", "dimension"]].drop_duplicates()
         for problem, dimension in zip(pairs["problem"], pairs["dimension"], strict=True):
             have.setdefault(str(problem), set()).add(int(dimension))
-    for index, rule in rules:
-        if rule.problem not in have:
-            continue  # an unknown name is reported by _filter_problems
-        for j, dimension in enumerate(rule.dimensions):
-            if dimension not in have[rule.problem]:
-                problems.append(
-                    Problem(
-                        spec.where(("problems", "exclude", index, "dimensions", j)),
-                        f"problem '{rule.problem}' has no dimension {dimension} in the data; "
-                        f"it has {sorted(have[rule.problem])}",
-                    )
-                )
-
-
-def _filter_problems(
-    frame: pd.DataFrame, spec: LoadedSpec, problems: list[Problem]
-) -> pd.DataFrame:
-    selection = spec.study.problems
-    if selection is None:
-        return frame
-    names = set(observed(frame["problem"]))
+    names = sorted(have)
     for key in ("include", "exclude"):
         for index, entry in enumerate(getattr(selection, key) or []):
             problem = entry if isinstance(entry, str) else entry.problem
-            if problem not in names:
+            if problem not in have:
                 problems.append(
                     Problem(
                         spec.where(("problems", key, index)),
-                        f"no problem named '{problem}' in the data{did_you_mean(problem, sorted(names))}",
+                        f"no problem named '{problem}' in the data{did_you_mean(problem, names)}",
                     )
                 )
+                continue
+            for j, dimension in enumerate([] if isinstance(entry, str) else entry.dimensions):
+                if dimension not in have[problem]:
+                    problems.append(
+                        Problem(
+                            spec.where(("problems", key, index, "dimensions", j)),
+                            f"problem '{problem}' has no dimension {dimension} in the data; "
+                            f"it has {sorted(have[problem])}",
+                        )
+                    )
+    dimensions = set().union(*have.values())
+    for index, dimension in enumerate(selection.dimensions or []):
+        if dimension not in dimensions:
+            problems.append(
+                Problem(
+                    spec.where(("problems", "dimensions", index)),
+                    f"no problem of dimension {dimension} in the data; it has {sorted(dimensions)}",
+                )
+            )
+
+
+def _filter_problems(frame: pd.DataFrame, spec: LoadedSpec) -> pd.DataFrame:
+    """The rows of one source that ``problems:`` selects (what it names is checked over
+    every source by :func:`_check_problem_selection`)."""
+    selection = spec.study.problems
+    if selection is None:
+        return frame
     if selection.dimensions is not None:
-        dims = {int(d) for d in pd.unique(frame["dimension"])}
-        for index, dim in enumerate(selection.dimensions):
-            if dim not in dims:
-                problems.append(
-                    Problem(
-                        spec.where(("problems", "dimensions", index)),
-                        f"no problem of dimension {dim} in the data; it has {sorted(dims)}",
-                    )
-                )
         frame = frame[frame["dimension"].isin(selection.dimensions)]
     if selection.include is not None:
         frame = frame[frame["problem"].isin(selection.include)]

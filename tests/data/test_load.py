@@ -318,6 +318,34 @@ def test_an_exclude_rule_for_a_dimension_the_problem_lacks_is_named(tmp_path):
     ]
 
 
+def test_a_problem_selection_is_checked_over_every_source(tmp_path):
+    """Excluding f2, which one source of two holds, was refused: "no problem named 'f2' in
+    the data" (of the other source); 'dimensions: [3]' the same way."""
+    write(tmp_path, "a.csv", "algorithm,problem,dimension,run,value\nA,f1,2,1,1\nB,f1,2,1,2\n"
+          "A,f2,3,1,1\nB,f2,3,1,3\n")  # fmt: skip
+    write(tmp_path, "b.csv", "algorithm,problem,dimension,run,value\nA,f1,2,1,1\nB,f1,2,1,2\n")
+    spec = """
+    study: {title: Two sources}
+    minimize: true
+    data:
+      a: {path: a.csv, format: trials}
+      b: {path: b.csv, format: trials}
+    problems: SELECTION
+    analyses: [{kind: perspectives, data: a}, {kind: perspectives, data: b, id: pb}]
+    """
+    for selection in ("{exclude: [f2]}", "{exclude: [{problem: f2, dimensions: [3]}]}"):
+        path = write(tmp_path, "study.yaml", spec.replace("SELECTION", selection))
+        data = load_data(load_spec(path))
+        assert sorted(map(str, data.sources["a"].frame["problem"].unique())) == ["f1"]
+    path = write(tmp_path, "study.yaml", spec.replace("SELECTION", "{dimensions: [3, 4]}"))
+    with pytest.raises(InputError) as info:
+        load_data(load_spec(path))
+    assert [str(p) for p in info.value.problems] == [
+        "problems.dimensions[1] (study.yaml:6): no problem of dimension 4 in the data; it has "
+        "[2, 3]"
+    ]
+
+
 def test_several_files_with_paths(tmp_path):
     write_histories_per_algorithm(tmp_path)
     path = write(tmp_path, "study.yaml", SPEC.replace("path: data/h.csv", "paths: 'data/*.csv'"))
