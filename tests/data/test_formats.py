@@ -167,6 +167,15 @@ def test_coco_header_without_a_dimension_or_an_algorithm(tmp_path: Path, coco_fo
     assert load(named).algorithms == ("RS",)
 
 
+def test_a_coco_folder_named_twice_is_refused(tmp_path: Path, coco_folder: Path) -> None:
+    """'paths: [data/RS-fixture, data/*]' read the folder twice: every run counted twice as a
+    run of the same algorithm (6 runs per problem instead of 3), without a word."""
+    assert messages(spec(tmp_path, "paths: [data/RS-fixture, data/*]\nformat: coco")) == [
+        "data.src.paths (study.yaml:5): the data file 'data/RS-fixture' is named more than once "
+        "by 'data/RS-fixture', 'data/*'; each file may be read once"
+    ]
+
+
 def test_coco_spec_errors(tmp_path: Path, coco_folder: Path) -> None:
     write(tmp_path, "data/x.csv", "a\n1\n")
     assert messages(spec(tmp_path, "path: data/x.csv\nformat: coco")) == [
