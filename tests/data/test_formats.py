@@ -353,6 +353,17 @@ def test_ioh_evaluations_that_go_down_within_a_run_are_an_error(tmp_path: Path) 
     ]
 
 
+def test_ioh_meta_file_reached_twice_is_refused(tmp_path: Path) -> None:
+    """A .json named alone and again inside its folder added its runs twice (6 runs of
+    OnePlusOne on f1 instead of 3: only an unequal_runs warning)."""
+    shutil.copytree(FIXTURES / "ioh" / "OnePlusOne", tmp_path / "data" / "one")
+    source = "paths: [data/one/IOHprofiler_f1_Sphere.json, data/one]\nformat: ioh"
+    assert messages(spec(tmp_path, source)) == [
+        "data/one/IOHprofiler_f1_Sphere.json: read twice: the paths also reach it as "
+        "data/one/IOHprofiler_f1_Sphere.json; each file may be read once"
+    ]
+
+
 def test_ioh_final_evaluation_worse_than_the_best_is_no_caveat(tmp_path: Path) -> None:
     """raw_y is each logged point's value: the run's final evaluation, logged whatever its
     value, is usually worse than its best. That was reported as 'best_so_far_worsens' on 24

@@ -252,6 +252,7 @@ def read_ioh(
     problems: list[Problem] = []
     runs: list[RunRecords] = []
     inputs: list[InputFile] = []
+    read: dict[Path, str] = {}
     for root, root_display in files:
         metas = _meta_files(root)
         if not metas:
@@ -272,6 +273,18 @@ def read_ioh(
                 if root.is_dir()
                 else root_display
             )
+            # A .json named alone and again inside a folder the paths also name would add
+            # its runs twice, as more runs of the same algorithm.
+            if path.resolve() in read:
+                problems.append(
+                    Problem(
+                        display,
+                        f"read twice: the paths also reach it as {read[path.resolve()]}; each "
+                        "file may be read once",
+                    )
+                )
+                continue
+            read[path.resolve()] = display
             first = len(inputs)  # the .json is listed before its .dat files
             meta = _meta(path, display, algorithm is not None, problems)
             if meta is None:
