@@ -47,6 +47,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from reportgen.data.read import SUPPORTED_SUFFIXES
 from reportgen.errors import InputError, Problem
 from reportgen.paths import in_the_way, real_path
 from reportgen.render.publish import writing
@@ -410,7 +411,10 @@ def _header_separator(path: Path, default: str) -> str:
         raise InputError(Problem(str(path), "the file is empty: no header line to read"))
     if default in line:
         return default
-    return next((c for c in ";\t|" if c in line), default)
+    found = next((c for c in ";\t|" if c in line), None)
+    if found is None and len(line.split()) > 1:
+        return r"\s+"  # columns separated by spaces: the documented whitespace separator
+    return found or default
 
 
 def _spec_for_file(path: Path, target: Path) -> tuple[str, str]:
@@ -418,6 +422,15 @@ def _spec_for_file(path: Path, target: Path) -> tuple[str, str]:
     if not path.is_file():
         kind = "is a folder, not a file" if path.is_dir() else "does not exist"
         raise InputError(Problem(str(path), f"--from: the file {kind}"))
+    if not path.name.lower().endswith(SUPPORTED_SUFFIXES):
+        # The spec would only fail at validate, after a proposal made from the bytes of,
+        # say, a spreadsheet read as text.
+        raise InputError(
+            Problem(
+                str(path),
+                f"--from: unsupported file type; reportgen reads {', '.join(SUPPORTED_SUFFIXES)}",
+            )
+        )
     head, separator = _read_head(path)
     names = [str(c) for c in head.columns]
     found = propose_columns(names)

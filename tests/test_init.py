@@ -133,6 +133,7 @@ def test_init_from_a_missing_file_is_an_input_error(tmp_path: Path) -> None:
         ("bars.csv", "algorithm|problem|run|value\nA|f1|1|1\nB|f1|1|2\n", "|"),
         ("plain.tsv", "algorithm\tproblem\trun\tvalue\nA\tf1\t1\t1\nB\tf1\t1\t2\n", None),
         ("bom.csv", "\ufeffalgorithm,problem,run,value\nA,f1,1,1\nB,f1,1,2\n", None),
+        ("spaces.txt", "algorithm problem run value\nA f1 1 1\nB f1 1 2\n", r"\s+"),
     ],
 )
 def test_init_from_writes_a_spec_that_reads_the_file(
@@ -175,3 +176,13 @@ def test_init_from_an_empty_file_or_a_folder_is_an_input_error(
     path.mkdir() if content is None else path.write_bytes(content)
     result = run_cli("init", str(tmp_path / "s"), "--from", str(path))
     assert result.code == 1 and message in result.err and "Traceback" not in result.err
+
+
+def test_init_from_a_file_reportgen_cannot_read_is_refused(tmp_path: Path) -> None:
+    """A spreadsheet got a proposal made from its bytes read as text ('not used: PK...')
+    and a spec that validate then refused as an unsupported file type."""
+    data = tmp_path / "results.xlsx"
+    data.write_bytes(b"PK\x03\x04 not text")
+    result = run_cli("init", str(tmp_path / "s"), "--from", str(data))
+    assert result.code == 1 and "--from: unsupported file type; reportgen reads .csv" in result.err
+    assert not (tmp_path / "s").exists()

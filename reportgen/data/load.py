@@ -356,6 +356,8 @@ def _column_names(
         else list(_OPTIONAL[source.format])
     )
     other = next((c for c in ";\t|" if c in available[0]), None) if len(available) == 1 else None
+    if other is None and len(available) == 1 and len(available[0].split()) > 1:
+        other = r"\s+"  # names separated by spaces: the documented whitespace separator
     if other is not None and source.separator is None:
         # One column whose name holds another separator: not a comma-separated file, and
         # every column would be reported missing.

@@ -346,6 +346,17 @@ def test_a_problem_selection_is_checked_over_every_source(tmp_path):
     ]
 
 
+def test_a_header_of_names_separated_by_spaces_suggests_the_whitespace_separator(tmp_path):
+    """A space-separated file read as commas gave 'missing column' for every column."""
+    write(tmp_path, "data/h.csv", HISTORIES_CSV.replace(",", " "))
+    with pytest.raises(InputError) as info:
+        load_data(load_spec(write(tmp_path, "study.yaml", SPEC)))
+    (problem,) = info.value.problems
+    assert problem.message.endswith(
+        "the file looks separated by '\\\\s+'; set data.curves.separator: \"\\\\s+\""
+    )
+
+
 def test_several_files_with_paths(tmp_path):
     write_histories_per_algorithm(tmp_path)
     path = write(tmp_path, "study.yaml", SPEC.replace("path: data/h.csv", "paths: 'data/*.csv'"))
