@@ -21,6 +21,7 @@ import argparse
 import dataclasses
 import gc
 import json
+import math
 import shutil
 import sys
 import time
@@ -297,6 +298,18 @@ def _cmd_init(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     return EXIT_OK
 
 
+def _tolerance(text: str) -> float:
+    """``--rtol``: a finite number ≥ 0, refused as a usage error before the rerun (a
+    negative one was a ValueError traceback after it; ``inf`` let every number pass)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"must be a finite number ≥ 0, got {text!r}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="reportgen",
@@ -364,7 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("bundle", help="supplement.zip, or the folder it was unpacked into")
     verify.add_argument(
         "--rtol",
-        type=float,
+        type=_tolerance,
         metavar="R",
         help="relative tolerance for every number (default: integers exact, floats 1e-9)",
     )

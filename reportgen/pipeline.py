@@ -269,8 +269,25 @@ def _analysis_data(
 def validate_study(
     study: LoadedSpec | str | Path, strict: bool = False, progress: Progress | None = None
 ) -> StudyResults:
-    """Check the spec and the data and run the computations; raise InputError on any problem."""
-    results = compute_study(study if isinstance(study, LoadedSpec) else load_spec(study), progress)
+    """Check the spec and the data and run the computations; raise InputError on any problem.
+
+    The spec's ``report.output`` is checked as ``run`` checks it (a folder holding the study's
+    own files, one that exists and was not written by reportgen, a path through a file): a
+    study that validates is one that ``run`` accepts, and its problems are listed with every
+    other.
+    """
+    spec = study if isinstance(study, LoadedSpec) else load_spec(study)
+    try:
+        _output_target(spec, None)
+        output: list[Problem] = []
+    except InputError as exc:
+        output = list(exc.problems)
+    try:
+        results = compute_study(spec, progress)
+    except InputError as exc:
+        raise InputError([*output, *exc.problems]) from None
+    if output:
+        raise InputError(output)
     if strict:
         _raise_for_caveats(results)
     return results
@@ -335,20 +352,7 @@ def run_study(
     """
     spec = study if isinstance(study, LoadedSpec) else load_spec(study)
     say = progress or (lambda _: None)
-    target = (
-        Path(output_dir)
-        if output_dir is not None
-        else spec_path(spec.base_dir, spec.study.report.output)
-    )
-    # Problems with the folder name the setting it came from: the spec's, or the caller's.
-    where = (
-        spec.where(("report", "output"))
-        if output_dir is None
-        else "the output folder given (-o, output_dir)"
-    )
-    with writing(target, where):
-        target = real_path(target)
-        _check_output_target(target, spec, where)
+    target, where = _output_target(spec, output_dir)
     # Read first: a file that is no results.json is refused before the analyses run.
     baseline_document = read_baseline(baseline) if baseline is not None else None
     results = compute_study(spec, say)
@@ -519,6 +523,26 @@ def result_tables(results: StudyResults) -> list[ResultTable]:
         if outcome.published is not None:
             tables.append(ResultTable(f"{outcome.id}/published", outcome.published.frame, False))
     return tables
+
+
+def _output_target(spec: LoadedSpec, output_dir: str | Path | None) -> tuple[Path, str]:
+    """The output folder (absolute) and how problems name its setting, once checked by
+    :func:`_check_output_target`: the spec's ``report.output`` or the caller's folder."""
+    target = (
+        Path(output_dir)
+        if output_dir is not None
+        else spec_path(spec.base_dir, spec.study.report.output)
+    )
+    # Problems with the folder name the setting it came from: the spec's, or the caller's.
+    where = (
+        spec.where(("report", "output"))
+        if output_dir is None
+        else "the output folder given (-o, output_dir)"
+    )
+    with writing(target, where):
+        target = real_path(target)
+        _check_output_target(target, spec, where)
+    return target, where
 
 
 def _check_output_target(target: Path, spec: LoadedSpec, where: str) -> None:

@@ -30,10 +30,14 @@ Decisions
 - ``--from`` guesses; it never guesses silently: the mapping is printed, a column it cannot
   place is listed as unused, and a required column it cannot find is left for the user as a
   ``FIXME`` comment (``reportgen validate`` then names the missing column).
+- ``--from`` writes a spec that reads the file as the loader will: a CSV whose header holds
+  ``;``, tab or ``|`` but not the default separator gets ``separator:``, and a byte order
+  mark is not part of the first column's name.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import math
 import os
@@ -43,6 +47,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from reportgen.data.read import SUPPORTED_SUFFIXES
 from reportgen.errors import InputError, Problem
 from reportgen.paths import in_the_way, real_path
 from reportgen.render.publish import writing
@@ -379,20 +384,54 @@ def infer_format(found: dict[str, str]) -> str:
     return "trials"
 
 
-def _read_head(path: Path) -> pd.DataFrame:
+def _read_head(path: Path) -> tuple[pd.DataFrame, str | None]:
+    """The first rows of the user's file, and the separator its spec must name (None when it
+    is the default for the file's suffix, which the loader uses without being told)."""
     try:
         if path.suffix == ".parquet":
-            return pd.read_parquet(path).head(200)
-        return pd.read_csv(path, nrows=200, sep=None, engine="python", compression="infer")
-    except (OSError, ValueError, ImportError) as exc:
+            return pd.read_parquet(path).head(200), None
+        default = "\t" if path.name.lower().endswith(".tsv") else ","
+        separator = _header_separator(path, default)
+        head = pd.read_csv(
+            path, nrows=200, sep=separator, encoding="utf-8-sig", compression="infer"
+        )
+    except (OSError, ValueError, ImportError, EOFError) as exc:
         raise InputError(Problem(str(path), f"cannot read the file's columns: {exc}")) from None
+    return head, None if separator == default else separator
+
+
+def _header_separator(path: Path, default: str) -> str:
+    """The separator of a CSV file's header line: the default if the line holds it, else the
+    first of ``;``, tab and ``|`` it holds — the loader's own guess when a header reads as one
+    column, so the spec written names the separator the loader would ask for."""
+    opener = gzip.open if path.name.lower().endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8-sig", errors="replace") as file:
+        line = file.readline()
+    if not line.strip():
+        raise InputError(Problem(str(path), "the file is empty: no header line to read"))
+    if default in line:
+        return default
+    found = next((c for c in ";\t|" if c in line), None)
+    if found is None and len(line.split()) > 1:
+        return r"\s+"  # columns separated by spaces: the documented whitespace separator
+    return found or default
 
 
 def _spec_for_file(path: Path, target: Path) -> tuple[str, str]:
     """The spec text for the user's file and the note printed about the proposal."""
     if not path.is_file():
-        raise InputError(Problem(str(path), "--from: the file does not exist"))
-    head = _read_head(path)
+        kind = "is a folder, not a file" if path.is_dir() else "does not exist"
+        raise InputError(Problem(str(path), f"--from: the file {kind}"))
+    if not path.name.lower().endswith(SUPPORTED_SUFFIXES):
+        # The spec would only fail at validate, after a proposal made from the bytes of,
+        # say, a spreadsheet read as text.
+        raise InputError(
+            Problem(
+                str(path),
+                f"--from: unsupported file type; reportgen reads {', '.join(SUPPORTED_SUFFIXES)}",
+            )
+        )
+    head, separator = _read_head(path)
     names = [str(c) for c in head.columns]
     found = propose_columns(names)
     format = infer_format(found)
@@ -412,7 +451,12 @@ def _spec_for_file(path: Path, target: Path) -> tuple[str, str]:
         for canonical, column in mapping.items()
         if canonical != column
     ) + "".join(f"      # {c}: FIXME   (no column of the file was recognised)\n" for c in missing)
-    columns_block = f"    columns:\n{columns}" if columns else ""
+    # Only FIXME comments under 'columns:' would make it null, which validate refuses as
+    # "got nothing (null)" instead of naming the missing columns: an empty mapping then.
+    mapped = any(not line.lstrip().startswith("#") for line in columns.splitlines())
+    columns_block = f"    columns:{'' if mapped else ' {}'}\n{columns}" if columns else ""
+    if separator is not None:
+        columns_block = f"    separator: {json.dumps(separator)}\n{columns_block}"
     text = (
         f"{_SCHEMA_COMMENT}{SCHEMA_NAME}\n"
         f"# Proposed by `reportgen init --from {path.name}`: check the format and the columns\n"

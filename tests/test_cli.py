@@ -353,3 +353,36 @@ def test_progress_bar_on_a_terminal_plain_lines_otherwise():
     plain = Progress(log, quiet=False, total=4)
     plain("loading data")
     assert log.getvalue().endswith("] loading data\n") and "\r" not in log.getvalue()
+
+
+@pytest.mark.parametrize("rtol", ["-1", "nan", "inf", "1e400"])
+def test_verify_refuses_a_tolerance_that_is_no_finite_number_before_rerunning(
+    tmp_path, rtol, capsys
+):
+    """'--rtol -1' was a ValueError traceback (exit 3) after the whole rerun; '--rtol inf'
+    let every number pass and 'nan' none. Now a usage error (exit 2), before any work: the
+    supplement need not even exist."""
+    with pytest.raises(SystemExit) as usage:
+        run_cli("verify", str(tmp_path / "none.zip"), f"--rtol={rtol}")
+    err = capsys.readouterr().err
+    assert usage.value.code == 2 and "Traceback" not in err
+    assert f"argument --rtol: must be a finite number ≥ 0, got '{rtol}'" in err
+
+
+@pytest.mark.parametrize(
+    ("output", "message"),
+    [
+        ("data", "contains the study's own files (h.csv); choose a folder of its own"),
+        ("notes.txt", "exists and was not written by reportgen; refusing to replace it"),
+    ],
+)
+def test_validate_refuses_the_output_folder_run_refuses(tiny_study, output, message):
+    """'report: {output: data}' (the data's own folder) validated as 'valid', then 'run'
+    refused it: validate now lists the problem run would give."""
+    write(tiny_study.parent, "notes.txt", "mine\n")
+    text = tiny_study.read_text(encoding="utf-8")
+    tiny_study.write_text(text.replace("output: out", f"output: {output}"))
+    validated, ran = run_cli("validate", str(tiny_study)), run_cli("run", str(tiny_study), "-q")
+    assert validated.code == ran.code == 1
+    assert message in validated.err and "report.output (study.yaml:" in validated.err
+    assert validated.err.splitlines()[-1] == ran.err.splitlines()[-1]

@@ -123,3 +123,66 @@ def test_init_from_leaves_an_unknown_column_to_the_user(tmp_path: Path) -> None:
 def test_init_from_a_missing_file_is_an_input_error(tmp_path: Path) -> None:
     result = run_cli("init", str(tmp_path / "s"), "--from", str(tmp_path / "none.csv"))
     assert result.code == 1 and "does not exist" in result.err
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "separator"),
+    [
+        ("semi.csv", "algorithm;problem;run;value\nA;f1;1;1\nB;f1;1;2\n", ";"),
+        ("tabs.csv", "algorithm\tproblem\trun\tvalue\nA\tf1\t1\t1\nB\tf1\t1\t2\n", "\t"),
+        ("bars.csv", "algorithm|problem|run|value\nA|f1|1|1\nB|f1|1|2\n", "|"),
+        ("plain.tsv", "algorithm\tproblem\trun\tvalue\nA\tf1\t1\t1\nB\tf1\t1\t2\n", None),
+        ("bom.csv", "\ufeffalgorithm,problem,run,value\nA,f1,1,1\nB,f1,1,2\n", None),
+        ("spaces.txt", "algorithm problem run value\nA f1 1 1\nB f1 1 2\n", r"\s+"),
+    ],
+)
+def test_init_from_writes_a_spec_that_reads_the_file(
+    tmp_path: Path, name: str, content: str, separator: str | None
+) -> None:
+    """--from read a ';'-separated .csv by sniffing its separator but did not write it into
+    the spec, so the spec it proposed failed validate ("the header is one column"); a byte
+    order mark made the first column '\\ufeffalgorithm', left unused."""
+    data = write(tmp_path, name, content)
+    result = run_cli("init", str(tmp_path / "s"), "--from", str(data))
+    assert result.code == 0 and "not used" not in result.out
+    spec = yaml.safe_load((tmp_path / "s" / "study.yaml").read_text(encoding="utf-8"))
+    assert spec["data"]["curves"].get("separator") == separator
+    assert run_cli("validate", str(tmp_path / "s" / "study.yaml"), "--quiet").code == 0
+
+
+def test_init_from_with_no_column_recognised_names_the_missing_columns(tmp_path: Path) -> None:
+    """Only FIXME comments under 'columns:' made it null: validate said 'data.curves.columns:
+    got nothing (null)' instead of naming the columns to map."""
+    data = write(tmp_path, "mine.csv", "a,b\n1,2\n")
+    assert run_cli("init", str(tmp_path / "s"), "--from", str(data)).code == 0
+    invalid = run_cli("validate", str(tmp_path / "s" / "study.yaml"))
+    assert invalid.code == 1 and "got nothing" not in invalid.err
+    assert "missing column 'value'; map it with data.curves.columns.value" in invalid.err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", "the file is empty: no header line to read"),
+        (None, "the file is a folder, not a file"),
+    ],
+)
+def test_init_from_an_empty_file_or_a_folder_is_an_input_error(
+    tmp_path: Path, content: bytes | None, message: str
+) -> None:
+    """An empty file was a csv.Error traceback ('Could not determine delimiter'); a folder
+    'does not exist'."""
+    path = tmp_path / "empty.csv"
+    path.mkdir() if content is None else path.write_bytes(content)
+    result = run_cli("init", str(tmp_path / "s"), "--from", str(path))
+    assert result.code == 1 and message in result.err and "Traceback" not in result.err
+
+
+def test_init_from_a_file_reportgen_cannot_read_is_refused(tmp_path: Path) -> None:
+    """A spreadsheet got a proposal made from its bytes read as text ('not used: PK...')
+    and a spec that validate then refused as an unsupported file type."""
+    data = tmp_path / "results.xlsx"
+    data.write_bytes(b"PK\x03\x04 not text")
+    result = run_cli("init", str(tmp_path / "s"), "--from", str(data))
+    assert result.code == 1 and "--from: unsupported file type; reportgen reads .csv" in result.err
+    assert not (tmp_path / "s").exists()

@@ -2,10 +2,14 @@
 
 Each check names the file, the row and the column of every bad cell and quotes its value; at
 most :data:`MAX_ROWS_PER_PROBLEM` rows are listed per kind of problem, with a count of the rest,
-so a broken file of a million rows gives a readable message.
+so a broken file of a million rows gives a readable message. A typed column (Parquet, a
+DataFrame) of booleans, dates or time spans mapped to a number is refused as a whole, once
+per file: converting it would give 1/0 or nanoseconds that look like data.
 """
 
 from __future__ import annotations
+
+import re
 
 import numpy as np
 import pandas as pd
@@ -13,6 +17,7 @@ import pandas as pd
 from reportgen.data.frames import category_codes
 from reportgen.data.read import RawTable
 from reportgen.errors import Problem, shorten
+from reportgen.spec.base import NAME_CONTROL
 
 MAX_ROWS_PER_PROBLEM = 5
 MAX_NAME_LENGTH = 1000
@@ -24,10 +29,16 @@ titles (they are the keys of every per-problem table; two long names cut to the 
 and end would merge), so a longer one is refused at its row."""
 _MISSING_SPELLINGS = ("nan", "-nan", "none", "null", "<na>", "n/a")
 """Cells that spell a missing value (what pandas or a spreadsheet writes for an empty cell)."""
-_CONTROL = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]"
-"""Characters no name may hold: C0 and C1 controls (a newline or tab in a cell is a broken
-file), the line and paragraph separators, and the bidirectional controls, which make a name
-display as other text than it is (a right-to-left override reverses what follows it)."""
+_EMPTY_NAME = "empty name"
+_MARKER_NAME = "a missing-value marker, not a name"
+_CONTROL_NAME = "a name with a control character"
+"""Why a name is refused: in a column (:func:`text_column`) or alone (:func:`name_fault`)."""
+
+
+def _long_name(max_length: int) -> str:
+    return f"a name longer than {max_length:,} characters"
+
+
 MAX_WHOLE = 2**53
 """Largest whole number a cell may hold (run, evaluations, dimension): every whole number up
 to it is exact as a float and fits a 64-bit integer."""
@@ -85,18 +96,36 @@ def text_column(
     codes = np.where(codes < 0, len(text), codes)
     empty = np.flatnonzero(blank[codes])
     if len(empty):
-        _report(raw, column, empty, values, "empty name", problems)
+        _report(raw, column, empty, values, _EMPTY_NAME, problems)
     # Checked per distinct name: a million rows hold a few hundred names.
     for test, message in (
-        (text.str.lower().isin(_MISSING_SPELLINGS), "a missing-value marker, not a name"),
-        (text.str.contains(_CONTROL, regex=True), "a name with a control character"),
-        (text.str.len() > max_length, f"a name longer than {max_length:,} characters"),
+        (text.str.lower().isin(_MISSING_SPELLINGS), _MARKER_NAME),
+        (text.str.contains(NAME_CONTROL, regex=True), _CONTROL_NAME),
+        (text.str.len() > max_length, _long_name(max_length)),
     ):
         bad = np.append(test.fillna(False).to_numpy(dtype=bool), False)
         if bad.any():
             _report(raw, column, np.flatnonzero(bad[codes]), values, message, problems)
     remap = np.append(remap, -1).astype(code_dtype(len(names)))
     return pd.Series(pd.Categorical.from_codes(remap[codes], categories=names), index=values.index)
+
+
+def name_fault(name: str, max_length: int = MAX_NAME_LENGTH) -> str | None:
+    """Why :func:`text_column` would refuse this (stripped) name, or None if it would not.
+
+    For the names a platform's files give (an IOHprofiler ``algorithm.name``, a COCO
+    ``algId``, a CEC file name), which reach the report without passing through a column:
+    the same names are refused, for the same reasons, as in a CSV cell.
+    """
+    if not name:
+        return _EMPTY_NAME
+    if name.lower() in _MISSING_SPELLINGS:
+        return _MARKER_NAME
+    if re.search(NAME_CONTROL, name):
+        return _CONTROL_NAME
+    if len(name) > max_length:
+        return _long_name(max_length)
+    return None
 
 
 def code_dtype(categories: int) -> type[np.signedinteger]:
@@ -134,6 +163,11 @@ def _parse_all(values: pd.Series) -> pd.Series | None:
     except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
         return None
     return pd.Series(floats.to_numpy(zero_copy_only=False), index=values.index, dtype=float)
+
+
+_NOT_NUMBERS = {"b": "true/false values", "M": "dates/times", "m": "time spans"}
+"""Column types (by dtype kind) that a typed file (Parquet, a DataFrame) may store in a
+column mapped to a number, and that are no numbers of reportgen's."""
 
 
 def numbers_clean(
@@ -202,6 +236,17 @@ def number_column(
     values = raw.frame[column]
     if isinstance(values.dtype, pd.CategoricalDtype):  # text in a Parquet file
         values = values.astype(values.cat.categories.dtype)
+    kind = _NOT_NUMBERS.get(values.dtype.kind)
+    if kind is not None:
+        # pd.to_numeric would make true/false 1/0 and a date its nanoseconds since 1970:
+        # numbers without a word, where the file's author mapped the wrong column.
+        problem = Problem(
+            f"{raw.display}, column '{column}'",
+            f"holds {kind} ({values.dtype}), not numbers; map a numeric column",
+        )
+        if problem not in problems:  # once per file, not once per piece of it
+            problems.append(problem)
+        return pd.Series(np.nan, index=values.index, dtype=float)
     fast = (
         _parse_all(values)
         if (values.dtype == object or pd.api.types.is_string_dtype(values))

@@ -356,6 +356,8 @@ def _column_names(
         else list(_OPTIONAL[source.format])
     )
     other = next((c for c in ";\t|" if c in available[0]), None) if len(available) == 1 else None
+    if other is None and len(available) == 1 and len(available[0].split()) > 1:
+        other = r"\s+"  # names separated by spaces: the documented whitespace separator
     if other is not None and source.separator is None:
         # One column whose name holds another separator: not a comma-separated file, and
         # every column would be reported missing.
@@ -413,7 +415,7 @@ def _canonical(
         return None
     out = pd.DataFrame(index=raw.frame.index)
     if source.format == "wide":
-        return _wide(source, raw, mapping, problems)
+        return _wide(source, raw, key, mapping, problems)
     out["algorithm"] = (
         pd.Categorical.from_codes(np.zeros(len(raw.frame), int), [source.algorithm])
         if source.algorithm is not None
@@ -448,14 +450,21 @@ def _number_checks(source: DataSource, mapping: Mapping[str, str]) -> dict[str, 
             }
     for name in SUMMARY_STATISTICS:
         if source.format == "summary" and name in mapping:
-            checks[name] = {
-                "allow_inf": name == "mean",
-                "empty_as_inf": source.empty_cells == "not_reached",
-                "inf_meaning": "inf means a cost that was never reached",
-                "minimum": 0 if name in ("std", "n") else None,
-                "integer": name == "n",
-            }
+            checks[name] = _statistic_checks(source, name)
     return checks
+
+
+def _statistic_checks(source: DataSource, statistic: str) -> dict[str, Any]:
+    """The :func:`number_column` options of a summary statistic, in a ``summary`` column or
+    in a ``wide`` table's cells alike: a count of runs is a whole number ≥ 1 (a mean over no
+    run is no result), a standard deviation ≥ 0, only a mean may be ∞ (never reached)."""
+    return {
+        "allow_inf": statistic == "mean",
+        "empty_as_inf": source.empty_cells == "not_reached",
+        "inf_meaning": "inf means a cost that was never reached",
+        "minimum": {"std": 0, "n": 1}.get(statistic),
+        "integer": statistic == "n",
+    }
 
 
 _DIMENSION_CHECKS: dict[str, Any] = {"integer": True, "minimum": 1}
@@ -474,13 +483,33 @@ def _dimension(
 
 
 def _wide(
-    source: DataSource, raw: RawTable, mapping: dict[str, str], problems: list[Problem]
+    source: DataSource, raw: RawTable, key: str, mapping: dict[str, str], problems: list[Problem]
 ) -> pd.DataFrame:
     """A published table, one column per algorithm, into the summary layout."""
     key_columns = [mapping["problem"], *([mapping["dimension"]] if "dimension" in mapping else [])]
     algorithm_columns = source.algorithm_columns or [
         c for c in raw.frame.columns if c not in key_columns
     ]
+    # Each a problem of the table's shape, not of its cells: said once, before the cells
+    # of a key column are read as numbers or one column is read as two algorithms.
+    shape = [
+        f"{key}.algorithm_columns names '{c}', which is the "
+        f"{'problem' if c == mapping['problem'] else 'dimension'} column"
+        for c in dict.fromkeys(algorithm_columns)
+        if c in key_columns
+    ] + [
+        f"{key}.algorithm_columns names '{c}' {algorithm_columns.count(c)} times"
+        for c in dict.fromkeys(algorithm_columns)
+        if algorithm_columns.count(c) > 1
+    ]
+    if not algorithm_columns:
+        shape.append(
+            f"no algorithm columns: a wide table has one column per algorithm besides "
+            f"{quote_choices(key_columns)}; the file has: {quote_choices(list(raw.frame.columns))}"
+        )
+    if shape:
+        problems.extend(Problem(raw.display, message) for message in shape)
+        return _no_wide_rows(source)
     missing = [c for c in algorithm_columns if c not in raw.frame.columns]
     for column in missing:
         problems.append(
@@ -504,16 +533,17 @@ def _wide(
             }
         )
         part[source.statistic] = number_column(
-            raw,
-            column,
-            problems,
-            allow_inf=source.statistic == "mean",
-            empty_as_inf=source.empty_cells == "not_reached",
-            inf_meaning="inf means never reached",
+            raw, column, problems, **_statistic_checks(source, source.statistic)
         )
         part["_row"] = raw.first_row + np.arange(len(raw.frame))
         parts.append(part)
-    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+    return pd.concat(parts, ignore_index=True) if parts else _no_wide_rows(source)
+
+
+def _no_wide_rows(source: DataSource) -> pd.DataFrame:
+    """A wide table's canonical frame without rows (its columns missing or misnamed: the
+    problems say why), with the columns the caller sorts and checks by."""
+    return pd.DataFrame(columns=["algorithm", "problem", "dimension", source.statistic, "_row"])
 
 
 @dataclass(frozen=True)
@@ -1522,6 +1552,7 @@ def load_data(spec: LoadedSpec) -> StudyData:
                     )
     for data in sources.values():
         caveats.extend(data.caveats)
+    _check_problem_selection(spec, sources, problems)
     excluded: list[tuple[str, str, int]] = []
     for name, data in list(sources.items()):
         # A partitioned source is selected in its per-run table (its records stay in files).
@@ -1529,7 +1560,7 @@ def load_data(spec: LoadedSpec) -> StudyData:
         frame = whole
         if not set(data.algorithms) <= set(algorithms):
             frame = frame[frame["algorithm"].isin(algorithms)]
-        frame = _filter_problems(frame, spec, problems)
+        frame = _filter_problems(frame, spec)
         # Only algorithms the source has: one it lacks entirely is reported above, once.
         expected = [a for a in algorithms if a in data.algorithms]
         if frame is not whole:
@@ -1581,33 +1612,65 @@ def _groups(
     return {group: tuple(members) for group, members in selection.groups.items()}
 
 
-def _filter_problems(
-    frame: pd.DataFrame, spec: LoadedSpec, problems: list[Problem]
-) -> pd.DataFrame:
+def _check_problem_selection(
+    spec: LoadedSpec, sources: Mapping[str, SourceData], problems: list[Problem]
+) -> None:
+    """Every problem and dimension ``problems:`` names must be in the data — in some source:
+    a study's sources may hold different problems (CEC 2020: f6 and f7 in 5-D are in two of
+    three), so each source alone is not the measure ('no problem named f2 in the data' for a
+    problem another source has).
+
+    An exclude rule ``{problem: f1, dimensions: [20]}`` for a dimension that no source has the
+    problem in would exclude nothing, silently (a typo such as 50 for 5): named too.
+    """
     selection = spec.study.problems
     if selection is None:
-        return frame
-    names = set(observed(frame["problem"]))
+        return
+    have: dict[str, set[int]] = {}
+    for data in sources.values():
+        runs = data.frame if data.records is None else data.records.runs
+        pairs = runs[["problem", "dimension"]].drop_duplicates()
+        for problem, dimension in zip(pairs["problem"], pairs["dimension"], strict=True):
+            have.setdefault(str(problem), set()).add(int(dimension))
+    names = sorted(have)
     for key in ("include", "exclude"):
         for index, entry in enumerate(getattr(selection, key) or []):
             problem = entry if isinstance(entry, str) else entry.problem
-            if problem not in names:
+            if problem not in have:
                 problems.append(
                     Problem(
                         spec.where(("problems", key, index)),
-                        f"no problem named '{problem}' in the data{did_you_mean(problem, sorted(names))}",
+                        f"no problem named '{problem}' in the data{did_you_mean(problem, names)}",
                     )
                 )
+                continue
+            for j, dimension in enumerate([] if isinstance(entry, str) else entry.dimensions):
+                if dimension not in have[problem]:
+                    problems.append(
+                        Problem(
+                            spec.where(("problems", key, index, "dimensions", j)),
+                            f"problem '{problem}' has no dimension {dimension} in the data; "
+                            f"it has {sorted(have[problem])}",
+                        )
+                    )
+    dimensions = set().union(*have.values())
+    for index, dimension in enumerate(selection.dimensions or []):
+        if dimension not in dimensions:
+            problems.append(
+                Problem(
+                    spec.where(("problems", "dimensions", index)),
+                    f"no problem of dimension {dimension} in the data; it has {sorted(dimensions)}",
+                )
+            )
+
+
+def _filter_problems(frame: pd.DataFrame, spec: LoadedSpec) -> pd.DataFrame:
+    """The rows of one source that ``problems:`` selects (what it names is checked over
+    every source by :func:`_check_problem_selection`)."""
+    selection = spec.study.problems
+    if selection is None:
+        return frame
     if selection.dimensions is not None:
-        dims = {int(d) for d in pd.unique(frame["dimension"])}
-        for index, dim in enumerate(selection.dimensions):
-            if dim not in dims:
-                problems.append(
-                    Problem(
-                        spec.where(("problems", "dimensions", index)),
-                        f"no problem of dimension {dim} in the data; it has {sorted(dims)}",
-                    )
-                )
         frame = frame[frame["dimension"].isin(selection.dimensions)]
     if selection.include is not None:
         frame = frame[frame["problem"].isin(selection.include)]

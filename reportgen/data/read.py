@@ -160,9 +160,31 @@ def resolve_paths(
         except OSError as exc:
             reason = exc.strerror or str(exc)
             problems.append(Problem(where, f"cannot use the data path '{shown}': {reason}"))
+    problems.extend(_read_twice(found, patterns, where))
     if problems:
         raise InputError(problems)
     return found
+
+
+def _read_twice(found: list[tuple[Path, str]], patterns: list[str], where: str) -> list[Problem]:
+    """A problem for each file that the paths name more than once (a path and a glob that
+    also matches it, a glob given twice): its rows or runs would be read twice — for COCO
+    and IOHprofiler, as that many more runs of the same algorithm, without a word."""
+    first: dict[Path, str] = {}
+    problems = []
+    for path, shown in found:
+        key = real_path(path)
+        if key in first:
+            listed = ", ".join(f"'{shorten(p)}'" for p in patterns)
+            problems.append(
+                Problem(
+                    where,
+                    f"the data file '{shown}' is named more than once by {listed}; each file "
+                    "may be read once",
+                )
+            )
+        first.setdefault(key, shown)
+    return problems
 
 
 def read_table(path: Path, display: str, separator: str | None) -> RawTable:

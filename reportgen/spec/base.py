@@ -11,9 +11,10 @@ states its range in the JSON Schema (the bounds below); every string is at most
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 MAX_TEXT = 10_000
 """Longest string in a spec (a title, a description, a name): anything longer is a mistake."""
@@ -35,8 +36,24 @@ Budget = Annotated[float, Field(gt=0, le=MAX_EVALUATIONS)]
 """A positive evaluation budget."""
 Dimension = Annotated[int, Field(ge=1, le=MAX_DIMENSION)]
 """A problem dimension."""
-Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
-"""An algorithm or problem name as the data spells it."""
+NAME_CONTROL = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+"""Characters no name may hold: C0 and C1 controls (a newline or tab in a cell is a broken
+file), the line and paragraph separators, and the bidirectional controls, which make a name
+display as other text than it is (a right-to-left override reverses what follows it)."""
+
+
+def _without_control(name: str) -> str:
+    """A name (or label, or part of one) as the data checks accept it: no :data:`NAME_CONTROL`."""
+    if re.search(NAME_CONTROL, name):
+        raise ValueError(f"a name with a control character: {name!r}")
+    return name
+
+
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_without_control)]
+"""An algorithm or problem name as the data spells it (or a label for one): the data refuses
+a name with a control character, and so does the spec."""
+NamePart = Annotated[str, Field(max_length=50), AfterValidator(_without_control)]
+"""A piece of text names are built from (a problem prefix such as ``f``)."""
 
 DataLayout = Literal["trials", "histories", "summary"]
 """The canonical layouts every source is loaded into (see :mod:`reportgen.data.frames`)."""

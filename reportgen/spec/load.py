@@ -488,7 +488,13 @@ def _resolve(loc: Sequence[str | int], data: Any) -> tuple[KeyPath, Any, list[st
 
 
 def _branch_kind(tag: str) -> str:
-    """``'constrained-str'`` → ``'str'``, ``'list[str]'`` → ``'list'``: the type of a union branch."""
+    """``'constrained-str'`` → ``'str'``, ``'list[str]'`` → ``'list'``: the type of a union branch.
+
+    A branch with a validator is tagged by what it wraps
+    (``'function-after[_without_control(), constrained-str]'``): its type is the wrapped one.
+    """
+    if tag.startswith("function-") and tag.endswith("]"):
+        tag = tag[tag.index("[") + 1 : -1].rsplit(", ", 1)[-1]
     return tag.removeprefix("constrained-").split("[")[0].lower()
 
 
@@ -573,6 +579,13 @@ def _translate(
     }
     # Likewise for `str | list[str]`: a list was meant as the list.
     list_paths = {kp for kp, _, br, _ in resolved if br and _branch_kind(br[-1]) == "list"}
+    # And a string was meant as the string: when its own branch refused it (a name with a
+    # control character), the model branch's "should be a valid dictionary" is noise.
+    text_paths = {
+        kp
+        for kp, value, br, _ in resolved
+        if br and _branch_kind(br[-1]) == "str" and isinstance(value, str)
+    }
     seen: set[tuple[KeyPath, str]] = set()
     for key_path, value, branches, err in resolved:
         if (
@@ -589,6 +602,13 @@ def _translate(
                 mp[: len(key_path)] == key_path or key_path[: len(mp)] == mp for mp in model_paths
             )
             and isinstance(value, dict)
+        ):
+            continue
+        if (
+            isinstance(value, str)
+            and branches
+            and _branch_kind(branches[-1]) not in _PRIMITIVE_BRANCHES
+            and key_path in text_paths
         ):
             continue
         message = _message(err, key_path, value, data)
@@ -660,7 +680,9 @@ def _check_references(
             else []
         )
         for j, name in enumerate(names):
-            if isinstance(name, str) and name not in sources_map:
+            # 'data' missing, empty or no mapping is reported by validation; every reference
+            # to it as unknown ("the spec defines: " and nothing) would only bury that message.
+            if sources and isinstance(name, str) and name not in sources_map:
                 key: KeyPath = (
                     ("analyses", index, "data")
                     if isinstance(raw_names, str)

@@ -24,7 +24,14 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from reportgen.spec.base import MAX_EVALUATIONS, Dimension, Name, PositiveValue, SpecModel
+from reportgen.spec.base import (
+    MAX_EVALUATIONS,
+    Dimension,
+    Name,
+    NamePart,
+    PositiveValue,
+    SpecModel,
+)
 
 SourceFormat = Literal["trials", "histories", "summary", "wide", "coco", "cec", "ioh"]
 PLATFORM_FORMATS: tuple[str, ...] = ("coco", "cec", "ioh")
@@ -79,7 +86,7 @@ class CocoOptions(SpecModel):
 
     layout: Layout = Field("histories", description=_LAYOUT_DESCRIPTION)
     target: PositiveValue = Field(1e-8, description=_TARGET_DESCRIPTION)
-    problem_prefix: str = Field(
+    problem_prefix: NamePart = Field(
         "f", description="Problem names are this prefix and the BBOB function number: f1 … f24."
     )
 
@@ -89,7 +96,7 @@ class IohOptions(SpecModel):
 
     layout: Layout = Field("histories", description=_LAYOUT_DESCRIPTION)
     target: PositiveValue = Field(1e-8, description=_TARGET_DESCRIPTION)
-    problem_prefix: str = Field(
+    problem_prefix: NamePart = Field(
         "f", description="Problem names are this prefix and the function id: f1, f2, …"
     )
 

@@ -76,6 +76,8 @@ class ProblemFilter(SpecModel):
             if not members:
                 raise ValueError(f"group '{name}' lists no problem")
             for problem in members:
+                if seen.get(problem) == name:
+                    raise ValueError(f"problem '{problem}' is listed twice in group '{name}'")
                 if problem in seen:
                     raise ValueError(
                         f"problem '{problem}' is in groups '{seen[problem]}' and '{name}'; "
@@ -250,29 +252,35 @@ class Study(SpecModel):
         description="Where the analyses run: in this process (default) or on a Dask cluster.",
     )
 
-    @model_validator(mode="after")
-    def _unique_algorithms(self) -> Study:
+    @field_validator("algorithms")
+    @classmethod
+    def _unique_algorithms(
+        cls, algorithms: list[str | AlgorithmRef] | None
+    ) -> list[str | AlgorithmRef] | None:
+        # A field validator, not a model validator: the message is then located at the
+        # 'algorithms' key (file:line), not at the spec's top level.
         entries = [
-            a if isinstance(a, AlgorithmRef) else AlgorithmRef(name=a)
-            for a in self.algorithms or []
+            a if isinstance(a, AlgorithmRef) else AlgorithmRef(name=a) for a in algorithms or []
         ]
         names = [n for a in entries for n in (a.name, *a.aliases)]
         dupes = sorted({n for n in names if names.count(n) > 1})
         if dupes:
+            places = [f"[{i}]" for i, a in enumerate(entries) if dupes[0] in (a.name, *a.aliases)]
             raise ValueError(
-                f"algorithms: '{dupes[0]}' is listed more than once (as a name or an alias)"
+                f"'{dupes[0]}' is listed more than once (as a name or an alias: entries "
+                f"{', '.join(places)})"
             )
         labels: dict[str, str] = {}
         for a in entries:
             label = a.label or a.name
             if label in labels:
                 raise ValueError(
-                    f"algorithms: '{labels[label]}' and '{a.name}' have the same label "
+                    f"'{labels[label]}' and '{a.name}' have the same label "
                     f"'{label}'; if they are one algorithm, merge them: "
                     f"{{name: {labels[label]}, aliases: [{a.name}]}}"
                 )
             labels[label] = a.name
-        return self
+        return algorithms
 
     def algorithm_aliases(self) -> dict[str, str]:
         """Every alias given in the spec → the algorithm name it stands for."""

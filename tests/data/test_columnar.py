@@ -219,6 +219,31 @@ def test_a_bad_cell_in_a_parquet_piece_is_named_by_its_file_row(
 
 
 @pytest.mark.parametrize(
+    ("column", "typed", "message"),
+    [
+        ("run", lambda c: c == 1, "holds true/false values (bool), not numbers"),
+        ("run", lambda c: (c == 1).astype("boolean"), "holds true/false values (boolean), not numbers"),
+        ("evals", lambda c: pd.to_datetime(c, unit="s"), "holds dates/times (datetime64[ns]), not numbers"),
+        ("value", lambda c: pd.to_timedelta(c, unit="s"), "holds time spans (timedelta64[ns]), not numbers"),
+    ],
+)  # fmt: skip
+def test_a_typed_column_that_holds_no_numbers_is_named(
+    tmp_path: Path, column: str, typed, message: str
+) -> None:
+    """A Parquet column of booleans or dates mapped to a number was read as 1/0 or as
+    nanoseconds since 1970 without a word: a run column of true/false gave 'two records of
+    the same run' about run 0; evaluations as dates a budget of 1e+08."""
+    frame = pd.read_csv(pd.io.common.StringIO(HISTORIES_CSV))
+    frame[column] = typed(frame[column])
+    spec = _parquet_study(tmp_path, frame)
+    written = pd.read_parquet(tmp_path / "data/h.parquet")[column].dtype
+    expected = message.replace(message[message.index("(") + 1 : message.index(")")], str(written))
+    assert problems(spec) == [
+        f"data/h.parquet, column '{column}': {expected}; map a numeric column"
+    ]
+
+
+@pytest.mark.parametrize(
     "options",
     [
         {},

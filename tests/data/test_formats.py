@@ -131,6 +131,51 @@ def test_coco_broken_files(tmp_path: Path, coco_folder: Path) -> None:
     ]
 
 
+def test_coco_evaluations_that_go_down_within_a_run_are_an_error(
+    tmp_path: Path, coco_folder: Path
+) -> None:
+    """Run 1's record at 51 evaluations edited to 5 (after 18) was read without a word: the
+    running minimum in file order, sorted by evaluations, gave a history whose value rose
+    from 1.39 at 5 evaluations to 5.62 at 6."""
+    dat = coco_folder / "data_f1" / "bbobexp_f1_DIM2.dat"
+    dat.write_text(dat.read_text().replace("\n51 0 ", "\n5 0 ", 1))
+    assert messages(spec(tmp_path, "path: data/RS-fixture\nformat: coco")) == [
+        "data/RS-fixture:data_f1/bbobexp_f1_DIM2.dat, run 1: the evaluation counts go down "
+        "within the run (5 after 18); records must be in the order the run made them (two runs "
+        "without a header line between them?)"
+    ]
+
+
+def test_coco_header_without_a_dimension_or_an_algorithm(tmp_path: Path, coco_folder: Path):
+    """DIM = 0 was read as dimension 0 (and reported much later as a problem some algorithm
+    has no data for); algId = '' made an algorithm named '' in the report."""
+    info = coco_folder / "bbobexp_f1.info"
+    info.write_text(info.read_text().replace("DIM = 2,", "DIM = 0,"))
+    info = coco_folder / "bbobexp_f8.info"
+    info.write_text(info.read_text().replace("algId = 'RS-fixture'", "algId = ''"))
+    assert messages(spec(tmp_path, "path: data/RS-fixture\nformat: coco")) == [
+        "data/RS-fixture:bbobexp_f1.info, line 1: 'DIM' must be ≥ 1 and 'funcId' ≥ 0: DIM = 0, "
+        "funcId = 1",
+        "data/RS-fixture:bbobexp_f8.info, line 3: the header above names no usable algorithm "
+        "(empty name: algId = ''); set the source's 'algorithm:'",
+        "data/RS-fixture:bbobexp_f8.info, line 6: the header above names no usable algorithm "
+        "(empty name: algId = ''); set the source's 'algorithm:'",
+    ]
+    named = spec(tmp_path, "path: data/RS-fixture\nformat: coco\nalgorithm: RS")
+    info = coco_folder / "bbobexp_f1.info"
+    info.write_text(info.read_text().replace("DIM = 0,", "DIM = 2,"))
+    assert load(named).algorithms == ("RS",)
+
+
+def test_a_coco_folder_named_twice_is_refused(tmp_path: Path, coco_folder: Path) -> None:
+    """'paths: [data/RS-fixture, data/*]' read the folder twice: every run counted twice as a
+    run of the same algorithm (6 runs per problem instead of 3), without a word."""
+    assert messages(spec(tmp_path, "paths: [data/RS-fixture, data/*]\nformat: coco")) == [
+        "data.src.paths (study.yaml:5): the data file 'data/RS-fixture' is named more than once "
+        "by 'data/RS-fixture', 'data/*'; each file may be read once"
+    ]
+
+
 def test_coco_spec_errors(tmp_path: Path, coco_folder: Path) -> None:
     write(tmp_path, "data/x.csv", "a\n1\n")
     assert messages(spec(tmp_path, "path: data/x.csv\nformat: coco")) == [
@@ -297,6 +342,38 @@ def test_ioh_logs(tmp_path: Path) -> None:
     assert len(trials.sources["src"].frame) == 2 * 2 * 2 * 3
 
 
+def test_ioh_evaluations_that_go_down_within_a_run_are_an_error(tmp_path: Path) -> None:
+    shutil.copytree(FIXTURES / "ioh" / "OnePlusOne", tmp_path / "data" / "one")
+    dat = tmp_path / "data" / "one" / "data_f1_Sphere" / "IOHprofiler_f1_DIM2.dat"
+    dat.write_text(dat.read_text().replace("\n7 ", "\n1 ", 1))
+    assert messages(spec(tmp_path, "path: data/one\nformat: ioh")) == [
+        "data/one/data_f1_Sphere/IOHprofiler_f1_DIM2.dat, run 1: the evaluation counts go down "
+        "within the run (1 after 2); records must be in the order the run made them (two runs "
+        "without a header line between them?)"
+    ]
+
+
+def test_ioh_meta_file_reached_twice_is_refused(tmp_path: Path) -> None:
+    """A .json named alone and again inside its folder added its runs twice (6 runs of
+    OnePlusOne on f1 instead of 3: only an unequal_runs warning)."""
+    shutil.copytree(FIXTURES / "ioh" / "OnePlusOne", tmp_path / "data" / "one")
+    source = "paths: [data/one/IOHprofiler_f1_Sphere.json, data/one]\nformat: ioh"
+    assert messages(spec(tmp_path, source)) == [
+        "data/one/IOHprofiler_f1_Sphere.json: read twice: the paths also reach it as "
+        "data/one/IOHprofiler_f1_Sphere.json; each file may be read once"
+    ]
+
+
+def test_ioh_final_evaluation_worse_than_the_best_is_no_caveat(tmp_path: Path) -> None:
+    """raw_y is each logged point's value: the run's final evaluation, logged whatever its
+    value, is usually worse than its best. That was reported as 'best_so_far_worsens' on 24
+    of the fixture's 24 runs — a warning on every real IOHprofiler study (an error under
+    --strict)."""
+    shutil.copytree(FIXTURES / "ioh", tmp_path / "data" / "ioh")
+    data = load(spec(tmp_path, "paths: data/ioh/*\nformat: ioh"))
+    assert [c.code for c in data.caveats] == []
+
+
 def test_ioh_broken_files(tmp_path: Path) -> None:
     shutil.copytree(FIXTURES / "ioh" / "OnePlusOne", tmp_path / "data" / "one")
     meta = tmp_path / "data" / "one" / "IOHprofiler_f1_Sphere.json"
@@ -309,6 +386,113 @@ def test_ioh_broken_files(tmp_path: Path) -> None:
         "data/one/data_f8_Rosenbrock/IOHprofiler_f8_DIM2.dat, line 18: a header needs the "
         "columns 'evaluations' and 'raw_y': 'x 58057.9479359057'",
     ]
+
+
+def _edited_meta(tmp_path: Path, edit) -> Path:
+    """The OnePlusOne logs with its f1 .json edited; the study's spec."""
+    import json
+
+    shutil.copytree(FIXTURES / "ioh" / "OnePlusOne", tmp_path / "data" / "one")
+    meta = tmp_path / "data" / "one" / "IOHprofiler_f1_Sphere.json"
+    content = json.loads(meta.read_text())
+    edit(content)
+    meta.write_text(json.dumps(content))
+    return spec(tmp_path, "path: data/one\nformat: ioh")
+
+
+@pytest.mark.parametrize(
+    ("edit", "where", "message"),
+    [
+        (lambda m: m.update(algorithm="X"), "algorithm",
+         "must be the algorithm's name (or set the source's 'algorithm:'): \"X\""),
+        (lambda m: m["algorithm"].update(name=None), "algorithm.name",
+         "must be the algorithm's name (or set the source's 'algorithm:'): null"),
+        (lambda m: m.update(function_id=None), "function_id", "must be a whole number ≥ 0: null"),
+        (lambda m: m.update(maximization="false"), "maximization",
+         'must be true or false: "false"'),
+        (lambda m: m.update(scenarios=None), "scenarios",
+         "must be a list (one entry per dimension): null"),
+        (lambda m: m["scenarios"][0].pop("path"), "scenarios[0].path",
+         "must be the path of the run file (.dat): null"),
+        (lambda m: m["scenarios"][0].pop("dimension"), "scenarios[0].dimension",
+         "must be a whole number ≥ 1: null"),
+        (lambda m: m["scenarios"][0].update(dimension=2.5), "scenarios[0].dimension",
+         "must be a whole number ≥ 1: 2.5"),
+        (lambda m: m["scenarios"][0].update(dimension=0), "scenarios[0].dimension",
+         "must be a whole number ≥ 1: 0"),
+        (lambda m: m["scenarios"][0].update(runs=None), "scenarios[0].runs",
+         "must be a list (one entry per run): null"),
+        (lambda m: m["scenarios"][0]["runs"].__setitem__(0, 5), "scenarios[0].runs[0]",
+         "must be an object with 'evals': 5"),
+        (lambda m: m["scenarios"][0]["runs"][0].update(evals="x"), "scenarios[0].runs[0].evals",
+         'must be a number ≥ 0: "x"'),
+        (lambda m: m["scenarios"][0]["runs"][0].update(evals=float("nan")),
+         "scenarios[0].runs[0].evals", "must be a number ≥ 0: NaN"),
+    ],
+)  # fmt: skip
+def test_ioh_meta_file_with_wrong_types_names_the_key(tmp_path: Path, edit, where, message):
+    """A hand-edited or foreign .json was a KeyError/TypeError/AttributeError traceback, or
+    was read wrong without a word: dimension 2.5 as 2, a null function id as problem 'fNone',
+    a null algorithm name as algorithm 'None', "maximization": "false" as a maximisation log."""
+    assert messages(_edited_meta(tmp_path, edit)) == [
+        f"data/one/IOHprofiler_f1_Sphere.json, {where}: {message}"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("One\nPlus", 'a name with a control character (or set the source\'s \'algorithm:\'): "One\\nPlus"'),
+        ("One\u202eenO", 'a name with a control character (or set the source\'s \'algorithm:\'): "One\\u202eenO"'),
+        ("nan", 'a missing-value marker, not a name (or set the source\'s \'algorithm:\'): "nan"'),
+    ],
+)  # fmt: skip
+def test_ioh_algorithm_name_is_checked_as_a_csv_cell_is(tmp_path: Path, name: str, message: str):
+    """A name a CSV cell may not hold (a newline, a right-to-left override that makes it
+    display as other text, 'nan') reached the report unchecked from a platform's files."""
+
+    def edit(meta):
+        meta["algorithm"]["name"] = name
+
+    assert messages(_edited_meta(tmp_path, edit)) == [
+        f"data/one/IOHprofiler_f1_Sphere.json, algorithm.name: {message}"
+    ]
+
+
+def test_coco_and_cec_algorithm_names_are_checked_as_a_csv_cell_is(
+    tmp_path: Path, coco_folder: Path
+) -> None:
+    for info in coco_folder.glob("*.info"):
+        info.write_text(info.read_text().replace("algId = 'RS-fixture'", "algId = 'null'"))
+    assert messages(spec(tmp_path, "path: data/RS-fixture\nformat: coco"))[0] == (
+        "data/RS-fixture:bbobexp_f1.info, line 3: the header above names no usable algorithm "
+        "(a missing-value marker, not a name: algId = 'null'); set the source's 'algorithm:'"
+    )
+    for f in (1, 2):
+        _cec_file(tmp_path / "cec", f"DE\u202e_{f}_10.txt")
+    assert messages(spec(tmp_path, "paths: cec/*.txt\nformat: cec")) == [
+        "cec/DE\u202e_1_10.txt: the algorithm its name gives: a name with a control "
+        "character: 'DE\\u202e'"
+    ]  # once for the name, not once per file
+
+
+def test_ioh_run_file_that_is_a_folder_says_so(tmp_path: Path) -> None:
+    def edit(meta):
+        meta["scenarios"][0]["path"] = "data_f1_Sphere"
+
+    assert messages(_edited_meta(tmp_path, edit)) == [
+        "data/one/IOHprofiler_f1_Sphere.json: the data file 'data_f1_Sphere' is a folder, not a "
+        "file"
+    ]
+
+
+def test_ioh_source_algorithm_needs_no_name_in_the_file(tmp_path: Path) -> None:
+    def edit(meta):
+        meta["algorithm"] = {}
+
+    path = _edited_meta(tmp_path, edit)
+    path.write_text(path.read_text().replace("format: ioh", "format: ioh\n    algorithm: ES"))
+    assert load(path).algorithms == ("ES",)
 
 
 # --- cec ----------------------------------------------------------------------------------------
@@ -379,6 +563,22 @@ def test_cec_last_row_and_non_monotone_caveat(tmp_path: Path) -> None:
     ]
 
 
+def test_cec_last_row_of_fractions_is_no_evaluation_count(tmp_path: Path) -> None:
+    """'last_row: evaluations_to_target' over a row that is not counts (errors, a 15th
+    checkpoint) was read as evaluations 0.0034, 500.5, … without a word."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "A_1_10.txt").write_text("5 5\n1 3\n0 2\n500.5 0.0034\n")
+    source = (
+        "paths: data/*.txt\nformat: cec\ncec:\n  checkpoints: [0.1, 0.5, 1.0]\n"
+        "  max_evaluations: 100*D\n  last_row: evaluations_to_target\n  layout: trials"
+    )
+    assert messages(spec(tmp_path, source)) == [
+        "data/A_1_10.txt, last row: evaluations to target must be whole numbers: 500.5; is "
+        "the last row evaluation counts? check data.src.cec.last_row"
+    ]
+
+
 def test_cec_broken_files(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     _cec_file(folder, "A_1_10.txt", rows=13)
@@ -397,6 +597,31 @@ def test_cec_broken_files(tmp_path: Path) -> None:
         "data/B-f3-10.txt: the file name does not match the pattern "
         "'{algorithm}_{function}_{dimension}.txt' (set data.src.cec.file_pattern)",
     ]
+
+
+@pytest.mark.parametrize(
+    ("formula", "message"),
+    [
+        ("D-10", "gives 0 for D=10; MaxFES must be from 1 to 1e+15"),
+        ("-D", "gives -10 for D=10; MaxFES must be from 1 to 1e+15"),
+        ("1e20*D", "gives 1e+21 for D=10; MaxFES must be from 1 to 1e+15"),
+        ("D/(D-10)", "divides by zero for D=10"),
+        ("D**1000", "overflows for D=10"),
+        ("(-D)**0.5", "takes a fractional power of a negative number for D=10"),
+    ],
+)
+def test_cec_formula_without_a_usable_maxfes_is_named(
+    tmp_path: Path, formula: str, message: str
+) -> None:
+    """A formula the spec accepts by its form but whose value for the files' D is no MaxFES
+    was a ZeroDivisionError/OverflowError traceback, or (0, negative) a report whose
+    checkpoints all sat at evaluation 0 or below."""
+    for f in (1, 2):
+        _cec_file(tmp_path / "data", f"A_{f}_10.txt")
+    source = f"paths: data/*.txt\nformat: cec\ncec: {{max_evaluations: '{formula}'}}"
+    assert messages(spec(tmp_path, source)) == [
+        f"data/A_1_10.txt: data.src.cec.max_evaluations '{formula}' {message}"
+    ]  # one message for the dimension, not one per file
 
 
 CEC2017 = SHARED_DATA / "cec2017-competition-mmalk03" / "data"

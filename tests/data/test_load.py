@@ -247,6 +247,116 @@ def test_wide_table_becomes_summary(tmp_path):
     ]
 
 
+WIDE_SPEC = """
+study: {title: Wide}
+minimize: true
+data:
+  table: {path: data/table.csv, format: wide, statistic: STATISTIC}
+analyses:
+  - {kind: significance_relation, data: table}
+"""
+
+
+@pytest.mark.parametrize(
+    ("table", "statistic", "message"),
+    [
+        (
+            "problem\nf1\nf2\n",
+            "mean",
+            "data/table.csv: no algorithm columns: a wide table has one column per algorithm "
+            "besides 'problem'; the file has: 'problem'",
+        ),
+        (
+            "problem,A,B\nf1,1,2\nf2,3,1\n",
+            "mean, algorithm_columns: [A, problem]",
+            "data/table.csv: data.table.algorithm_columns names 'problem', which is the problem "
+            "column",
+        ),
+        (
+            "problem,A,B\nf1,1,2\nf2,3,1\n",
+            "mean, algorithm_columns: [A, A]",
+            "data/table.csv: data.table.algorithm_columns names 'A' 2 times",
+        ),
+        ("problem,A,B\nf1,0,2\nf2,3,1\n", "n", "data/table.csv, row 1 (line 2), column 'A': must be ≥ 1: '0'"),
+        ("problem,A,B\nf1,-1,2\nf2,3,1\n", "std", "data/table.csv, row 1 (line 2), column 'A': must be ≥ 0: '-1'"),
+    ],
+)  # fmt: skip
+def test_a_wide_table_of_the_wrong_shape_or_cells_is_named(tmp_path, table, statistic, message):
+    """A table with no algorithm column was a KeyError traceback; 'problem' among the
+    algorithm columns gave 'not a number: f1' per row, 'A' twice 'duplicate rows ... also at
+    row 1' about the same row; a count of 0 runs or a negative standard deviation was read
+    (a summary table's own columns refuse both)."""
+    write(tmp_path, "data/table.csv", table)
+    path = write(tmp_path, "study.yaml", WIDE_SPEC.replace("STATISTIC", statistic))
+    with pytest.raises(InputError) as info:
+        load_data(load_spec(path))
+    assert [str(p) for p in info.value.problems] == [message]
+
+
+def test_a_summary_count_of_zero_runs_is_refused(tmp_path):
+    write(tmp_path, "data/s.csv", "algorithm,problem,mean,n\nA,f1,1,0\nB,f1,2,10\n")
+    spec = WIDE_SPEC.replace(
+        "table.csv, format: wide, statistic: STATISTIC", "s.csv, format: summary"
+    )
+    with pytest.raises(InputError) as info:
+        load_data(load_spec(write(tmp_path, "study.yaml", spec)))
+    assert [str(p) for p in info.value.problems] == [
+        "data/s.csv, row 1 (line 2), column 'n': must be ≥ 1: '0'"
+    ]
+
+
+def test_an_exclude_rule_for_a_dimension_the_problem_lacks_is_named(tmp_path):
+    """'exclude: [{problem: f1, dimensions: [20]}]' on data of f1 in 2-D excluded nothing and
+    said nothing (a typo of the dimension went unnoticed)."""
+    write(tmp_path, "data/h.csv", HISTORIES_CSV)
+    spec = SPEC + "problems: {exclude: [{problem: f1, dimensions: [2, 20]}]}\n"
+    with pytest.raises(InputError) as info:
+        load_data(load_spec(write(tmp_path, "study.yaml", spec)))
+    assert [str(p) for p in info.value.problems] == [
+        "problems.exclude[0].dimensions[1] (study.yaml:17): problem 'f1' has no dimension 20 "
+        "in the data; it has [2]"
+    ]
+
+
+def test_a_problem_selection_is_checked_over_every_source(tmp_path):
+    """Excluding f2, which one source of two holds, was refused: "no problem named 'f2' in
+    the data" (of the other source); 'dimensions: [3]' the same way."""
+    write(tmp_path, "a.csv", "algorithm,problem,dimension,run,value\nA,f1,2,1,1\nB,f1,2,1,2\n"
+          "A,f2,3,1,1\nB,f2,3,1,3\n")  # fmt: skip
+    write(tmp_path, "b.csv", "algorithm,problem,dimension,run,value\nA,f1,2,1,1\nB,f1,2,1,2\n")
+    spec = """
+    study: {title: Two sources}
+    minimize: true
+    data:
+      a: {path: a.csv, format: trials}
+      b: {path: b.csv, format: trials}
+    problems: SELECTION
+    analyses: [{kind: perspectives, data: a}, {kind: perspectives, data: b, id: pb}]
+    """
+    for selection in ("{exclude: [f2]}", "{exclude: [{problem: f2, dimensions: [3]}]}"):
+        path = write(tmp_path, "study.yaml", spec.replace("SELECTION", selection))
+        data = load_data(load_spec(path))
+        assert sorted(map(str, data.sources["a"].frame["problem"].unique())) == ["f1"]
+    path = write(tmp_path, "study.yaml", spec.replace("SELECTION", "{dimensions: [3, 4]}"))
+    with pytest.raises(InputError) as info:
+        load_data(load_spec(path))
+    assert [str(p) for p in info.value.problems] == [
+        "problems.dimensions[1] (study.yaml:6): no problem of dimension 4 in the data; it has "
+        "[2, 3]"
+    ]
+
+
+def test_a_header_of_names_separated_by_spaces_suggests_the_whitespace_separator(tmp_path):
+    """A space-separated file read as commas gave 'missing column' for every column."""
+    write(tmp_path, "data/h.csv", HISTORIES_CSV.replace(",", " "))
+    with pytest.raises(InputError) as info:
+        load_data(load_spec(write(tmp_path, "study.yaml", SPEC)))
+    (problem,) = info.value.problems
+    assert problem.message.endswith(
+        "the file looks separated by '\\\\s+'; set data.curves.separator: \"\\\\s+\""
+    )
+
+
 def test_several_files_with_paths(tmp_path):
     write_histories_per_algorithm(tmp_path)
     path = write(tmp_path, "study.yaml", SPEC.replace("path: data/h.csv", "paths: 'data/*.csv'"))

@@ -189,3 +189,110 @@ def test_cli_validate_gives_exit_1_not_a_traceback(tmp_path):
     result = run_cli("validate", str(write(tmp_path, "study.yaml", text)))
     assert result.code == 1
     assert "Traceback" not in result.err and "aliases expand" in result.err
+
+
+@pytest.mark.parametrize(
+    ("algorithms", "message"),
+    [
+        (
+            "[s1, s1]",
+            "'s1' is listed more than once (as a name or an alias: entries [0], [1])",
+        ),
+        (
+            "[s1, {name: s2, aliases: [s1]}]",
+            "'s1' is listed more than once (as a name or an alias: entries [0], [1])",
+        ),
+        (
+            "[{name: s1, label: X}, {name: s2, label: X}]",
+            "'s1' and 's2' have the same label 'X'; if they are one algorithm, merge them: "
+            "{name: s1, aliases: [s2]}",
+        ),
+    ],
+)
+def test_an_algorithm_listed_twice_is_located_at_the_algorithms_key(tmp_path, algorithms, message):
+    """The message was located at '(top level) (study.yaml:1)', not at the key to edit."""
+    text = SUMMARY_SPEC.replace("analyses:", f"algorithms: {algorithms}\nanalyses:")
+    assert problems(write(tmp_path, "study.yaml", text)) == [
+        f"algorithms (study.yaml:5): {message}"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("data: [s]\n", "data (study.yaml:3): got a list; should be a valid dictionary"),
+        (
+            "data: {}\n",
+            "data (study.yaml:3): got a mapping; dictionary should have at least 1 item after "
+            "validation, not 0",
+        ),
+        ("", "data (study.yaml:1): required key 'data' is missing"),
+    ],
+)
+def test_data_that_is_no_mapping_is_not_also_every_reference_unknown(tmp_path, data, message):
+    """'data: [s]' gave a second problem per analysis: "no data source named 's'; the spec
+    defines: " with nothing after it."""
+    text = SUMMARY_SPEC.replace("data:\n  s: {path: data/s.csv, format: summary}\n", data)
+    assert problems(write(tmp_path, "study.yaml", text)) == [message]
+
+
+@pytest.mark.parametrize(
+    ("analysis", "message"),
+    [
+        (
+            "{kind: convergence, data: s, budgets: [100, 100.0]}",
+            "analyses[0].budgets (study.yaml:6): budgets must be distinct",
+        ),
+        (
+            "{kind: convergence, data: s, budgets: {5: [100, 1000], 10: [100, 100]}}",
+            "analyses[0].budgets (study.yaml:6): budgets must be distinct (dimension 10)",
+        ),
+    ],
+)
+def test_a_convergence_budget_listed_twice_is_refused(tmp_path, analysis, message):
+    """'budgets: [100, 100]' gave every row of the fixed-budget table twice."""
+    text = SUMMARY_SPEC.replace("format: summary", "format: histories").replace(
+        "  - kind: significance_relation\n    data: s\n", f"  - {analysis}\n"
+    )
+    assert problems(write(tmp_path, "study.yaml", text)) == [message]
+
+
+def test_a_problem_listed_twice_in_one_group_says_so(tmp_path):
+    """It read "problem 'f1' is in groups 'a' and 'a'; a problem belongs to one group"."""
+    text = SUMMARY_SPEC + "problems: {groups: {a: [f1, f1], b: [f2]}}\n"
+    assert problems(write(tmp_path, "study.yaml", text)) == [
+        "problems.groups (study.yaml:8): problem 'f1' is listed twice in group 'a'"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("entry", "where", "shown"),
+    [
+        ('{name: s1, label: "A\\nB"}', "algorithms[0].label (study.yaml:5)", "'A\\nB'"),
+        ('{name: s1, label: "A\\u202eB"}', "algorithms[0].label (study.yaml:5)", "'A\\u202eB'"),
+        ('"s\\t1"', "algorithms[0] (study.yaml:5)", "'s\\t1'"),
+    ],
+)
+def test_a_name_or_label_with_a_control_character_is_refused(tmp_path, entry, where, shown):
+    """The data refuse a name with a newline or a right-to-left override (it displays as
+    other text); a label or name written in the spec was taken as it was."""
+    text = SUMMARY_SPEC.replace("analyses:", f"algorithms: [{entry}, s2]\nanalyses:")
+    assert problems(write(tmp_path, "study.yaml", text)) == [
+        f"{where}: a name with a control character: {shown}"
+    ]
+
+
+def test_a_problem_prefix_with_a_control_character_is_refused(tmp_path):
+    """problem_prefix '\\t' made problems named '\\t1', '\\t8' (a CSV cell may not hold
+    them); a 150-character prefix, names longer than a problem name may be."""
+    source = "  s: {path: data/s.csv, format: summary}"
+    for prefix, message in (
+        ('"\\t"', "a name with a control character: '\\t'"),
+        ("x" * 51, "got 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'; string should have at most 50 characters"),
+    ):  # fmt: skip
+        text = SUMMARY_SPEC.replace(
+            source, f"  s: {{path: d, format: coco, coco: {{problem_prefix: {prefix}}}}}"
+        )
+        assert problems(write(tmp_path, "study.yaml", text)) == [
+            f"data.s.coco.problem_prefix (study.yaml:4): {message}"
+        ]

@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from reportgen.data.checks import MAX_ROWS_PER_PROBLEM
 from reportgen.errors import InputError, Problem
 from reportgen.present.caveats import Caveat, Naming
 from reportgen.present.format import counted
@@ -71,10 +72,47 @@ class RunRecords:
     """Where the records come from (file and run), for caveats about them."""
 
 
+def unordered_runs(runs: Sequence[RunRecords]) -> list[Problem]:
+    """A problem for every run whose evaluation counts go down somewhere (at most
+    :data:`~reportgen.data.checks.MAX_ROWS_PER_PROBLEM`, then a count of the rest).
+
+    A platform logs a run's records as the run makes them, so the counts never go down;
+    where they do, the file is broken (two runs without a header line between them, a hand
+    edit). Such a run cannot be read: its best-so-far value in file order and in evaluation
+    order disagree, and :func:`runs_to_frame` (which needs records sorted by evaluations)
+    would make a history that gets worse. Equal neighbouring counts are fine (the last
+    counts).
+    """
+    lengths = np.fromiter((len(run.evaluations) for run in runs), dtype=np.int64, count=len(runs))
+    evaluations = np.concatenate(
+        [np.asarray(run.evaluations, float) for run in runs] or [np.empty(0)]
+    )
+    owner = np.repeat(np.arange(len(runs)), lengths)
+    drops = np.flatnonzero((evaluations[1:] < evaluations[:-1]) & (owner[1:] == owner[:-1]))
+    first_drop: dict[int, int] = {}
+    for at in drops.tolist():
+        first_drop.setdefault(int(owner[at]), at)
+    problems = [
+        Problem(
+            runs[i].origin or f"{runs[i].algorithm} on {runs[i].problem} (D={runs[i].dimension})",
+            f"the evaluation counts go down within the run ({evaluations[at + 1]:g} after "
+            f"{evaluations[at]:g}); records must be in the order the run made them (two runs "
+            "without a header line between them?)",
+        )
+        for i, at in list(first_drop.items())[:MAX_ROWS_PER_PROBLEM]
+    ]
+    if len(first_drop) > MAX_ROWS_PER_PROBLEM:
+        problems.append(
+            Problem("", f"... and {len(first_drop) - MAX_ROWS_PER_PROBLEM} more such runs")
+        )
+    return problems
+
+
 def worsening_caveats(runs: Sequence[RunRecords], platform: str) -> list[Caveat]:
     """A caveat naming the runs whose best-so-far column gets worse somewhere.
 
-    The platforms log a best-so-far value, so it never increases within a run; where it does
+    COCO logs a best-so-far value, so it never increases within a run (IOHprofiler's
+    ``raw_y`` is each logged point's own value and is not checked); where it does
     (a logging bug, a restart logged as a new best), the reader's running minimum silently
     repairs it. The repair is right — the best value reached so far cannot get worse — but
     the reader must be told which file and run it concerns.

@@ -39,11 +39,12 @@ from pathlib import Path
 
 import numpy as np
 
-from reportgen.data.checks import MAX_ROWS_PER_PROBLEM
+from reportgen.data.checks import MAX_ROWS_PER_PROBLEM, name_fault
 from reportgen.data.formats import InputFile, ReadResult, RunRecords, runs_to_frame
 from reportgen.errors import InputError, Problem
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import counted
+from reportgen.spec.base import MAX_EVALUATIONS
 from reportgen.spec.sources import CecOptions, DataSource
 
 CEC2017_FRACTIONS: tuple[float, ...] = (
@@ -52,11 +53,28 @@ CEC2017_FRACTIONS: tuple[float, ...] = (
 
 
 def max_evaluations(options: CecOptions, dimension: int) -> int | None:
-    """MaxFES for a dimension (None when a mapping does not list it)."""
+    """MaxFES for a dimension (None when a mapping does not list it).
+
+    Raises
+    ------
+    ValueError
+        When the formula gives no MaxFES from 1 to :data:`MAX_EVALUATIONS` for this dimension
+        (``D-10`` gives 0 for D = 10, ``1/(D-10)`` divides by zero, ``D**1000`` overflows,
+        ``(-D)**0.5`` is not a real number):
+        the spec can only check the formula's form, its value depends on the files' D.
+    """
     if isinstance(options.max_evaluations, dict):
         return options.max_evaluations.get(dimension)
     tree = ast.parse(options.max_evaluations.replace("^", "**"), mode="eval")
-    value = _evaluate(tree.body, dimension)
+    try:
+        value = _evaluate(tree.body, dimension)
+    except (ZeroDivisionError, OverflowError) as exc:
+        reason = "divides by zero" if isinstance(exc, ZeroDivisionError) else "overflows"
+        raise ValueError(f"{reason} for D={dimension}") from None
+    if not 1 <= value < MAX_EVALUATIONS + 1:  # also refuses NaN (inf − inf)
+        raise ValueError(
+            f"gives {value:g} for D={dimension}; MaxFES must be from 1 to {MAX_EVALUATIONS:g}"
+        )
     return math.floor(value + 1e-9)
 
 
@@ -80,7 +98,12 @@ def _evaluate(node: ast.expr, dimension: int) -> float:
         }
         for kind, apply in operations.items():
             if isinstance(node.op, kind):
-                return float(apply())
+                result = apply()
+                if isinstance(result, complex):  # (-D)**0.5
+                    raise ValueError(
+                        f"takes a fractional power of a negative number for D={dimension}"
+                    )
+                return float(result)
     raise ValueError("unsupported formula")  # excluded by the spec's validator
 
 
@@ -180,6 +203,8 @@ def read_cec(
     inputs: list[InputFile] = []
     seen: dict[tuple[str, int, int], str] = {}
     non_monotone: list[str] = []
+    bad_budgets: set[int] = set()
+    bad_names: set[str] = set()
     for path, display in files:
         match = pattern.match(path.name)
         if match is None:
@@ -203,8 +228,27 @@ def read_cec(
                 )
             )
             continue
+        fault = None if source.algorithm is not None else name_fault(algorithm.strip())
+        if fault is not None:
+            if algorithm not in bad_names:  # one message per name, not one per file
+                bad_names.add(algorithm)
+                problems.append(
+                    Problem(display, f"the algorithm its name gives: {fault}: {algorithm!r}")
+                )
+            continue
         function, dimension = int(groups["function"]), int(dimension)
-        budget = max_evaluations(options, dimension)
+        try:
+            budget = max_evaluations(options, dimension)
+        except ValueError as exc:
+            if dimension not in bad_budgets:  # one message per dimension, not per file
+                bad_budgets.add(dimension)
+                problems.append(
+                    Problem(
+                        display,
+                        f"{key}.cec.max_evaluations '{options.max_evaluations}' {exc}",
+                    )
+                )
+            continue
         if budget is None:
             assert isinstance(options.max_evaluations, dict)
             problems.append(
@@ -257,6 +301,18 @@ def read_cec(
                 Problem(
                     f"{display}, last row",
                     f"evaluations to target must be ≥ 0: {float(last.min())!r}",
+                )
+            )
+            continue
+        if last is not None and np.any(last != np.round(last)):
+            # A row of errors read as counts (the file has no such row, or a 15th checkpoint)
+            # would otherwise pass as evaluations 0.0034, 1.2e+02, …
+            problems.append(
+                Problem(
+                    f"{display}, last row",
+                    "evaluations to target must be whole numbers: "
+                    f"{float(last[last != np.round(last)][0])!r}; is the last row evaluation "
+                    f"counts? check {key}.cec.last_row",
                 )
             )
             continue

@@ -32,7 +32,10 @@ Decisions
 - A ``.dat`` file with fewer or more run blocks than its ``.info`` entries is an error naming
   both counts; so is a run without records.
 - Problem names are ``problem_prefix`` + function number (``f1`` … ``f24``); the algorithm is
-  ``algId`` unless the source sets ``algorithm:``.
+  ``algId`` unless the source sets ``algorithm:``. A header with ``DIM`` < 1, ``funcId`` < 0
+  or (without ``algorithm:``) an empty or missing ``algId`` is an error at its line.
+- Evaluation counts that go down within a run (two runs without a ``%`` header between
+  them) are an error naming the run; equal neighbouring counts are not.
 """
 
 from __future__ import annotations
@@ -50,15 +53,16 @@ from pathlib import Path
 
 import numpy as np
 
-from reportgen.data.checks import MAX_ROWS_PER_PROBLEM
+from reportgen.data.checks import MAX_ROWS_PER_PROBLEM, name_fault
 from reportgen.data.formats import (
     InputFile,
     ReadResult,
     RunRecords,
     runs_to_frame,
+    unordered_runs,
     worsening_caveats,
 )
-from reportgen.errors import InputError, Problem
+from reportgen.errors import InputError, Problem, shorten
 from reportgen.present.format import counted
 from reportgen.spec.sources import CocoOptions
 
@@ -183,6 +187,15 @@ def _parse_info(where: str, member: str, text: str, problems: list[Problem]) -> 
                 Problem(
                     f"{where}:{member}, line {header_line}",
                     "the header needs integer 'funcId' and 'DIM' entries",
+                )
+            )
+            header = None
+            continue
+        if dimension < 1 or function < 0:
+            problems.append(
+                Problem(
+                    f"{where}:{member}, line {header_line}",
+                    f"'DIM' must be ≥ 1 and 'funcId' ≥ 0: DIM = {dimension}, funcId = {function}",
                 )
             )
             header = None
@@ -442,6 +455,9 @@ def read_coco(
     if problems:
         raise InputError(problems)
     runs = [run for found, _, _ in outcomes for run in found]
+    problems = unordered_runs(runs)
+    if problems:
+        raise InputError(problems)
     inputs = [
         InputFile(path, display, len(found))
         for (path, display), (found, _, _) in zip(files, outcomes, strict=True)
@@ -519,7 +535,17 @@ def _read_one(
                 )
             )
             continue
-        name = algorithm if algorithm is not None else block.algorithm
+        name = algorithm if algorithm is not None else block.algorithm.strip()
+        fault = None if algorithm is not None else name_fault(name)
+        if fault is not None:
+            problems.append(
+                Problem(
+                    here,
+                    f"the header above names no usable algorithm ({fault}: algId = "
+                    f"{shorten(repr(block.algorithm))}); set the source's 'algorithm:'",
+                )
+            )
+            continue
         for offset, used in enumerate(block.evaluations):
             ev, val, end = available[start + offset]
             if len(ev) == 0:

@@ -19,7 +19,9 @@ Decisions
 ---------
 - ``raw_y`` is the value of the evaluated point, not the best so far: the running minimum is
   taken. The last record (the run's final evaluation) is kept, so a run's end is the larger
-  of its ``evals`` in the ``.json`` and its last record.
+  of its ``evals`` in the ``.json`` and its last record. A ``raw_y`` worse than an earlier
+  one is therefore expected (the final evaluation is logged whatever its value) and gets no
+  ``best_so_far_worsens`` caveat, unlike a COCO best-so-far column that gets worse.
 - Maximisation logs (``"maximization": true``) are refused: reportgen's values from platform
   formats are errors ``f − f_opt``.
 - Problem names are ``problem_prefix`` + ``function_id``; the algorithm is ``algorithm.name``
@@ -29,6 +31,11 @@ Decisions
   64.35306257842907}``). The record at ``best.evals`` takes the ``.json`` value when the two
   agree to the ``.dat``'s printed precision (within ``max(1e-9, 1e-6·|y|)``), so a run's best is
   exact and a best below 5·10⁻¹¹ is not read as 0; otherwise the ``.dat`` value is kept.
+- Every ``.json`` value the reader uses is checked for its type and range before use
+  (``function_id`` a whole number, ``maximization`` a boolean, each scenario's ``dimension``
+  a whole number ≥ 1, each run's ``evals`` a number ≥ 0, ``algorithm.name`` unless the source
+  sets ``algorithm:``): a broken file is an error naming the file and the key
+  (``scenarios[0].dimension``), never read as something close to it.
 - Only ``.json`` files (and folders) are read: a path or glob that matches any other file is
   an input error saying so, rather than a JSON parse error about a ``.dat`` or a README.
 """
@@ -36,20 +43,22 @@ Decisions
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from reportgen.data.checks import MAX_ROWS_PER_PROBLEM
+from reportgen.data.checks import MAX_ROWS_PER_PROBLEM, name_fault
 from reportgen.data.formats import (
     InputFile,
     ReadResult,
     RunRecords,
     runs_to_frame,
-    worsening_caveats,
+    unordered_runs,
 )
-from reportgen.errors import InputError, Problem
+from reportgen.errors import InputError, Problem, shorten
+from reportgen.paths import not_there
 from reportgen.present.format import counted
 from reportgen.spec.sources import IohOptions
 
@@ -139,7 +148,15 @@ def _arrays(records: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]
     return array[:, 0], array[:, 1]
 
 
-def _meta(path: Path, display: str, problems: list[Problem]) -> dict[str, Any] | None:
+def _meta(path: Path, display: str, named: bool, problems: list[Problem]) -> dict[str, Any] | None:
+    """The ``.json`` meta file, its structure checked (None, with problems, if it is broken).
+
+    Every value the reader uses is checked for its JSON type here, so that a hand-edited or
+    foreign ``.json`` gets a message naming the file and the key (``scenarios[0].dimension``)
+    instead of a ``KeyError``/``TypeError`` traceback, and a dimension of ``2.5`` or ``0`` or
+    a ``null`` function id is refused rather than read as 2, 0 or ``fNone``. ``named``: the
+    source sets ``algorithm:``, so the file's algorithm name is not needed.
+    """
     try:
         meta = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -159,14 +176,73 @@ def _meta(path: Path, display: str, problems: list[Problem]) -> dict[str, Any] |
             )
         )
         return None
-    if meta.get("maximization"):
+    found: list[Problem] = []
+
+    def bad(key: str, message: str, value: Any) -> None:
+        found.append(Problem(f"{display}, {key}", f"{message}: {shorten(json.dumps(value))}"))
+
+    if not isinstance(meta.get("maximization", False), bool):
+        bad("maximization", "must be true or false", meta["maximization"])
+    if meta.get("maximization") is True:
         problems.append(
             Problem(
                 display, "a maximisation log; the ioh format reads minimisation (f − f_opt) only"
             )
         )
         return None
+    if not _at_least(meta["function_id"], 0):
+        bad("function_id", "must be a whole number ≥ 0", meta["function_id"])
+    algorithm = meta["algorithm"]
+    name = algorithm.get("name") if isinstance(algorithm, dict) else None
+    if not named and (not isinstance(name, str) or not name.strip()):
+        bad(
+            "algorithm.name" if isinstance(algorithm, dict) else "algorithm",
+            "must be the algorithm's name (or set the source's 'algorithm:')",
+            name if isinstance(algorithm, dict) else algorithm,
+        )
+    elif not named and isinstance(name, str) and (fault := name_fault(name.strip())):
+        bad("algorithm.name", f"{fault} (or set the source's 'algorithm:')", name)
+    scenarios = meta["scenarios"]
+    if not isinstance(scenarios, list):
+        bad("scenarios", "must be a list (one entry per dimension)", scenarios)
+        scenarios = []
+    for i, scenario in enumerate(scenarios):
+        key = f"scenarios[{i}]"
+        if not isinstance(scenario, dict):
+            bad(key, "must be an object with 'dimension', 'path' and 'runs'", scenario)
+            continue
+        if not _at_least(scenario.get("dimension"), 1):
+            bad(f"{key}.dimension", "must be a whole number ≥ 1", scenario.get("dimension"))
+        if not isinstance(scenario.get("path"), str) or not scenario["path"].strip():
+            bad(f"{key}.path", "must be the path of the run file (.dat)", scenario.get("path"))
+        runs = scenario.get("runs", [])
+        if not isinstance(runs, list):
+            bad(f"{key}.runs", "must be a list (one entry per run)", runs)
+            continue
+        for j, run in enumerate(runs):
+            if not isinstance(run, dict):
+                bad(f"{key}.runs[{j}]", "must be an object with 'evals'", run)
+            elif not _at_least(run.get("evals", 0), 0, whole=False):
+                bad(f"{key}.runs[{j}].evals", "must be a number ≥ 0", run["evals"])
+    if found:
+        problems.extend(found)
+        return None
     return meta
+
+
+def _number(value: Any) -> bool:
+    """A JSON number (``true`` is not one, though Python counts it as an int)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _at_least(value: Any, minimum: int, *, whole: bool = True) -> bool:
+    """A finite JSON number ≥ ``minimum``; with ``whole``, a whole one (``2.0``, not ``2.5``)."""
+    return (
+        _number(value)
+        and math.isfinite(value)
+        and value >= minimum
+        and (not whole or value == int(value))
+    )
 
 
 def read_ioh(
@@ -176,6 +252,7 @@ def read_ioh(
     problems: list[Problem] = []
     runs: list[RunRecords] = []
     inputs: list[InputFile] = []
+    read: dict[Path, str] = {}
     for root, root_display in files:
         metas = _meta_files(root)
         if not metas:
@@ -196,12 +273,24 @@ def read_ioh(
                 if root.is_dir()
                 else root_display
             )
+            # A .json named alone and again inside a folder the paths also name would add
+            # its runs twice, as more runs of the same algorithm.
+            if path.resolve() in read:
+                problems.append(
+                    Problem(
+                        display,
+                        f"read twice: the paths also reach it as {read[path.resolve()]}; each "
+                        "file may be read once",
+                    )
+                )
+                continue
+            read[path.resolve()] = display
             first = len(inputs)  # the .json is listed before its .dat files
-            meta = _meta(path, display, problems)
+            meta = _meta(path, display, algorithm is not None, problems)
             if meta is None:
                 continue
-            name = algorithm if algorithm is not None else str(meta["algorithm"].get("name", ""))
-            problem = f"{options.problem_prefix}{meta['function_id']}"
+            name = algorithm if algorithm is not None else meta["algorithm"]["name"].strip()
+            problem = f"{options.problem_prefix}{int(meta['function_id'])}"
             count = 0
             for scenario in meta["scenarios"]:
                 dat = path.parent / scenario["path"]
@@ -212,7 +301,11 @@ def read_ioh(
                 )
                 if not dat.is_file():
                     problems.append(
-                        Problem(display, f"the data file '{scenario['path']}' does not exist")
+                        Problem(
+                            display,
+                            f"the data file '{scenario['path']}' "
+                            + ("is a folder, not a file" if dat.is_dir() else not_there(dat)),
+                        )
                     )
                     continue
                 parsed = _parse_dat(dat, dat_display, problems)
@@ -248,12 +341,12 @@ def read_ioh(
                     )
                     count += 1
             inputs.insert(first, InputFile(path, display, count))
+    problems.extend(unordered_runs(runs))
     if problems:
         raise InputError(problems)
     if not runs:
         raise InputError(Problem(key, "the IOHprofiler data hold no runs"))
-    return ReadResult(
-        runs_to_frame(runs, options.layout, options.target),
-        inputs,
-        worsening_caveats(runs, "IOHprofiler"),
-    )
+    # No best_so_far_worsens caveat: raw_y is each logged point's own value, not a best so
+    # far, so a record worse than an earlier one is no logging fault (every run's final
+    # evaluation is logged, usually worse than its best) and would be flagged on every run.
+    return ReadResult(runs_to_frame(runs, options.layout, options.target), inputs)

@@ -81,3 +81,16 @@ class ConvergenceOptions(AnalysisOptions):
             for b in budgets:
                 _check_budget(b)
         return value
+
+    @field_validator("budgets")
+    @classmethod
+    def _distinct_budgets(
+        cls, value: list[float] | dict[int, list[float]] | None
+    ) -> list[float] | dict[int, list[float]] | None:
+        # A budget listed twice gave every row of the fixed-budget table twice.
+        lists = value.items() if isinstance(value, dict) else [(None, value or [])]
+        for dimension, budgets in lists:
+            if len(set(budgets)) != len(budgets):
+                where = "" if dimension is None else f" (dimension {dimension})"
+                raise ValueError(f"budgets must be distinct{where}")
+        return value
