@@ -11,7 +11,7 @@ def test_only_the_named_algorithms_take_their_labels():
     # problem "DEcoy": only the places written as an algorithm are relabelled.
     named = Naming()
     caveat = named.caveat(
-        "tie",
+        "reference_tie",
         f"{named('DE')} and {named('JADE')} tie on DEcoy; the reference is {named('DE')}.",
         "DE-1.txt, run 3",
     )
@@ -25,7 +25,7 @@ def test_only_the_named_algorithms_take_their_labels():
     # By name wherever the report does not show labels: results.json, warnings, tests.
     assert caveat.message == "DE and JADE tie on DEcoy; the reference is DE."
     assert caveat.to_json() == {
-        "code": "tie",
+        "code": "reference_tie",
         "message": caveat.message,
         "where": "DE-1.txt, run 3",
     }

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from reportgen.present.labels import Labels
+from reportgen.warning_codes import WARNING_CODES
 
 _PLACEHOLDER = re.compile("\u27e8algorithm (\\d+)\u27e9")
 """``⟨algorithm 0⟩``: where :attr:`Caveat.algorithms` ``[0]`` is named (see :class:`Naming`)."""
@@ -26,8 +27,9 @@ class Caveat:
     Parameters
     ----------
     code : str
-        A stable identifier, e.g. ``"few_runs"``, ``"unequal_runs"``, ``"normality_assumed"``,
-        ``"ties_at_precision"``, ``"excluded_problems"``.
+        A stable identifier, e.g. ``"few_runs"``, ``"unequal_runs"``, ``"normality_assumed"``;
+        one of :data:`~reportgen.warning_codes.WARNING_CODES` (what ``accept:`` is checked
+        against), or the caveat is refused.
     template : str
         The message: one or two sentences for the reader, where an algorithm it names stands
         as a placeholder (see :class:`Naming`).
@@ -44,6 +46,11 @@ class Caveat:
     template: str
     where_template: str = ""
     algorithms: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.code not in WARNING_CODES:
+            # A bug, not an input problem: a code the spec's accept: could not name.
+            raise ValueError(f"warning code {self.code!r} is not in reportgen.warning_codes")
 
     @property
     def message(self) -> str:

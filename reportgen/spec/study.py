@@ -6,13 +6,35 @@ numbers) are in :mod:`reportgen.spec.load`; this module only declares the shape.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import AfterValidator, Field, WithJsonSchema, field_validator, model_validator
 
+from reportgen.errors import did_you_mean
 from reportgen.spec.analyses import AnalysisSpec
 from reportgen.spec.base import Dimension, Name, SpecModel
 from reportgen.spec.sources import DataSource
+from reportgen.warning_codes import WARNING_CODES
+
+
+def _known_code(code: str) -> str:
+    if code not in WARNING_CODES:
+        # An acknowledgement that matches no warning would leave the warning it meant
+        # unacknowledged while the spec reads as if it were.
+        raise ValueError(
+            f"'{code}' is not a warning code reportgen gives"
+            f"{did_you_mean(code, list(WARNING_CODES))}; 'reportgen schema' lists the codes "
+            "under 'accept'"
+        )
+    return code
+
+
+WarningCode = Annotated[
+    str,
+    AfterValidator(_known_code),
+    WithJsonSchema({"type": "string", "enum": sorted(WARNING_CODES)}),
+]
+"""A code of :data:`~reportgen.warning_codes.WARNING_CODES` (the schema offers them)."""
 
 
 class StudyInfo(SpecModel):
@@ -237,11 +259,12 @@ class Study(SpecModel):
     report: ReportOptions = Field(
         default=ReportOptions(), description="Where and how the report is written."
     )
-    accept: list[str] = Field(
+    accept: list[WarningCode] = Field(
         default_factory=list,
         description="Warning codes acknowledged for this study (the code in brackets of "
         "'reportgen: warning [code]: ...'): they are no longer printed with --quiet, and "
-        "--strict fails only on warnings whose code is not listed.",
+        "--strict fails only on warnings whose code is not listed. A code reportgen does not "
+        "give is an error.",
     )
     summary: SummaryOptions = Field(
         default=SummaryOptions(),
