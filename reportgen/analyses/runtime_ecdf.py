@@ -65,6 +65,7 @@ Decisions
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -109,6 +110,22 @@ class EcdfSummary:
     area: float
     common_budget: float
     solved_at_common_budget: float
+
+
+@dataclass(frozen=True)
+class CommonBudget:
+    """Where a dimension's budgets differ more than :data:`BUDGET_RATIO_CAVEAT`-fold: the
+    common budget (the smallest algorithm budget, evaluations / D), the largest budget, the
+    largest share of (function, target) pairs reached at the common budget and the
+    algorithms that reach it (study order), then the next largest share and its algorithms
+    (NaN and none with a single algorithm)."""
+
+    budget: float
+    longest: float
+    share: float
+    leaders: tuple[str, ...]
+    next_share: float
+    next_leaders: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -206,6 +223,28 @@ class RuntimeEcdfResult:
             )
             out[int(d)] = wide[[a for a in self.algorithms if a in wide.columns]]
         return out
+
+    def common_budget(self, dimension: int) -> CommonBudget | None:
+        """Who reaches the most (function, target) pairs at the common budget of
+        ``dimension``, where its budgets differ more than :data:`BUDGET_RATIO_CAVEAT`-fold
+        (shares at unequal budgets do not compare); None where they do not."""
+        rows = self.summaries(dimension)
+        if not rows:
+            return None
+        common = rows[0].common_budget
+        longest = max(s.max_budget for s in rows)
+        if not longest > BUDGET_RATIO_CAVEAT * common:
+            return None
+        shares = sorted({s.solved_at_common_budget for s in rows}, reverse=True)
+        top, following = shares[0], (shares[1] if len(shares) > 1 else math.nan)
+        return CommonBudget(
+            common,
+            longest,
+            top,
+            tuple(s.algorithm for s in rows if s.solved_at_common_budget == top),
+            following,
+            tuple(s.algorithm for s in rows if s.solved_at_common_budget == following),
+        )
 
     def all_summaries(self) -> list[EcdfSummary]:
         """Every row of the summary: each dimension's algorithms (as :meth:`summaries`), by

@@ -4,9 +4,9 @@ common budget when the budgets differ widely, since shares at unequal budgets do
 
 from __future__ import annotations
 
-from reportgen.analyses.runtime_ecdf import AREA_PLACES, BUDGET_RATIO_CAVEAT, RuntimeEcdfResult
+from reportgen.analyses.runtime_ecdf import AREA_PLACES, RuntimeEcdfResult
 from reportgen.present.findings import Finding, join_words
-from reportgen.present.format import fixed, number, share
+from reportgen.present.format import ecdf_share, fixed, number
 from reportgen.present.labels import Labels
 
 
@@ -38,30 +38,27 @@ def findings(result: RuntimeEcdfResult, labels: Labels) -> list[Finding]:
             numbers["runner_up_area"] = second.area
         text += "."
         most = sorted(rows, key=lambda s: (-s.solved, -s.area))[0]
-        common = rows[0].common_budget
-        longest = max(s.max_budget for s in rows)
-        unequal = longest > BUDGET_RATIO_CAVEAT * common
-        if unequal:
-            top = max(s.solved_at_common_budget for s in rows)
-            leaders = [s.algorithm for s in rows if s.solved_at_common_budget == top]
+        common = result.common_budget(dimension)
+        if common is not None:
+            leaders = common.leaders
             verb = "reaches" if len(leaders) == 1 else "reach"
             text += (
-                f" At the common budget of {number(common)}·D evaluations (the smallest "
+                f" At the common budget of {number(common.budget)}·D evaluations (the smallest "
                 f"algorithm budget), {join_words([label(a) for a in leaders])} {verb} the most "
-                f"(function, target) pairs ({share(top)})."
+                f"(function, target) pairs ({ecdf_share(common.share)})."
                 f" {label(most.algorithm)} reaches the most at the end of its own budget "
-                f"({share(most.solved)} within {number(most.max_budget)}·D), "
-                f"but the budgets range from {number(common)}·D to "
-                f"{number(longest)}·D, so those shares are not "
+                f"({ecdf_share(most.solved)} within {number(most.max_budget)}·D), "
+                f"but the budgets range from {number(common.budget)}·D to "
+                f"{number(common.longest)}·D, so those shares are not "
                 "comparable."
             )
-            numbers["common_budget"] = common
-            numbers["most_at_common_budget"] = leaders
-            numbers["solved_at_common_budget"] = top
+            numbers["common_budget"] = common.budget
+            numbers["most_at_common_budget"] = list(leaders)
+            numbers["solved_at_common_budget"] = common.share
         else:
             text += (
                 f" {label(most.algorithm)} reaches the most (function, target) pairs: "
-                f"{share(most.solved)} within its budget of up to "
+                f"{ecdf_share(most.solved)} within its budget of up to "
                 f"{number(most.max_budget)}·D evaluations."
             )
         numbers["most_reached"] = most.algorithm

@@ -11,6 +11,7 @@ in each algorithm's label and ``results.json`` its name — no text is searched 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportgen.present.labels import Labels
@@ -79,10 +80,16 @@ class Caveat:
         return {"code": self.code, "message": self.text(), "where": self.place()}
 
     def _filled(self, template: str, labels: Labels | None) -> str:
-        if not self.algorithms:
-            return template
-        name = labels.full if labels is not None else str
-        return _PLACEHOLDER.sub(lambda m: name(self.algorithms[int(m.group(1))]), template)
+        return named_text(template, self.algorithms, labels)
+
+
+def named_text(template: str, algorithms: Sequence[str], labels: Labels | None = None) -> str:
+    """``template`` with each placeholder of :class:`Naming` replaced by the algorithm's label
+    (by its name without ``labels``); ``algorithms`` are the names, by placeholder number."""
+    if not algorithms:
+        return template
+    name = labels.full if labels is not None else str
+    return _PLACEHOLDER.sub(lambda m: name(algorithms[int(m.group(1))]), template)
 
 
 class Naming:
@@ -91,7 +98,8 @@ class Naming:
     Examples
     --------
     >>> named = Naming()
-    >>> caveat = named.caveat("tie", f"{named('de')} and {named('pso')} tie; {named('de')} leads")
+    >>> text = f"{named('de')} and {named('pso')} tie; {named('de')} leads"
+    >>> caveat = named.caveat("reference_tie", text)
     >>> caveat.text(Labels({"de": "DE"}))
     'DE and pso tie; DE leads'
     >>> caveat.algorithms
@@ -108,6 +116,11 @@ class Naming:
             self._names.append(algorithm)
         return f"\u27e8algorithm {self._names.index(algorithm)}\u27e9"
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The algorithms named so far, by placeholder number."""
+        return tuple(self._names)
+
     def caveat(self, code: str, message: str, where: str = "") -> Caveat:
         """The caveat whose texts hold this naming's placeholders."""
-        return Caveat(code, message, where, tuple(self._names))
+        return Caveat(code, message, where, self.names)

@@ -71,7 +71,9 @@ from reportgen.analyses.runtime_ecdf import RuntimeEcdfResult, run_resampled_are
 from reportgen.analyses.significance_relation import SignificanceRelationResult, bootstrap_layers
 from reportgen.analyses.u_scores import UScoresResult, run_resampled_u_scores
 from reportgen.errors import shorten
-from reportgen.present.format import power_of_ten, share
+from reportgen.present.caveats import Naming
+from reportgen.present.findings import join_words
+from reportgen.present.format import ecdf_share, number, power_of_ten, share
 
 BEST, WORSE, NOT_SIGNIFICANT, INCONCLUSIVE = "best", "worse", "n.s.", "inconclusive"
 MAX_LAYER_BOOTSTRAP = 100
@@ -165,7 +167,11 @@ class Ranking:
         Why the ranking is not counted, with the numbers that caused it.
     caveat : str
         A sentence every summary sentence that ranks by this ranking ends with (wall-clock
-        efficiency: time depends on hardware, language and stopping rule); empty for most.
+        efficiency: time depends on hardware, language and stopping rule; the runtime-ECDF
+        area at unequal budgets: who leads at the common budget); empty for most. Algorithms
+        it names are placeholders of :class:`~reportgen.present.caveats.Naming`.
+    caveat_algorithms : tuple of str
+        The algorithms the placeholders of ``caveat`` name, by position.
     scores : Scores or None
         The per-problem scores it aggregates, where it is such an aggregate.
     bootstrap : callable or None
@@ -190,6 +196,7 @@ class Ranking:
     note: str = ""
     scores: Scores | None = None
     caveat: str = ""
+    caveat_algorithms: tuple[str, ...] = ()
     verdict_caveat: str = ""
     """A sentence every summary sentence that states this ranking's *verdicts* ends with
     (confidence bounds on fewer runs than the method requires); empty for most."""
@@ -459,13 +466,17 @@ def runtime_ecdf(analysis_id: str, result: RuntimeEcdfResult) -> list[Ranking]:
     # The area under the runtime ECDF (COCO's aggregate): larger is better.
     area = result.areas()
     matrix = result.area_score_matrix()
+    ranks = _ranks(area, higher_is_better=True)
+    caveat, named = _common_budget_caveat(result, [a for a, r in ranks.items() if r == 1])
     return [
         Ranking(
             id=f"{analysis_id}:ecdf_area",
             analysis_id=analysis_id,
             label="runtime ECDF area",
-            ranks=_ranks(area, higher_is_better=True),
+            ranks=ranks,
             source=f"analyses.{analysis_id}.result.summary (area)",
+            caveat=caveat,
+            caveat_algorithms=named,
             scores=None
             if matrix is None
             else _matrix_scores(
@@ -473,6 +484,44 @@ def runtime_ecdf(analysis_id: str, result: RuntimeEcdfResult) -> list[Ranking]:
             ),
         )
     ]
+
+
+def _common_budget_caveat(
+    result: RuntimeEcdfResult, first: list[str]
+) -> tuple[str, tuple[str, ...]]:
+    """Where budgets differ widely, who reaches the most (function, target) pairs at the common
+    budget, and whether that is the area's first (``first``): the area extends each curve flat
+    beyond its own budget, so a long budget alone can put an algorithm first (bbob_coco:
+    budgets 1655-fold apart). A sentence with placeholders, and the algorithms they name."""
+    named = Naming()
+    parts, ratio, holds = [], 0.0, True
+    for dimension in result.dimensions():
+        common = result.common_budget(dimension)
+        if common is None:
+            continue
+        ratio = max(ratio, common.longest / common.budget)
+        holds = holds and any(a in common.leaders for a in first)
+        where = f" ({dimension}-D)" if dimension else ""
+        verb = "reaches" if len(common.leaders) == 1 else "reach"
+        parts.append(
+            f"at the common budget of {number(common.budget)}·D{where} "
+            f"{join_words([named(a) for a in common.leaders])} {verb} the most (function, "
+            f"target) pairs ({ecdf_share(common.share)}"
+            + (
+                f"; next {join_words([named(a) for a in common.next_leaders])}, "
+                f"{ecdf_share(common.next_share)})"
+                if common.next_leaders
+                else ")"
+            )
+        )
+    if not parts:
+        return "", ()
+    lead = join_words([named(a) for a in first])
+    return (
+        f"The runtime ECDF area compares budgets up to {ratio:.0f}-fold apart and extends each "
+        f"curve flat beyond its own budget; {'; '.join(parts)}"
+        + ("." if holds else f", not {lead} as by the area.")
+    ), named.names
 
 
 def named(

@@ -67,6 +67,7 @@ import pandas as pd
 
 from reportgen.analyses.problem_table import ProblemTableResult, a12_magnitude
 from reportgen.narrative.u_scores import u_text
+from reportgen.present.caveats import named_text
 from reportgen.present.findings import MAX_NAMED, Finding, join_words
 from reportgen.present.format import fixed, format_p
 from reportgen.present.jsonable import frame_records, json_value
@@ -203,10 +204,11 @@ class SynthesisResult:
         }
 
 
-def _caveat(rankings: Iterable[Ranking]) -> str:
+def _caveat(rankings: Iterable[Ranking], labels: Labels) -> str:
     """The caveats (e.g. wall-clock efficiency) of the rankings a sentence ranks by, each once,
-    to end that sentence with."""
-    return "".join(" " + c for c in dict.fromkeys(r.caveat for r in rankings if r.caveat))
+    to end that sentence with, the algorithms they name by their labels."""
+    texts = (named_text(r.caveat, r.caveat_algorithms, labels) for r in rankings if r.caveat)
+    return "".join(" " + c for c in dict.fromkeys(texts))
 
 
 def _names(algorithms: Sequence[str], labels: Labels) -> str:
@@ -411,7 +413,7 @@ def _findings(
                     f"{join_words(measured)}."
                 )
             key = f"summary.first.{algorithm}"
-        text += _caveat(r for r in counted if r.id in ids)
+        text += _caveat((r for r in counted if r.id in ids), labels)
         out.append(
             Finding(
                 key, text, {"algorithm": algorithm, "families": list(families), "rankings": ids}
@@ -424,7 +426,7 @@ def _findings(
                 Finding(
                     f"summary.shared_first.{r.id}",
                     f"{r.label} puts {len(r.first)} algorithms jointly first: "
-                    f"{_names(r.first, labels)}.{_caveat([r])}",
+                    f"{_names(r.first, labels)}.{_caveat([r], labels)}",
                     {"ranking": r.id, "algorithms": r.first},
                 )
             )
@@ -477,7 +479,9 @@ def _findings(
                     f"How sure: over {sure.resamples} bootstrap resamples of the problems "
                     f"{_runs_words(sure, [r for r in counted if r.id in {row.ranking for row in table}])}(seed "
                     f"{sure.seed}), {labels.label(leader)} ranks first in {join_words(parts)}."
-                    + _caveat(r for r in counted if r.id in {row.ranking for row in table}),
+                    + _caveat(
+                        (r for r in counted if r.id in {row.ranking for row in table}), labels
+                    ),
                     {
                         "algorithm": leader,
                         "p_first": {row.ranking: round(row.p_first, 4) for row in table},
@@ -614,7 +618,7 @@ def _significance(r: Ranking, labels: Labels) -> Finding | None:
         )
     return Finding(
         f"summary.significance.{r.id}",
-        text + _caveat([r]) + (f" {r.verdict_caveat}" if r.verdict_caveat else ""),
+        text + _caveat([r], labels) + (f" {r.verdict_caveat}" if r.verdict_caveat else ""),
         {
             "ranking": r.id,
             "best": reference,
@@ -1010,7 +1014,7 @@ def _bottom_line(
         )
     if elsewhere_text:
         text += " " + elsewhere_text
-    text += _caveat(r for r in counted if leader in r.first)
+    text += _caveat((r for r in counted if leader in r.first), labels)
     return Finding("summary.bottom_line", text, numbers)
 
 

@@ -7,14 +7,13 @@ import pandas as pd
 
 from reportgen.analyses.runtime_ecdf import (
     AREA_PLACES,
-    BUDGET_RATIO_CAVEAT,
     COCO_TARGETS,
     RuntimeEcdfResult,
 )
 from reportgen.figures.runtime_ecdf import figures
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.runtime_ecdf import findings
-from reportgen.present.format import fixed, number, power_of_ten
+from reportgen.present.format import ecdf_share, fixed, number, power_of_ten
 from reportgen.render.blocks import Block, Prose, Section, TableBlock, Text, figure_blocks
 from reportgen.spec.analyses.runtime_ecdf import RuntimeEcdfOptions
 
@@ -56,23 +55,17 @@ def _ert_tables(result: RuntimeEcdfResult, style: FigureStyle) -> list[TableBloc
     return blocks
 
 
-def _percent(value: float) -> str:
-    """One decimal: shares of ~10³ (function, target, run) triples differ below 1 %, and the
-    best is in bold, so two cells must not print alike (17.0 % against 16.8 %)."""
-    return f"{100 * value:.1f}%"
-
-
 def _summary_table(result: RuntimeEcdfResult, labels: FigureStyle) -> TableBlock:
     rows = result.all_summaries()
-    unequal = any(s.max_budget > BUDGET_RATIO_CAVEAT * s.common_budget for s in rows)
+    unequal = any(result.common_budget(d) is not None for d in result.dimensions())
     columns: dict[str, list[str]] = {
         "D": [str(s.dimension) if s.dimension else "all" for s in rows],
         "algorithm": [labels.label(s.algorithm) for s in rows],
         "area (log x)": [fixed(s.area, AREA_PLACES) for s in rows],
-        "pairs reached": [_percent(s.solved) for s in rows],
+        "pairs reached": [ecdf_share(s.solved) for s in rows],
     }
     if unequal:
-        columns["reached at common budget"] = [_percent(s.solved_at_common_budget) for s in rows]
+        columns["reached at common budget"] = [ecdf_share(s.solved_at_common_budget) for s in rows]
     columns["median budget / D"] = [number(s.median_budget, 3, whole=False) for s in rows]
     columns["max budget / D"] = [number(s.max_budget, 3, whole=False) for s in rows]
     table = pd.DataFrame(columns)
