@@ -49,7 +49,9 @@ Bottom line (one paragraph at the top of the report)
    range of their losses and their largest median A12.
 
 A sentence that ranks by a ranking with a caveat (wall-clock efficiency: time depends on the
-hardware, the language and the stopping rule) ends with that caveat. Where no U-score analysis
+hardware, the language and the stopping rule; the runtime-ECDF area at budgets more than
+tenfold apart: who leads at the common budget) ends with that caveat, the algorithms it names
+by their labels. Where no U-score analysis
 compares the top two, the head-to-head comes from a problem table whose reference is one of
 them (its per-problem rank-sum test, corrected over problems; the sentence names the test).
 """
