@@ -9,6 +9,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
+from reportgen.present.format import fixed
 from reportgen.synthesis.summary import SynthesisResult
 from reportgen.synthesis.uncertainty import ALL, RUNS_MARK, TWO_STAGE
 
@@ -46,7 +47,7 @@ def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
     for i in range(n):
         for j in range(n):
             value = tau[i, j]
-            text = "–" if np.isnan(value) else f"{value:.2f}"
+            text = fixed(value)  # "−0.33" with a minus sign, as the report's text; NaN "–"
             ax.text(
                 j,
                 i,

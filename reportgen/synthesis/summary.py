@@ -654,23 +654,23 @@ def _agreement(counted: list[Ranking], agree: Agreement) -> Finding | None:
     most = max(pairs, key=lambda p: p[2])
     least = min(pairs, key=lambda p: p[2])
     if len(counted) == 2:
-        text = f"The two rankings agree with Kendall's τ = {most[2]:.2f}"
+        text = f"The two rankings agree with Kendall's τ = {fixed(most[2])}"
     elif len(pairs) == 1:
         text = (
             f"Of the {len(counted)} rankings only {label[most[0]]} and {label[most[1]]} can be "
-            f"compared: Kendall's τ = {most[2]:.2f}"
+            f"compared: Kendall's τ = {fixed(most[2])}"
         )
     elif most[2] == least[2]:
         text = (
-            f"All {len(counted)} counted rankings order the algorithms identically (Kendall's τ = {most[2]:.2f} for every pair)"
+            f"All {len(counted)} counted rankings order the algorithms identically (Kendall's τ = {fixed(most[2])} for every pair)"
             if most[2] == 1.0
-            else f"Every compared pair of the {len(counted)} rankings has Kendall's τ = {most[2]:.2f}"
+            else f"Every compared pair of the {len(counted)} rankings has Kendall's τ = {fixed(most[2])}"
         )
     else:
         text = (
             f"Of the {len(counted)} counted rankings, {label[most[0]]} and {label[most[1]]} agree most "
-            f"(Kendall's τ = {most[2]:.2f}) and {label[least[0]]} and {label[least[1]]} least "
-            f"(τ = {least[2]:.2f})"
+            f"(Kendall's τ = {fixed(most[2])}) and {label[least[0]]} and {label[least[1]]} least "
+            f"(τ = {fixed(least[2])})"
         )
     # Unordered pairs, counted once (vectorised: 500 algorithms flip ~10⁵ pairs).
     named = agree.flips[["algorithm_1", "algorithm_2"]].astype(str).to_numpy()

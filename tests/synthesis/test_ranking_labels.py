@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import re
 
-import pandas as pd
 import pytest
 
 from reportgen.analyses.significance_relation import compute
-from reportgen.data.frames import AnalysisData, sorted_problems
 from reportgen.present.findings import MAX_NAMED, join_words
 from reportgen.present.labels import Labels
-from reportgen.spec.analyses.significance_relation import SignificanceRelationOptions
 from reportgen.synthesis.rankings import (
     TITLE_IN_LABEL,
     Ranking,
@@ -21,6 +18,7 @@ from reportgen.synthesis.rankings import (
     title_in_label,
 )
 from reportgen.synthesis.summary import synthesise
+from tests.analyses.test_significance_relation import options, summary_data
 
 
 @pytest.mark.parametrize(
@@ -78,18 +76,7 @@ def test_the_relation_layers_ranking_writes_sigma_as_the_report_does() -> None:
     # the label is displayed text (the id is the key, in results.json and across runs).
     # A < B < C on every problem, by the same ratio: no cycle, auto σ = 0.5.
     values = {"A": [1.0, 1.0, 1.0], "B": [2.0, 2.0, 2.0], "C": [4.0, 4.0, 4.0]}
-    frame = pd.DataFrame(
-        [
-            {"algorithm": a, "problem": f"f{p + 1}", "dimension": 0, "mean": v}
-            for a, vs in values.items()
-            for p, v in enumerate(vs)
-        ]
-    )
-    problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
-    result = compute(
-        AnalysisData("summary", frame, tuple(values), problems),
-        SignificanceRelationOptions(kind="significance_relation", data="d"),
-    )
+    result = compute(summary_data(values), options())
     (layers,) = significance_relation("sr", result)
     assert layers.id == "sr:layers"
     assert layers.label == "relation layers σ = 0.5"
