@@ -715,7 +715,9 @@ def _document(
             {
                 "name": name,
                 "format": source.format,
-                "summary": source_summary(source, Labels(spec.study.algorithm_labels())),
+                "summary": source_summary(
+                    source, Labels(spec.study.algorithm_labels()), results.data.algorithms
+                ),
                 "files": [
                     {"display": f.display, "rows": f.rows, "sha256": f.sha256} for f in source.files
                 ],

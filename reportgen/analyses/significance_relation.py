@@ -252,6 +252,12 @@ class RelationAtSigma:
     def layers(self) -> tuple[tuple[str, ...], ...]:
         return self.interval.layers
 
+    @property
+    def pairs(self) -> frozenset[tuple[str, str]]:
+        """The related pairs ``(winner, loser)``: two levels with the same pairs are the same
+        relation (no value of D lies between them), with the same layers, cycles and edges."""
+        return frozenset((e.winner, e.loser) for e in self.edges)
+
 
 @dataclass(frozen=True, eq=False)
 class SignificanceRelationResult:

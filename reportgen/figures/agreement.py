@@ -9,6 +9,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
+from reportgen.present.format import fixed
 from reportgen.synthesis.summary import SynthesisResult
 from reportgen.synthesis.uncertainty import ALL, RUNS_MARK, TWO_STAGE
 
@@ -46,7 +47,7 @@ def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
     for i in range(n):
         for j in range(n):
             value = tau[i, j]
-            text = "–" if np.isnan(value) else f"{value:.2f}"
+            text = fixed(value)  # "−0.33" with a minus sign, as the report's text; NaN "–"
             ax.text(
                 j,
                 i,
@@ -87,8 +88,13 @@ def uncertainty_figure(result: SynthesisResult, style: FigureStyle) -> FigureSpe
             text[i][j] = f"{row.p_first:.2f}\n{low}" + ("" if low == high else f"–{high}")
     runs = result.uncertainty.runs_resampled()
     # Long ranking names wrapped on two or three lines: rotated whole, they took a third of
-    # the figure's height.
-    names = [textwrap.fill(label[i] + (RUNS_MARK if i in runs else ""), 24) for i in ids]
+    # the figure's height. No-break spaces keep "σ = 0.5" on one line and the mark on its
+    # name's last line: alone on a line of its own it read as a label of its own.
+    mark = RUNS_MARK.replace(" ", "\u00a0")
+    names = [
+        textwrap.fill(label[i].replace(" = ", "\u00a0=\u00a0") + (mark if i in runs else ""), 24)
+        for i in ids
+    ]
     longest = max(len(line) for n in names for line in n.splitlines())
     width = 2.2 + 0.95 * len(ids) + 0.06 * max(len(style.label(a)) for a in algorithms)
     # 0.27 in a row: two lines of 7 pt (0.2 in) with room.

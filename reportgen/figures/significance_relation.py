@@ -1,6 +1,10 @@
 """Figures of the significance-relation analysis (Köppen & Ohnishi §III, Figs 1–2).
 
-- ``relation_sigma_<σ>``: the graph of ``R_σ`` at each requested σ. A layered (Sugiyama-style)
+- ``relation_sigma_<σ>``: the graph of ``R_σ`` at each requested σ, once for requested levels
+  that give the same relation (the same related pairs, compared on the result, not on the
+  drawing: no value of D lies between them), named ``relation_sigma_<σ1>_<σ2>`` with a caption
+  naming every such σ — two identical drawings on two pages said nothing the one does not.
+  A layered (Sugiyama-style)
   drawing with networkx's results and matplotlib only, no Graphviz: the layers are the result's
   rank layers, top (best) to bottom; a Hasse edge that skips layers gets a dummy point on each
   layer it crosses; the order within each layer reduces crossings by the barycentre heuristic
@@ -50,8 +54,9 @@ MAX_WIDTH = 10.0  # inches; wider layers are staggered onto two rows
 
 
 def figures(result: SignificanceRelationResult, style: FigureStyle) -> list[FigureSpec]:
-    """The relation graph at every requested σ, the layers over σ and the D heat map."""
-    specs = [relation_figure(result, relation, style) for relation in result.relations]
+    """The relation graph at every distinct requested relation, the layers over σ and the D
+    heat map."""
+    specs = [relation_figure(result, same, style) for same in same_relations(result)]
     specs.append(layers_over_sigma_figure(result, style))
     specs.append(award_points_figure(result, style))
     return specs
@@ -60,6 +65,16 @@ def figures(result: SignificanceRelationResult, style: FigureStyle) -> list[Figu
 # ---------------------------------------------------------------------------------------------
 # Relation graph: a layered (Sugiyama-style) drawing, in inches
 # ---------------------------------------------------------------------------------------------
+
+
+def same_relations(result: SignificanceRelationResult) -> list[tuple[RelationAtSigma, ...]]:
+    """The requested relations grouped by their related pairs, each group by increasing σ,
+    the groups in the order first requested: one drawing per group."""
+    groups: dict[frozenset[tuple[str, str]], list[RelationAtSigma]] = {}
+    for relation in result.relations:
+        groups.setdefault(relation.pairs, []).append(relation)
+    return [tuple(sorted(group, key=lambda r: r.sigma)) for group in groups.values()]
+
 
 Item = Hashable
 """A node of the drawing: an algorithm name, or a dummy point ``("~", winner, loser, layer)``
@@ -277,9 +292,13 @@ def _bezier_points(path: Path, samples: int = 24) -> np.ndarray:
 
 
 def relation_figure(
-    result: SignificanceRelationResult, relation: RelationAtSigma, style: FigureStyle
+    result: SignificanceRelationResult,
+    same: Sequence[RelationAtSigma],
+    style: FigureStyle,
 ) -> FigureSpec:
-    """The graph of ``R_σ`` in rank layers (Köppen & Ohnishi Figs 1–2)."""
+    """The graph of ``R_σ`` in rank layers (Köppen & Ohnishi Figs 1–2), for one or more levels
+    σ (by increasing σ) that give the same relation (see :func:`same_relations`)."""
+    relation = same[0]
     labels = {a: style.label(a) for a in result.algorithms}
     hasse = [(e.winner, e.loser) for e in relation.edges if e.in_reduction]
     implied = (
@@ -442,10 +461,22 @@ def relation_figure(
         labelspacing=0.25,
     )
 
+    def level(rel: RelationAtSigma) -> str:
+        asked = (
+            " (auto: the smallest σ with a cycle-free relation)" if "auto" in rel.requested else ""
+        )
+        return f"σ = {points_text(rel.sigma)}{asked}"
+
     sigma = points_text(relation.sigma)
-    asked = (
-        " (auto: the smallest σ with a cycle-free relation)" if "auto" in relation.requested else ""
-    )
+    if len(same) == 1:
+        levels = f"at {level(relation)}: x → y means D(x, y) ≥ {sigma} award points"
+    else:
+        others = [points_text(rel.sigma) for rel in same[1:]]
+        levels = (
+            f"at {', '.join(level(rel) for rel in same[:-1])} and {level(same[-1])}, the same "
+            f"relation (no D lies in {sigma} ≤ D < {others[-1]}): x → y means D(x, y) ≥ {sigma} "
+            "award points"
+        )
     drawn = (
         " Only the Hasse edges are drawn (transitive reduction): an edge implied by a path is "
         "omitted."
@@ -459,12 +490,13 @@ def relation_figure(
         else " Vermillion: algorithms and edges on cycles; the members of a cycle share a layer."
     )
     caption = (
-        f"Significance relation at σ = {sigma}{asked}: x → y means D(x, y) ≥ {sigma} award "
-        f"points (statistic: {result.statistic}, {len(result.problems)} problems). Algorithms "
+        f"Significance relation {levels} (statistic: {result.statistic}, "
+        f"{len(result.problems)} problems). Algorithms "
         f"are placed in rank layers 1 (best) to {len(relation.layers)}, top to bottom.{drawn}"
         f"{cycles}"
     )
-    return FigureSpec(f"relation_sigma_{file_token(relation.sigma)}", caption, fig)
+    name = "_".join(file_token(rel.sigma) for rel in same)
+    return FigureSpec(f"relation_sigma_{name}", caption, fig)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ overview paragraphs under the title and one summary line per source in the data 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from reportgen.data.frames import problem_label, sorted_problems
 from reportgen.data.load import SourceData, StudyData
 from reportgen.present.findings import MAX_NAMED, join_words
@@ -50,14 +52,23 @@ def overview(data: StudyData, labels: Labels, analyses: int, minimize: bool) -> 
     return tuple(paragraphs)
 
 
-def source_summary(source: SourceData, labels: Labels | None = None) -> str:
+def source_summary(
+    source: SourceData, labels: Labels | None = None, order: Sequence[str] = ()
+) -> str:
     """One line for the data appendix: rows, problems (with examples) and algorithms (by their
-    labels; at most MAX_NAMED of them)."""
+    labels; at most MAX_NAMED of them).
+
+    The algorithms in the study's order (``order``, as the overview lists them; the source's
+    own natural order for any not in it): sorted by label they read "RB-IPOP-CMA-ES and jSO",
+    upper case first, in a different order from every other list in the report.
+    """
     labels = labels or Labels()
+    position = {a: k for k, a in enumerate(order)}
+    algorithms = sorted(source.algorithms, key=lambda a: position.get(a, len(position)))
     pairs = source.runs[["problem", "dimension"]].drop_duplicates()  # not the records
     instances = zip(pairs["problem"].astype(str), pairs["dimension"].astype(int), strict=True)
     examples = [problem_label(p, d) for p, d in sorted_problems(instances)[:6]]
     return (
         f"{number(source.rows)} rows after selection; {len(pairs)} problems (e.g. {', '.join(examples)}); "
-        f"algorithms: {join_words(sorted(labels.label(a) for a in source.algorithms), limit=MAX_NAMED)}."
+        f"algorithms: {join_words([labels.label(a) for a in algorithms], limit=MAX_NAMED)}."
     )

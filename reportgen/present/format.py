@@ -58,23 +58,25 @@ def number(value: float, digits: int = 3, *, whole: bool = True) -> str:
     if math.isinf(value):
         return "∞" if value > 0 else "−∞"
     if whole and float(value).is_integer() and abs(value) < 10 ** (digits + 3):
-        return f"{int(value)}"
-    text = f"{value:.{digits}g}"
+        text = f"{int(value)}"
+    else:
+        text = f"{value:.{digits}g}"
     if "e" in text:
         mantissa, exponent = text.split("e")
         text = f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT)}"
-    # A minus sign, not a hyphen, in both forms: "−0.5" and "−2.13×10⁻¹⁴" side by side in a
-    # column (the exponent is superscripted already).
+    # A minus sign, not a hyphen, in every form: "−246" (an integer: award points), "−0.5" and
+    # "−2.13×10⁻¹⁴" side by side in a column (the exponent is superscripted already).
     return text.replace("-", "−")
 
 
 def fixed(value: float, places: int = 2) -> str:
     """A number in [0, 1] (A12, a normalised area) with ``places`` decimals (``0.10``, ``0.53``):
     a column of them must not mix ``0.1`` with ``0.53``, nor ``0.14`` with ``0.149``, and the
-    sentences and figure titles that quote one print the same digits; NaN as ``–``."""
+    sentences and figure titles that quote one print the same digits; NaN as ``–``. A
+    negative value (Kendall's τ in [−1, 1]) with a minus sign, as :func:`number` prints it."""
     if math.isnan(value):
         return "–"
-    return f"{value:.{places}f}"
+    return f"{value:.{places}f}".replace("-", "−")
 
 
 def format_p(p: float | None) -> str:
@@ -86,7 +88,7 @@ def format_p(p: float | None) -> str:
 
 
 def points_text(value: float) -> str:
-    """Award points or a significance level as printed: ``60``, ``2.5``, ``-246``, ``∞``."""
+    """Award points or a significance level as printed: ``60``, ``2.5``, ``−246``, ``∞``."""
     return number(value, digits=7)
 
 

@@ -73,7 +73,7 @@ from reportgen.analyses.u_scores import UScoresResult, run_resampled_u_scores
 from reportgen.errors import shorten
 from reportgen.present.caveats import Naming
 from reportgen.present.findings import join_words
-from reportgen.present.format import ecdf_share, number, power_of_ten, share
+from reportgen.present.format import ecdf_share, number, points_text, power_of_ten, share
 
 BEST, WORSE, NOT_SIGNIFICANT, INCONCLUSIVE = "best", "worse", "n.s.", "inconclusive"
 MAX_LAYER_BOOTSTRAP = 100
@@ -451,7 +451,8 @@ def significance_relation(analysis_id: str, result: SignificanceRelationResult) 
         Ranking(
             id=f"{analysis_id}:layers",
             analysis_id=analysis_id,
-            label=f"relation layers σ={auto.sigma:g}",
+            # Displayed (the id is the key): "σ = 2.5" as the report writes every level.
+            label=f"relation layers σ = {points_text(auto.sigma)}",
             ranks=_ranks(layers),
             source=f"analyses.{analysis_id}.result (layers at sigma_auto = {auto.sigma:g})",
             bootstrap=functools.partial(bootstrap_layers, result)

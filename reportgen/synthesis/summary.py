@@ -285,7 +285,7 @@ def synthesise(
     counted = [r for r in rankings if r.counted]
     agree = agreement(counted)
     sure = uncertainty(rankings, resamples, seed)
-    evidence = _Evidence.of(counted)
+    evidence = _Evidence.of(counted, algorithms)
     pairs = [
         h
         for b in evidence.contenders()
@@ -319,15 +319,24 @@ def synthesise(
 
 @dataclass(frozen=True)
 class _Evidence:
-    """Counted rankings by family, each family's first place and the leaders."""
+    """Counted rankings by family, each family's first place and the leaders.
+
+    Lists of algorithms that are no ranking (tied leaders, the algorithms a lead is not
+    significant over) are kept in study order, the order of the report's tables and of the
+    findings that list them too: sorted by name they read "LSHADE-SPACMA, RB-IPOP-CMA-ES and
+    jSO" (upper case first) above a finding saying "jSO, LSHADE-SPACMA and RB-IPOP-CMA-ES",
+    and an order that differs from one list to the next reads as a ranking.
+    """
 
     families: dict[str, list[Ranking]]
     family_first: dict[str, list[str]]
     votes: dict[str, list[str]]  # algorithm → families that put it first
     leaders: list[str]
+    position: dict[str, int]  # study order
 
     @classmethod
-    def of(cls, counted: Sequence[Ranking]) -> _Evidence:
+    def of(cls, counted: Sequence[Ranking], algorithms: Sequence[str]) -> _Evidence:
+        position = {a: k for k, a in enumerate(algorithms)}
         families: dict[str, list[Ranking]] = {}
         for r in counted:
             families.setdefault(r.family, []).append(r)
@@ -339,12 +348,18 @@ class _Evidence:
                 for a in r.first:
                     count[a] = count.get(a, 0) + 1
             most = max(count.values())
-            family_first[family] = sorted(a for a, c in count.items() if c == most)
+            family_first[family] = sorted(
+                (a for a, c in count.items() if c == most), key=position.__getitem__
+            )
             for a in family_first[family]:
                 votes.setdefault(a, []).append(family)
         top = max((len(v) for v in votes.values()), default=0)
-        leaders = sorted(a for a, v in votes.items() if len(v) == top) if top else []
-        return cls(families, family_first, votes, leaders)
+        leaders = (
+            sorted((a for a, v in votes.items() if len(v) == top), key=position.__getitem__)
+            if top
+            else []
+        )
+        return cls(families, family_first, votes, leaders, position)
 
     def mean_rank(self, family: str, algorithm: str) -> float:
         values = [r.ranks[algorithm] for r in self.families[family] if algorithm in r.ranks]
@@ -386,7 +401,7 @@ def _findings(
     n_families = len(evidence.families)
     # Rule 1: first places by family.
     for algorithm, families in sorted(
-        evidence.votes.items(), key=lambda kv: (-len(kv[1]), labels.label(kv[0]))
+        evidence.votes.items(), key=lambda kv: (-len(kv[1]), evidence.position[kv[0]])
     ):
         ids = [
             r.id
@@ -645,23 +660,23 @@ def _agreement(counted: list[Ranking], agree: Agreement) -> Finding | None:
     most = max(pairs, key=lambda p: p[2])
     least = min(pairs, key=lambda p: p[2])
     if len(counted) == 2:
-        text = f"The two rankings agree with Kendall's τ = {most[2]:.2f}"
+        text = f"The two rankings agree with Kendall's τ = {fixed(most[2])}"
     elif len(pairs) == 1:
         text = (
             f"Of the {len(counted)} rankings only {label[most[0]]} and {label[most[1]]} can be "
-            f"compared: Kendall's τ = {most[2]:.2f}"
+            f"compared: Kendall's τ = {fixed(most[2])}"
         )
     elif most[2] == least[2]:
         text = (
-            f"All {len(counted)} counted rankings order the algorithms identically (Kendall's τ = {most[2]:.2f} for every pair)"
+            f"All {len(counted)} counted rankings order the algorithms identically (Kendall's τ = {fixed(most[2])} for every pair)"
             if most[2] == 1.0
-            else f"Every compared pair of the {len(counted)} rankings has Kendall's τ = {most[2]:.2f}"
+            else f"Every compared pair of the {len(counted)} rankings has Kendall's τ = {fixed(most[2])}"
         )
     else:
         text = (
             f"Of the {len(counted)} counted rankings, {label[most[0]]} and {label[most[1]]} agree most "
-            f"(Kendall's τ = {most[2]:.2f}) and {label[least[0]]} and {label[least[1]]} least "
-            f"(τ = {least[2]:.2f})"
+            f"(Kendall's τ = {fixed(most[2])}) and {label[least[0]]} and {label[least[1]]} least "
+            f"(τ = {fixed(least[2])})"
         )
     # Unordered pairs, counted once (vectorised: 500 algorithms flip ~10⁵ pairs).
     named = agree.flips[["algorithm_1", "algorithm_2"]].astype(str).to_numpy()
@@ -936,7 +951,7 @@ def _bottom_line(
     elsewhere_text = " ".join(
         f"{_names([a], labels)} is first by the {join_words(f)} famil{'y' if len(f) == 1 else 'ies'}, "
         f"which rank{'s' if len(f) == 1 else ''} by {join_words([MEASURES.get(x, x) for x in f])}."
-        for a, f in sorted(elsewhere.items(), key=lambda kv: labels.label(kv[0]))
+        for a, f in sorted(elsewhere.items(), key=lambda kv: evidence.position[kv[0]])
     )
     # Algorithms that no test finds significantly worse than the leader.
     tested = [r for r in counted if r.verdicts.get(leader) == BEST]
@@ -946,7 +961,7 @@ def _bottom_line(
         )
         if tested
         else set(),
-        key=labels.label,
+        key=evidence.position.__getitem__,
     )
     numbers["not_separated"] = unseparated
     # "No test finds it better" was read against the whole report: a problem table's sign test

@@ -479,8 +479,7 @@ def test_cec05_section_builds(cec) -> None:
     section = build_section(cec, options(sigmas=["auto", 10, 60, 100]), make_style(CEC05))
     names = [b.spec.name for b in section.blocks if isinstance(b, FigureBlock)]
     assert names == [
-        "relation_sigma_2.5",
-        "relation_sigma_10",
+        "relation_sigma_2.5_10",  # one relation at both levels: drawn once
         "relation_sigma_60",
         "relation_sigma_100",
         "award_points",
@@ -502,6 +501,33 @@ def test_cec05_section_builds(cec) -> None:
     for block in section.blocks:
         if isinstance(block, FigureBlock):
             block.spec.figure.clear()
+
+
+def test_levels_giving_the_same_relation_are_drawn_once(cec, table1: pd.DataFrame) -> None:
+    from reportgen.figures.significance_relation import relation_figure, same_relations
+    from reportgen.figures.style import make_style
+
+    # No D of Table I lies in 2.5 ≤ D < 10 (cycle-free above 2, the next value is 10 or more):
+    # the relations at auto = 2.5 and at 10 have the same pairs; at 60 fewer.
+    at = {r.sigma: r for r in cec.relations}
+    d = cec.award_points[cec.award_points > 0]
+    assert not ((d >= 2.5) & (d < 10)).any()
+    assert at[2.5].pairs == at[10].pairs != at[60].pairs
+    assert [[r.sigma for r in group] for group in same_relations(cec)] == [[2.5, 10], [60], [100]]
+    # grouped by σ whatever order the levels were asked in
+    frame = table1.assign(dimension=0, mean=table1["value"].astype(float)).drop(columns="value")
+    problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
+    data = AnalysisData("summary", frame, CEC05, problems)
+    asked = compute(data, options(sigmas=[10, 60, "auto"]))
+    assert [[r.sigma for r in group] for group in same_relations(asked)] == [[2.5, 10], [60]]
+    (together,) = [g for g in same_relations(asked) if len(g) == 2]
+    spec = relation_figure(asked, together, make_style(CEC05))
+    assert spec.name == "relation_sigma_2.5_10"
+    assert "at σ = 2.5 (auto: the smallest σ with a cycle-free relation) and σ = 10," in (
+        spec.caption
+    )
+    assert "no D lies in 2.5 ≤ D < 10" in spec.caption
+    spec.figure.clear()
 
 
 # --------------------------------------------------------------------------------------------

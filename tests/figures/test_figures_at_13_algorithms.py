@@ -293,3 +293,14 @@ def test_relation_sweep_levels_and_cycles_visible() -> None:
     legend = fig.legends[0] if fig.legends else ax.get_legend()
     assert legend is not None and not legend.get_window_extent().overlaps(box)
     assert "Dashed lines: the requested levels" in spec.caption and "Hatched" in spec.caption
+
+
+def test_the_runs_mark_stays_on_its_rankings_name(figures: dict[str, list[FigureSpec]]) -> None:
+    # cec2017: "relation layers σ = 0.5 †" wrapped at 24 characters put the † alone on a
+    # line under the name, where it read as a label of its own (or "0.5 †" without its σ).
+    (spec,) = [s for s in figures["summary"] if s.name == "ranking_uncertainty"]
+    names = [t.get_text() for t in spec.figure.axes[0].get_xticklabels()]
+    layers = next(n for n in names if n.startswith("relation layers"))
+    assert re.fullmatch(r"relation layers\sσ\s=\s[\d.]+\s†", layers.replace("\n", " "))
+    assert "σ\u00a0=\u00a0" in layers  # "σ =" and its value on one line
+    assert all(line.strip() != "†" for n in names for line in n.splitlines())

@@ -3,10 +3,22 @@ one aside per parenthesis, and no "and 1 more"."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from reportgen.analyses.significance_relation import compute
 from reportgen.present.findings import MAX_NAMED, join_words
-from reportgen.synthesis.rankings import TITLE_IN_LABEL, Ranking, named, title_in_label
+from reportgen.present.labels import Labels
+from reportgen.synthesis.rankings import (
+    TITLE_IN_LABEL,
+    Ranking,
+    named,
+    significance_relation,
+    title_in_label,
+)
+from reportgen.synthesis.summary import synthesise
+from tests.analyses.test_significance_relation import options, summary_data
 
 
 @pytest.mark.parametrize(
@@ -57,3 +69,18 @@ def test_one_name_over_the_limit_is_named_more_are_counted() -> None:
     more = [*names, "B"]
     assert join_words(more, limit=MAX_NAMED) == ", ".join(names[:MAX_NAMED]) + " and 2 more"
     assert join_words(names[:3], "or", limit=MAX_NAMED) == "A0, A1 or A2"
+
+
+def test_the_relation_layers_ranking_writes_sigma_as_the_report_does() -> None:
+    # cec2017 read "award points (relation layers σ=0.5)" beside "τ = 10⁻⁵" and "σ = 2.5":
+    # the label is displayed text (the id is the key, in results.json and across runs).
+    # A < B < C on every problem, by the same ratio: no cycle, auto σ = 0.5.
+    values = {"A": [1.0, 1.0, 1.0], "B": [2.0, 2.0, 2.0], "C": [4.0, 4.0, 4.0]}
+    result = compute(summary_data(values), options())
+    (layers,) = significance_relation("sr", result)
+    assert layers.id == "sr:layers"
+    assert layers.label == "relation layers σ = 0.5"
+    summary = synthesise([layers], list(values), Labels({}), resamples=20)
+    texts = [f.text for f in summary.findings] + [summary.bottom_line.text]  # type: ignore[union-attr]
+    assert any("relation layers σ = 0.5" in t for t in texts)
+    assert not any(re.search(r"[στλ]=", t) for t in texts)

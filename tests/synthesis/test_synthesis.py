@@ -20,11 +20,14 @@ from reportgen.spec.analyses.u_scores import UScoresOptions
 from reportgen.synthesis.agreement import agreement
 from reportgen.synthesis.head_to_head import head_to_head
 from reportgen.synthesis.rankings import (
+    BEST,
     DEGENERATE,
     FINAL_VALUES,
     INCONCLUSIVE_RANKING,
+    NOT_SIGNIFICANT,
     PROFILES,
     U_SCORES,
+    WORSE,
     Ranking,
     Scores,
 )
@@ -261,7 +264,7 @@ def test_families_are_one_vote_each_and_uncounted_rankings_are_left_out() -> Non
         ),
     ]
     counted = [r for r in rankings if r.counted]
-    evidence = _Evidence.of(counted)
+    evidence = _Evidence.of(counted, "ABC")
     # A leads 2 U-score rankings and B 2 final-value rankings: one family each — a tie, not
     # "A first by 2 of 4 rankings"; C's inconclusive first place counts for nothing.
     assert evidence.votes == {"A": [U_SCORES], "B": [FINAL_VALUES]}
@@ -285,7 +288,7 @@ def test_everything_tied_means_no_algorithm_is_ahead() -> None:
         ranking("u", {"A": 1.0, "B": 1.0}, status=DEGENERATE, note="every algorithm ties"),
         ranking("m", {"A": 1.0, "B": 1.0}, family=FINAL_VALUES, status=DEGENERATE),
     ]
-    evidence = _Evidence.of([])
+    evidence = _Evidence.of([], "AB")
     bottom = _bottom_line(rankings, evidence, uncertainty(rankings, 100, 1), [], Labels({}))
     assert bottom is not None
     assert bottom.text.startswith("Bottom line: no algorithm is ahead — every ranking ties")
@@ -299,7 +302,7 @@ def test_a_clear_leader_is_recommended_with_its_p_first() -> None:
     ]
     sure = uncertainty(rankings, 500, 1)
     assert sure.p_first("u", "A") == 1.0  # A beats B on every problem
-    evidence = _Evidence.of(rankings)
+    evidence = _Evidence.of(rankings, "AB")
     bottom = _bottom_line(rankings, evidence, sure, [], Labels({"A": "Alpha"}))
     assert bottom is not None
     assert bottom.text == (
@@ -308,12 +311,39 @@ def test_a_clear_leader_is_recommended_with_its_p_first() -> None:
     )
     # One family is not "every" family (cec2005 read "Every method family puts it first").
     alone = rankings[:1]
-    bottom = _bottom_line(alone, _Evidence.of(alone), sure, [], Labels({"A": "Alpha"}))
+    bottom = _bottom_line(alone, _Evidence.of(alone, "AB"), sure, [], Labels({"A": "Alpha"}))
     assert bottom is not None
     assert bottom.text.startswith(
         "Bottom line: Alpha is the recommendation. The only method family (U-scores) puts it "
         "first (1 counted ranking)"
     )
+
+
+def test_lists_of_algorithms_that_are_no_ranking_are_in_study_order() -> None:
+    # cec2017_profiles: the bottom line read "its lead over LSHADE-SPACMA, RB-IPOP-CMA-ES and
+    # jSO" (sorted by name, upper case first) above "its lead over jSO, LSHADE-SPACMA and
+    # RB-IPOP-CMA-ES is not significant" (the verdicts, in study order).
+    study = ("EBOwithCMAR", "jSO", "LSHADE-SPACMA", "DES", "RB-IPOP-CMA-ES", "PPSO")
+    ns = NOT_SIGNIFICANT
+    verdicts = dict(zip(study, [BEST, ns, ns, WORSE, ns, WORSE], strict=True))
+    ranks = {a: float(k) for k, a in enumerate(study, 1)}
+    rankings = [ranking("pp", ranks, family=PROFILES, verdicts=verdicts, significance="pp")]
+    result = synthesise(rankings, study, Labels({}), resamples=20)
+    listed = "jSO, LSHADE-SPACMA and RB-IPOP-CMA-ES"
+    assert result.bottom_line is not None
+    assert f"its lead over {listed} is not significant" in result.bottom_line.text
+    assert result.bottom_line.numbers["not_separated"] == ["jSO", "LSHADE-SPACMA", "RB-IPOP-CMA-ES"]
+    (significance,) = [f for f in result.findings if "significantly better" in f.text]
+    assert f"its lead over {listed} is not significant" in significance.text
+    # Tied leaders too: named in study order, not "B and a" for a before B.
+    tied = [
+        ranking("u", {"a": 2.0, "B": 1.0, "c": 3.0}),
+        ranking("m", {"a": 1.0, "B": 2.0, "c": 3.0}, family=FINAL_VALUES),
+    ]
+    evidence = _Evidence.of(tied, ["c", "a", "B"])
+    assert evidence.leaders == ["a", "B"]
+    bottom = _bottom_line(tied, evidence, uncertainty(tied, 20, 1), [], Labels({}))
+    assert bottom is not None and "ahead — a and B each lead" in bottom.text
 
 
 def test_a_first_place_nothing_measures_is_not_a_recommendation() -> None:
@@ -322,7 +352,7 @@ def test_a_first_place_nothing_measures_is_not_a_recommendation() -> None:
     rankings = [ranking("layers", {"A": 1.0, "B": 2.0}, family="award points")]
     sure = uncertainty(rankings, 100, 1)
     assert sure.table.empty
-    bottom = _bottom_line(rankings, _Evidence.of(rankings), sure, [], Labels({}))
+    bottom = _bottom_line(rankings, _Evidence.of(rankings, "AB"), sure, [], Labels({}))
     assert bottom is not None
     assert bottom.text == (
         "Bottom line: A ranks first by the layers, the only counted ranking; no test or "
@@ -387,7 +417,12 @@ def test_profile_verdicts_on_fewer_than_30_runs_carry_remark_4() -> None:
     assert ranking_of().verdict_caveat == ""  # without λ there are no bounds to doubt
     sure = uncertainty([bounded], 50, 1)
     findings = _findings(
-        [bounded], _Evidence.of([bounded]), agreement([bounded]), sure, [], Labels({})
+        [bounded],
+        _Evidence.of([bounded], list(bounded.ranks)),
+        agreement([bounded]),
+        sure,
+        [],
+        Labels({}),
     )
     # The sentence stating the verdicts carries it; the order (mean profiles) needs no bounds.
     with_caveat = [f.id for f in findings if caveat in f.text]

@@ -2,11 +2,11 @@
 
 Order: intro, findings, the rank layers at the requested σ (table; in the HTML only where the
 relation graphs, which draw them, are printed) and the condensed sweep (table), then the
-relation graph at each requested σ, the award points (heat map, and under it as a table too
-when there are few algorithms) and the layers over σ (figure): tables before figures where they
-can, since a table may continue on the next page and a figure cannot, so that a figure too tall
-for the rest of a page does not leave it blank. Cells are
-formatted here; nothing is recomputed.
+relation graph at each requested σ (one graph for levels that give the same relation), the
+award points (heat map, and under it as a table too when there are few algorithms) and the
+layers over σ (figure): tables before figures where they can, since a table may continue on
+the next page and a figure cannot, so that a figure too tall for the rest of a page does not
+leave it blank. Cells are formatted here; nothing is recomputed.
 """
 
 from __future__ import annotations
