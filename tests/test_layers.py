@@ -17,8 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "paths"),  # problems in the user's input, how a long name is shortened, and
-    # the user's paths made absolute
+    ("errors", "paths", "warning_codes"),  # problems in the user's input, how a long name is
+    # shortened, the user's paths made absolute, and the codes a warning may carry
     ("execution",),  # where the analyses' per-problem work runs (this process or Dask)
     ("present", "resources"),  # the vocabulary (labels, numbers, findings, caveats) and where
     # the package's own files are

@@ -23,13 +23,8 @@ from __future__ import annotations
 from reportgen.analyses.u_scores import UScoresResult
 from reportgen.data.frames import problem_label
 from reportgen.present.findings import Finding, join_words
-from reportgen.present.format import share
+from reportgen.present.format import share, u_text
 from reportgen.present.labels import Labels
-
-
-def u_text(value: float) -> str:
-    """A U-score as printed in the paper: whole numbers plain, halves with one decimal."""
-    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
 
 
 def weight_text(value: float) -> str:

@@ -102,6 +102,11 @@ def share(value: float | None) -> str:
     return f"{100 * value:.0f}%"
 
 
+def u_text(value: float) -> str:
+    """A U-score as printed in the paper: whole numbers plain, halves with one decimal."""
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+
+
 def ecdf_share(value: float) -> str:
     """A share of (function, target) pairs, with one decimal: shares of ~10³ (function, target,
     run) triples differ below 1 %, so two algorithms must not print alike (17.0 % against

@@ -68,10 +68,9 @@ import numpy as np
 import pandas as pd
 
 from reportgen.analyses.problem_table import ProblemTableResult, a12_magnitude
-from reportgen.narrative.u_scores import u_text
 from reportgen.present.caveats import named_text
 from reportgen.present.findings import MAX_NAMED, Finding, join_words
-from reportgen.present.format import fixed, format_p
+from reportgen.present.format import fixed, format_p, u_text
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.present.labels import Labels
 from reportgen.synthesis.agreement import Agreement, agreement

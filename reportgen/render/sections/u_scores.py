@@ -20,8 +20,8 @@ from reportgen.analyses.u_scores import UScoresResult
 from reportgen.data.frames import problem_label
 from reportgen.figures.style import FigureStyle
 from reportgen.figures.u_scores import figures
-from reportgen.narrative.u_scores import findings, u_text, weight_text
-from reportgen.present.format import evaluations, power_of_ten
+from reportgen.narrative.u_scores import findings, weight_text
+from reportgen.present.format import evaluations, power_of_ten, u_text
 from reportgen.render.blocks import (
     Block,
     FigureBlock,
