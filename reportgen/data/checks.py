@@ -44,6 +44,12 @@ MAX_WHOLE = 2**53
 to it is exact as a float and fits a 64-bit integer."""
 
 
+def fractional(array: np.ndarray) -> np.ndarray:
+    """Positions of the finite values that are not whole numbers (evaluation counts of 51.5):
+    one vectorised pass, for the CSV cells and the platform formats' records alike."""
+    return np.flatnonzero(np.isfinite(array) & (array != np.round(array)))
+
+
 def _report(
     raw: RawTable,
     column: str,
@@ -295,9 +301,9 @@ def number_column(
         if len(low):
             _report(raw, column, low, values, f"must be ≥ {minimum:g}", problems)
     if integer:
-        fractional = np.flatnonzero(finite & (array != np.round(array)))
-        if len(fractional):
-            _report(raw, column, fractional, values, "must be a whole number", problems)
+        fractions = fractional(array)
+        if len(fractions):
+            _report(raw, column, fractions, values, "must be a whole number", problems)
         huge = np.flatnonzero(finite & (np.abs(array) > MAX_WHOLE))
         if len(huge):
             _report(raw, column, huge, values, f"too large (at most {MAX_WHOLE:,})", problems)

@@ -21,6 +21,9 @@ Decisions
 - A problem that some selected algorithm has no data for is an error, unless
   ``problems.incomplete: exclude`` drops it (listed as a caveat in the report).
 - Unequal run counts across algorithms on a problem are a caveat, not an error.
+- A ``problems.groups`` member must be a problem the study keeps: one the data lacks is an
+  unknown name ("did you mean"), one the study's own filters dropped is named as excluded by
+  the key that dropped it (``problems.exclude[0]``, ``problems.incomplete``, …).
 - ``coco``, ``cec`` and ``ioh`` sources are read by :mod:`reportgen.data.formats` (no column
   mapping; a ``coco``/``ioh`` path may be a folder); their irregularities that do not stop the
   study (non-monotone CEC rows) become caveats of the source. Their values are errors
@@ -128,6 +131,7 @@ from reportgen.data.select import merge_aliases
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
 from reportgen.execution import map_items
 from reportgen.present.caveats import Caveat, Naming
+from reportgen.present.findings import join_words
 from reportgen.present.format import counted
 from reportgen.spec.base import ProblemSelection
 from reportgen.spec.load import LoadedSpec, frame_path
@@ -1552,7 +1556,8 @@ def load_data(spec: LoadedSpec) -> StudyData:
                     )
     for data in sources.values():
         caveats.extend(data.caveats)
-    _check_problem_selection(spec, sources, problems)
+    in_data = _problems_in_data(sources)
+    _check_problem_selection(spec, in_data, problems)
     excluded: list[tuple[str, str, int]] = []
     for name, data in list(sources.items()):
         # A partitioned source is selected in its per-run table (its records stay in files).
@@ -1579,7 +1584,7 @@ def load_data(spec: LoadedSpec) -> StudyData:
                 listing,
             )
         )
-    groups = _groups(spec, sources, problems)
+    groups = _groups(spec, sources, in_data, {p for _, p, _ in excluded}, problems)
     if problems:
         raise InputError(problems)
     return StudyData(
@@ -1592,28 +1597,86 @@ def load_data(spec: LoadedSpec) -> StudyData:
 
 
 def _groups(
-    spec: LoadedSpec, sources: dict[str, SourceData], problems: list[Problem]
+    spec: LoadedSpec,
+    sources: dict[str, SourceData],
+    in_data: Mapping[str, set[int]],
+    incomplete: set[str],
+    problems: list[Problem],
 ) -> dict[str, tuple[str, ...]]:
-    """``problems.groups`` of the spec, every member checked against the data."""
+    """``problems.groups`` of the spec, every member checked against the selected data.
+
+    A member that is in the data but that the study's own filters (or
+    ``incomplete: exclude``) removed is named as excluded, by the key that excluded it: "no
+    problem named 'f1' (did you mean 'f21'?)" would send the user looking for a typo.
+    """
     selection = spec.study.problems
     if selection is None or not selection.groups:
         return {}
-    names = sorted({str(p) for s in sources.values() for p in s.runs["problem"].unique()})
+    names = {str(p) for s in sources.values() for p in s.runs["problem"].unique()}
     for group, members in selection.groups.items():
         for index, problem in enumerate(members):
-            if problem not in names:
-                problems.append(
-                    Problem(
-                        spec.where(("problems", "groups", group, index)),
-                        f"no problem named '{problem}' in the data (after the problem "
-                        f"filters){did_you_mean(problem, names)}",
-                    )
+            if problem in names:
+                continue
+            if problem not in in_data:
+                message = (
+                    f"no problem named '{problem}' in the data"
+                    f"{did_you_mean(problem, sorted(in_data, key=natural_key))}"
                 )
+            else:
+                message = f"problem '{problem}' is in the data but " + _excluded_because(
+                    problem, in_data[problem], incomplete, spec
+                )
+            problems.append(Problem(spec.where(("problems", "groups", group, index)), message))
     return {group: tuple(members) for group, members in selection.groups.items()}
 
 
+def _excluded_because(
+    problem: str, dimensions: set[int], incomplete: set[str], spec: LoadedSpec
+) -> str:
+    """Why a problem of the data is not in the selected data: the ``problems:`` keys that
+    dropped its dimensions (in the order :func:`_filter_problems` applies them), else
+    ``incomplete: exclude``, else the algorithm selection (only algorithms the study does
+    not compare have data on it)."""
+    selection = spec.study.problems
+    assert selection is not None  # only called for problems.groups
+    keys = []
+    left = set(dimensions)
+    if selection.dimensions is not None and left - set(selection.dimensions):
+        keys.append(spec.where(("problems", "dimensions")))
+        left &= set(selection.dimensions)
+    if left and selection.include is not None and problem not in selection.include:
+        keys.append(spec.where(("problems", "include")) + ", which does not list it")
+        left = set()
+    for index, rule in enumerate(selection.exclude or []):
+        dropped = left if isinstance(rule, str) else left & set(rule.dimensions)
+        if (rule if isinstance(rule, str) else rule.problem) == problem and dropped:
+            keys.append(spec.where(("problems", "exclude", index)))
+            left -= dropped
+    if left and problem in incomplete:
+        where = spec.where(("problems", "incomplete"))
+        keys.append(f"{where}, as some algorithm has no data on it")
+        left = set()
+    if left:
+        return "no algorithm the study compares has data on it"
+    return (
+        f"excluded by {join_words(keys)}; a group lists only problems the study keeps "
+        "(remove it from the group or from the filter)"
+    )
+
+
+def _problems_in_data(sources: Mapping[str, SourceData]) -> dict[str, set[int]]:
+    """Every problem of the sources (before ``problems:`` selects) with its dimensions."""
+    have: dict[str, set[int]] = {}
+    for data in sources.values():
+        runs = data.frame if data.records is None else data.records.runs
+        pairs = runs[["problem", "dimension"]].drop_duplicates()
+        for problem, dimension in zip(pairs["problem"], pairs["dimension"], strict=True):
+            have.setdefault(str(problem), set()).add(int(dimension))
+    return have
+
+
 def _check_problem_selection(
-    spec: LoadedSpec, sources: Mapping[str, SourceData], problems: list[Problem]
+    spec: LoadedSpec, have: Mapping[str, set[int]], problems: list[Problem]
 ) -> None:
     """Every problem and dimension ``problems:`` names must be in the data — in some source:
     a study's sources may hold different problems (CEC 2020: f6 and f7 in 5-D are in two of
@@ -1626,12 +1689,6 @@ def _check_problem_selection(
     selection = spec.study.problems
     if selection is None:
         return
-    have: dict[str, set[int]] = {}
-    for data in sources.values():
-        runs = data.frame if data.records is None else data.records.runs
-        pairs = runs[["problem", "dimension"]].drop_duplicates()
-        for problem, dimension in zip(pairs["problem"], pairs["dimension"], strict=True):
-            have.setdefault(str(problem), set()).add(int(dimension))
     names = sorted(have)
     for key in ("include", "exclude"):
         for index, entry in enumerate(getattr(selection, key) or []):

@@ -23,7 +23,7 @@ from __future__ import annotations
 from reportgen.analyses.u_scores import UScoresResult
 from reportgen.data.frames import problem_label
 from reportgen.present.findings import Finding, join_words
-from reportgen.present.format import share, u_text
+from reportgen.present.format import any_of, counted, share, u_text
 from reportgen.present.labels import Labels
 
 
@@ -156,14 +156,14 @@ def _top_pair(result: UScoresResult, labels: Labels) -> Finding | None:
         # Nothing separates them: naming one first would let study order decide.
         text = (
             f"By two-sided Mann–Whitney tests per problem at α = {result.alpha:g}, the top two "
-            f"by total, {labels.label(a)} and {labels.label(b)}, differ significantly on none of "
-            f"the {ties} problems."
+            f"by total, {labels.label(a)} and {labels.label(b)}, do not differ significantly on "
+            f"{any_of(ties, 'problem')}."
         )
     else:
         text = (
             f"By two-sided Mann–Whitney tests per problem at α = {result.alpha:g}, "
-            f"{labels.label(a)} is significantly better than {labels.label(b)} on {wins} "
-            f"problem{'' if wins == 1 else 's'}, "
+            f"{labels.label(a)} is significantly better than {labels.label(b)} on "
+            f"{counted(wins, 'problem')}, "
             f"significantly worse on {losses} and not significantly different on {ties}."
         )
     return Finding(
@@ -224,7 +224,8 @@ def _success_times(result: UScoresResult) -> Finding:
     successes, distinct = result.success_times or (0, 0)
     text = (
         f"The histories time a success only at their records: the {successes} trials that "
-        f"reach the target have just {distinct} distinct evaluation counts to target, so "
+        f"reach the target have just {counted(distinct, 'distinct evaluation count')} to "
+        "target, so "
         "successes that differ in speed between two records tie here. A U-score analysis of "
         "exact evaluations to target (trial data) can therefore rank the fast algorithms "
         "differently, also at the full budget."

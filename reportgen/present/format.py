@@ -39,6 +39,15 @@ def counted(n: int, noun: str, verb: str = "") -> str:
     return f"{n} {plural}" + (f" {verb}" if verb else "")
 
 
+def any_of(n: int, noun: str) -> str:
+    """``any of the 24 problems``: what a negative statement ("on none of", "not … on any of")
+    covers; ``the one problem`` for one and ``either of the 2 problems`` for two, as "any of
+    the 1 problems" is not English."""
+    if n == 1:
+        return f"the one {noun}"
+    return f"{'either' if n == 2 else 'any'} of the {counted(n, noun)}"
+
+
 def evaluations(value: float) -> str:
     """An evaluation count as printed: ``200000`` → ``2×10⁵``, ``1e6`` → ``10⁶``, ``5000`` →
     ``5000`` (plain below 10⁴, where digits read faster than exponents)."""

@@ -70,7 +70,7 @@ import pandas as pd
 from reportgen.analyses.problem_table import ProblemTableResult, a12_magnitude
 from reportgen.present.caveats import named_text
 from reportgen.present.findings import MAX_NAMED, Finding, join_words
-from reportgen.present.format import fixed, format_p, u_text
+from reportgen.present.format import any_of, counted, fixed, format_p, u_text
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.present.labels import Labels
 from reportgen.synthesis.agreement import Agreement, agreement
@@ -570,7 +570,7 @@ def _against_reference(
         text += (
             f"; {f'the other {len(others)} algorithms are' if len(others) > 1 else 'the other algorithm is'} "
             f"significantly worse on {low if low == high else f'{low}–{high}'} of "
-            f"{'–'.join(str(p) for p in problems)} problems"
+            f"{''.join(f'{p}–' for p in problems[:-1])}{counted(problems[-1], 'problem')}"
         )
         if spread:
             top_a12 = max(spread)
@@ -608,7 +608,10 @@ def _significance(r: Ranking, labels: Labels) -> Finding | None:
         # A shared first place: the test's reference is one of equals, not a winner.
         head = f"By {r.significance}, {_names(r.first, labels)} share first place; against {labels.label(reference)}, the test's reference,"
         if worse:
-            text = f"{head} {len(worse)} of {tested} algorithms are significantly worse."
+            text = (
+                f"{head} {len(worse)} of {counted(tested, 'algorithm')} "
+                f"{'is' if len(worse) == 1 else 'are'} significantly worse."
+            )
         else:
             text = f"{head} no algorithm is significantly worse."
     else:
@@ -768,10 +771,10 @@ def _significantly_better(h: HeadToHead, a: str, b: str) -> str:
     """``"A is significantly better on 7 and B on 14 of 24 problems"``; where neither is on
     any problem, says so rather than "on 0 and B on 0"."""
     if h.significant_a == h.significant_b == 0:
-        return f"neither is significantly better than the other on any of the {h.problems} problems"
+        return f"neither is significantly better than the other on {any_of(h.problems, 'problem')}"
     return (
         f"{a} is significantly better on {h.significant_a} and {b} on {h.significant_b} of "
-        f"{h.problems} problems"
+        f"{counted(h.problems, 'problem')}"
     )
 
 
@@ -818,7 +821,8 @@ def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
     else:
         text = (
             f"Head to head by {h.source}, {a} against {b}: {a} is ahead on {h.significant_a} and "
-            f"{b} on {h.significant_b} of {h.problems} problems (per-problem results, no test)."
+            f"{b} on {h.significant_b} of {counted(h.problems, 'problem')} (per-problem results, "
+            "no test)."
         )
     text += _breakdown_sentence(h, labels)
     return Finding(
@@ -1057,14 +1061,18 @@ def _challenge(h: HeadToHead, labels: Labels) -> str:
     a, b = labels.label(h.a), labels.label(h.b)
     if h.test:
         return (
-            f"{b} is significantly better on {h.significant_b} of {h.problems} problems and {a} "
+            f"{b} is significantly better on {h.significant_b} of "
+            f"{counted(h.problems, 'problem')} and {a} "
             f"on {h.significant_a} ({h.test}, in {_table_name(h.source)})"
         )
     if not h.tested:
-        return f"{b} is ahead on {h.significant_b} of {h.problems} problems by {h.source} ({a} on {h.significant_a})"
+        return (
+            f"{b} is ahead on {h.significant_b} of {counted(h.problems, 'problem')} by "
+            f"{h.source} ({a} on {h.significant_a})"
+        )
     text = (
         f"{b} wins {_percent(1 - h.share_a)} of the trial comparisons and is significantly better "
-        f"on {h.significant_b} of {h.problems} problems ({a} on {h.significant_a}"
+        f"on {h.significant_b} of {counted(h.problems, 'problem')} ({a} on {h.significant_a}"
     )
     if h.by_group:
         text += "; " + ", ".join(f"{g}: {sb} vs {sa}" for g, _, sa, sb, _ in h.by_group)

@@ -146,6 +146,25 @@ def test_coco_evaluations_that_go_down_within_a_run_are_an_error(
     ]
 
 
+def test_coco_fractional_evaluation_counts_are_an_error(tmp_path: Path, coco_folder: Path):
+    """An evaluation count of 51.5 in a .dat record, 100.5 in an .info entry or 100.5 as a
+    .tdat run's last record was read as it stood (a CSV column of them is refused)."""
+    dat = coco_folder / "data_f1" / "bbobexp_f1_DIM2.dat"
+    dat.write_text(dat.read_text().replace("\n51 0 ", "\n51.5 0 ", 1))
+    info = coco_folder / "bbobexp_f1.info"
+    info.write_text(info.read_text().replace("1:100|", "1:100.5|", 1))
+    tdat = coco_folder / "data_f8" / "bbobexp_f8_DIM2.tdat"
+    tdat.write_bytes(b"% h\n1 0 9 9 9\n100 0 8 8 8\n% h\n1 0 9 9 9\n100.5 0 8 8 8\n")
+    assert messages(spec(tmp_path, "path: data/RS-fixture\nformat: coco")) == [
+        "data/RS-fixture:bbobexp_f1.info, line 3: an evaluation count must be a whole number: "
+        "'100.5' (entry '1:100.5|9.1e-01')",
+        "data/RS-fixture:data_f8/bbobexp_f8_DIM2.tdat, run 2: the evaluation count of the last "
+        "record must be a whole number: 100.5",
+        "data/RS-fixture:data_f1/bbobexp_f1_DIM2.dat, line 6: an evaluation count must be a "
+        "whole number: '51.5'",
+    ]
+
+
 def test_coco_header_without_a_dimension_or_an_algorithm(tmp_path: Path, coco_folder: Path):
     """DIM = 0 was read as dimension 0 (and reported much later as a problem some algorithm
     has no data for); algId = '' made an algorithm named '' in the report."""
@@ -238,6 +257,19 @@ def test_coco_dat_blocks_and_lines_read_the_same_runs(content: bytes) -> None:
             "a.tgz:d.dat, line 7: a record needs at least 3 columns (evaluations, f − f_opt, "
             "best f − f_opt) after a '%' header: '1 +9.0e+00'"
         ]
+
+
+def test_coco_dat_fractional_counts_are_named_by_line_then_counted() -> None:
+    from reportgen.data.checks import MAX_ROWS_PER_PROBLEM
+    from reportgen.data.formats.coco import _parse_dat
+
+    records = b"".join(b"%d.5 0 9 9\n" % i for i in range(MAX_ROWS_PER_PROBLEM + 3))
+    problems: list = []
+    _parse_dat("a.tgz", "d.dat", b"% h\n" + records, problems)
+    said = [str(p) for p in problems]
+    assert said[0] == "a.tgz:d.dat, line 2: an evaluation count must be a whole number: '0.5'"
+    assert len(said) == MAX_ROWS_PER_PROBLEM + 1
+    assert said[-1] == "a.tgz:d.dat: an evaluation count must be a whole number in 3 more records"
 
 
 def test_coco_tdat_last_records() -> None:
@@ -342,14 +374,25 @@ def test_ioh_logs(tmp_path: Path) -> None:
     assert len(trials.sources["src"].frame) == 2 * 2 * 2 * 3
 
 
-def test_ioh_evaluations_that_go_down_within_a_run_are_an_error(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        (
+            "\n1 ",
+            "run 1: the evaluation counts go down within the run (1 after 2); records must be in "
+            "the order the run made them (two runs without a header line between them?)",
+        ),
+        # Read as it stood before (a CSV column of fractional counts is refused).
+        ("\n7.5 ", "line 4: an evaluation count must be a whole number: '7.5'"),
+    ],
+    ids=["going-down", "fractional"],
+)
+def test_ioh_bad_evaluation_counts_are_an_error(tmp_path: Path, record: str, message: str):
     shutil.copytree(FIXTURES / "ioh" / "OnePlusOne", tmp_path / "data" / "one")
     dat = tmp_path / "data" / "one" / "data_f1_Sphere" / "IOHprofiler_f1_DIM2.dat"
-    dat.write_text(dat.read_text().replace("\n7 ", "\n1 ", 1))
+    dat.write_text(dat.read_text().replace("\n7 ", record, 1))
     assert messages(spec(tmp_path, "path: data/one\nformat: ioh")) == [
-        "data/one/data_f1_Sphere/IOHprofiler_f1_DIM2.dat, run 1: the evaluation counts go down "
-        "within the run (1 after 2); records must be in the order the run made them (two runs "
-        "without a header line between them?)"
+        f"data/one/data_f1_Sphere/IOHprofiler_f1_DIM2.dat, {message}"
     ]
 
 
@@ -425,9 +468,11 @@ def _edited_meta(tmp_path: Path, edit) -> Path:
         (lambda m: m["scenarios"][0]["runs"].__setitem__(0, 5), "scenarios[0].runs[0]",
          "must be an object with 'evals': 5"),
         (lambda m: m["scenarios"][0]["runs"][0].update(evals="x"), "scenarios[0].runs[0].evals",
-         'must be a number ≥ 0: "x"'),
+         'must be a whole number ≥ 0: "x"'),
         (lambda m: m["scenarios"][0]["runs"][0].update(evals=float("nan")),
-         "scenarios[0].runs[0].evals", "must be a number ≥ 0: NaN"),
+         "scenarios[0].runs[0].evals", "must be a whole number ≥ 0: NaN"),
+        (lambda m: m["scenarios"][0]["runs"][0].update(evals=100.5),
+         "scenarios[0].runs[0].evals", "must be a whole number ≥ 0: 100.5"),
     ],
 )  # fmt: skip
 def test_ioh_meta_file_with_wrong_types_names_the_key(tmp_path: Path, edit, where, message):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pandas as pd
@@ -86,3 +87,26 @@ def test_section_blocks_are_formatted() -> None:
     figures = [b.spec.name for b in section.blocks if isinstance(b, FigureBlock)]
     assert figures[0] == "u_scores_bars"
     assert any("w_{D=20} = 3" in m for m in section.methods)
+
+
+def test_one_problem_sentences_are_singular() -> None:
+    """A one-problem study said "differ significantly on none of the 1 problems"."""
+    frame = pd.DataFrame(
+        [
+            {"algorithm": a, "problem": "f1", "dimension": 10, "run": run, "value": v}
+            for a, values in {"A": [1.0, 4.0], "B": [2.0, 3.0]}.items()
+            for run, v in enumerate(values)
+        ]
+    )
+    data = AnalysisData("trials", frame, ("A", "B"), (("f1", 10),))
+    result = compute(data, options())
+    top = {f.id: f for f in findings(result, make_style(result.algorithms))}["pairwise.top"]
+    assert top.numbers["ties"] == 1  # two runs each: no test can separate them
+    assert top.text.endswith(", do not differ significantly on the one problem.")
+    assert "1 problems" not in top.text
+    # Histories whose 5 successes share one evaluation count ("just 1 distinct … counts").
+    timed = dataclasses.replace(result, success_times=(5, 1))
+    said = {f.id: f for f in findings(timed, make_style(result.algorithms))}["success_times"]
+    assert "the 5 trials that reach the target have just 1 distinct evaluation count to" in (
+        said.text
+    )

@@ -9,7 +9,7 @@ from reportgen.analyses.significance_relation import compute
 from reportgen.figures.agreement import agreement_figure
 from reportgen.figures.significance_relation import award_points_figure
 from reportgen.figures.style import make_style
-from reportgen.present.format import fixed, number, points_text
+from reportgen.present.format import any_of, fixed, number, points_text
 from reportgen.present.labels import Labels
 from reportgen.synthesis.rankings import FINAL_VALUES, Ranking
 from reportgen.synthesis.summary import synthesise
@@ -62,3 +62,10 @@ def test_figure_cell_numbers_use_the_reports_minus_sign() -> None:
     tau.figure.clear()
     (sentence,) = [f.text for f in summary.findings if f.id == "summary.agreement"]
     assert "(τ = −1.00)" in sentence
+
+
+def test_any_of_reads_for_one_two_and_more() -> None:
+    # "differ significantly on none of the 1 problems" came from a one-problem study.
+    assert any_of(1, "problem") == "the one problem"
+    assert any_of(2, "problem") == "either of the 2 problems"
+    assert any_of(24, "problem") == "any of the 24 problems"

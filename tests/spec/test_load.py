@@ -214,6 +214,55 @@ def test_function_group_member_not_in_the_data(tmp_path):
     assert "no problem named 'F2'" in problem.message and "did you mean 'f2'" in problem.message
 
 
+@pytest.mark.parametrize(
+    ("filters", "keys"),
+    [
+        ("  exclude: [f1]\n", ["problems.exclude[0] (study.yaml:11)"]),
+        ("  include: [f2]\n", ["problems.include (study.yaml:11), which does not list it"]),
+        ("  dimensions: [2]\n", ["problems.dimensions (study.yaml:11)"]),
+        (
+            "  dimensions: [2, 3]\n  exclude: [{problem: f1, dimensions: [3]}]\n",
+            ["problems.dimensions (study.yaml:11)", "problems.exclude[0] (study.yaml:12)"],
+        ),
+    ],
+)
+def test_function_group_member_the_filters_excluded_is_named_as_excluded(tmp_path, filters, keys):
+    """f1 is in the data (in dimensions 3 and 4, f2 in 2) but the spec's own filters drop it:
+    the group member is named as excluded by them, not as a typo of f2 ("did you mean")."""
+    from reportgen.pipeline import validate_study
+
+    rows = HISTORIES_CSV.strip().splitlines()
+    f1 = [r for r in rows if ",f1," in r]
+    moved = [r.replace(",2,", f",{d},", 1) for d in (3, 4) for r in f1]
+    write(tmp_path, "data/h.csv", "\n".join([r for r in rows if r not in f1] + moved) + "\n")
+    groups = f"problems:\n{filters}  groups:\n    easy: [f2]\n    hard: [f1]\nanalyses:\n"
+    path = write(tmp_path, "study.yaml", SPEC.replace("analyses:\n", groups, 1))
+    with pytest.raises(InputError) as info:
+        validate_study(path)
+    [problem] = info.value.problems
+    assert problem.where.startswith("problems.groups.hard[0] (study.yaml:")
+    assert problem.message.startswith(
+        f"problem 'f1' is in the data but excluded by {' and '.join(keys)}; "
+    )
+    assert "did you mean" not in problem.message and "no problem named" not in problem.message
+
+
+def test_function_group_member_incomplete_exclude_dropped_is_named_as_excluded(tmp_path):
+    from reportgen.pipeline import validate_study
+
+    rows = [r for r in HISTORIES_CSV.splitlines() if not r.startswith("B,f1,")]
+    write(tmp_path, "data/h.csv", "\n".join(rows) + "\n")
+    groups = "problems:\n  incomplete: exclude\n  groups:\n    hard: [f1]\nanalyses:\n"
+    path = write(tmp_path, "study.yaml", SPEC.replace("analyses:\n", groups, 1))
+    with pytest.raises(InputError) as info:
+        validate_study(path)
+    [problem] = info.value.problems
+    assert problem.message.startswith(
+        "problem 'f1' is in the data but excluded by problems.incomplete (study.yaml:11), "
+        "as some algorithm has no data on it; "
+    )
+
+
 def test_select_restricts_an_analysis_to_a_group_and_names_bad_choices(tmp_path):
     from reportgen.data.load import load_data
     from reportgen.pipeline import validate_study

@@ -148,3 +148,16 @@ def test_the_totals_in_the_head_to_head_sentence_are_the_tables() -> None:
     )
     text = _head_to_head_finding(h, Labels({})).text
     assert "EA4 still leads on the total U-score (186378.5 against 181915.5)" in text
+
+
+def test_one_problem_head_to_head_is_singular() -> None:
+    """A one-problem study said "on any of the 1 problems"."""
+    h = head_to_head("A", "B", [("u_scores", "u", _result())], [], {})
+    assert h is not None
+    labels = Labels({})
+    one = dataclasses.replace(h, problems=1, significant_a=0, significant_b=0, by_group=())
+    text = _head_to_head_finding(one, labels).text
+    assert "neither is significantly better than the other on the one problem" in text
+    text = _head_to_head_finding(dataclasses.replace(one, significant_b=1), labels).text
+    assert "A is significantly better on 0 and B on 1 of 1 problem" in text
+    assert "1 problems" not in text

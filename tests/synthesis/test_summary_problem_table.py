@@ -41,13 +41,15 @@ RUNS = {
 }
 
 
-def _table() -> object:
+def _table(only: str | None = None) -> object:
+    """The problem table of RUNS (``only``: of that one problem)."""
     frame = pd.DataFrame(
         [
             {"algorithm": a, "problem": p, "dimension": 10, "run": r, "value": float(v)}
             for a, by_problem in RUNS.items()
             for p, values in by_problem.items()
             for r, v in enumerate(values, start=1)
+            if only in (None, p)
         ]
     )
     problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
@@ -60,9 +62,8 @@ def _mean_ranking(**kw: object) -> Ranking:
         id="p:mean",
         analysis_id="p",
         label="mean",
-        ranks={"R": 1.0, "A": 2.0, "B": 3.0},
         family=FINAL_VALUES,
-        **kw,  # type: ignore[arg-type]
+        **{"ranks": {"R": 1.0, "A": 2.0, "B": 3.0}, **kw},  # type: ignore[arg-type]
     )
 
 
@@ -207,3 +208,36 @@ def test_the_bottom_line_scopes_not_significant_to_the_verdict_matrix() -> None:
         "table 'Head to head')."
     )
     assert result.bottom_line.numbers["ahead_head_to_head"] == ["C"]
+
+
+def test_one_problem_counts_read_in_the_singular() -> None:
+    """On f1 alone ("worse on 1 of 1 problems" before): R beats A and B, 5 runs against 5
+    completely separated (p = 2/252, no correction over one problem)."""
+    result = synthesise(
+        [_mean_ranking()],
+        ("R", "A", "B"),
+        Labels({}),
+        outcomes=[("problem_table", "problem_table", _table(only="f1"))],
+        resamples=50,
+    )
+    (finding,) = [f for f in result.findings if f.id == "summary.problem_table.problem_table"]
+    assert "A 0/0/1 of 1 (" in finding.text
+    assert finding.text.endswith(
+        "; the other algorithm is significantly worse on 1 of 1 problem (median A12 at most "
+        "0.00, large)."
+    )
+
+
+def test_a_shared_first_place_with_one_worse_algorithm_reads_in_the_singular() -> None:
+    """R and A share first place, B is worse than R: "1 of 2 algorithms are" before."""
+    from reportgen.synthesis.rankings import WORSE
+    from reportgen.synthesis.summary import _significance
+
+    ranking = _mean_ranking(
+        verdicts={"R": BEST, "A": NOT_SIGNIFICANT, "B": WORSE},
+        significance="a test",
+        ranks={"R": 1.0, "A": 1.0},
+    )
+    finding = _significance(ranking, Labels({}))
+    assert finding is not None
+    assert finding.text.endswith("the test's reference, 1 of 2 algorithms is significantly worse.")

@@ -36,6 +36,10 @@ Decisions
   or (without ``algorithm:``) an empty or missing ``algId`` is an error at its line.
 - Evaluation counts that go down within a run (two runs without a ``%`` header between
   them) are an error naming the run; equal neighbouring counts are not.
+- Evaluation counts are whole numbers, as in a CSV source: a fraction (``51.5``) in a
+  ``.dat`` record, an ``.info`` entry or a ``.tdat`` run's last record is an error naming the
+  line (the run, for a ``.tdat``) and the value. The block reader checks a file in one
+  vectorised comparison and leaves a file with a fraction to the line reader, which names it.
 """
 
 from __future__ import annotations
@@ -53,7 +57,7 @@ from pathlib import Path
 
 import numpy as np
 
-from reportgen.data.checks import MAX_ROWS_PER_PROBLEM, name_fault
+from reportgen.data.checks import MAX_ROWS_PER_PROBLEM, fractional, name_fault
 from reportgen.data.formats import (
     InputFile,
     ReadResult,
@@ -226,6 +230,14 @@ def _parse_info(where: str, member: str, text: str, problems: list[Problem]) -> 
             if not match or not np.isfinite(value) or value < 0:
                 problems.append(Problem(here, f"not an 'instance:evaluations|f' entry: {entry!r}"))
                 continue
+            if not value.is_integer():  # kept as a run: the .dat's run count still matches
+                problems.append(
+                    Problem(
+                        here,
+                        f"an evaluation count must be a whole number: {match.group(2)!r} "
+                        f"(entry {entry!r})",
+                    )
+                )
             instances.append(int(match.group(1)))
             evaluations.append(value)
         blocks.append(
@@ -312,18 +324,16 @@ def _parse_dat(
     line.
     """
     fast = _parse_dat_blocks(content)
-    if fast is not None:
-        runs, valid = fast
-        if not valid:
-            _check_runs(where, member, runs, problems)
-        return runs
+    if fast is not None and fast[1]:
+        return fast[0]
     return _parse_dat_lines(where, member, content, problems)
 
 
 def _parse_dat_blocks(
     content: bytes,
 ) -> tuple[list[tuple[np.ndarray, np.ndarray, float]], bool] | None:
-    """Runs of a well-formed ``.dat`` file, and whether all their numbers are surely valid.
+    """Runs of a well-formed ``.dat`` file, and whether all their numbers are surely valid
+    (when not, :func:`_parse_dat_lines` reads the file again to name the bad records).
 
     Columns 1 and 3 of every record of the file are converted in one pass and cut into runs;
     ``None`` when a record comes before any header, has fewer than three columns or a cell
@@ -362,9 +372,12 @@ def _parse_dat_blocks(
     if trailing_empty:
         runs.append((np.empty(0), np.empty(0), 0.0))
     # A finite sum means no NaN or infinity (an overflowing sum only sends the file to the
-    # exact check of every run); a minimum ≥ 0, no negative evaluation count.
+    # exact check of every run); a minimum ≥ 0, no negative evaluation count; every count
+    # equal to itself rounded, no fraction (one comparison: ≈ 5 µs a file, 1 % of the read).
     valid = not records or (
-        evaluations.min() >= 0 and bool(np.isfinite(evaluations.sum() + values.sum()))
+        evaluations.min() >= 0
+        and bool(np.isfinite(evaluations.sum() + values.sum()))
+        and not (evaluations != evaluations.round()).any()
     )
     return runs, valid
 
@@ -376,6 +389,7 @@ def _parse_dat_lines(
     runs: list[tuple[np.ndarray, np.ndarray, float]] = []
     rows: list[list[bytes]] = []
     numbers: list[int] = []
+    unwhole: list[tuple[int, bytes]] = []  # (line, cell) of fractional evaluation counts
     started = False
     bad = 0
 
@@ -391,6 +405,7 @@ def _parse_dat_lines(
         except ValueError:
             values = np.array([[_to_float(c) for c in row] for row in rows], dtype=float)
         runs.append((values[:, 0], values[:, 1], 0.0))
+        unwhole.extend((numbers[i], rows[i][0]) for i in fractional(values[:, 0]))
 
     for number, line in enumerate(content.split(b"\n"), start=1):
         if line.startswith(b"%"):
@@ -417,6 +432,21 @@ def _parse_dat_lines(
         numbers.append(number)
     close()
     _check_runs(where, member, runs, problems)
+    for number, cell in unwhole[:MAX_ROWS_PER_PROBLEM]:
+        problems.append(
+            Problem(
+                f"{where}:{member}, line {number}",
+                f"an evaluation count must be a whole number: {cell.decode('latin-1')!r}",
+            )
+        )
+    if len(unwhole) > MAX_ROWS_PER_PROBLEM:
+        problems.append(
+            Problem(
+                f"{where}:{member}",
+                "an evaluation count must be a whole number in "
+                f"{counted(len(unwhole) - MAX_ROWS_PER_PROBLEM, 'more record')}",
+            )
+        )
     return runs
 
 
@@ -496,7 +526,16 @@ def _read_one(
             if member.lower().endswith(".info"):
                 infos.extend(_parse_info(display, member, content.decode("latin-1"), problems))
             elif member.lower().endswith(".tdat"):
-                tdats[posixpath.normpath(member)[: -len(".tdat")]] = _last_records(content)
+                ends = _last_records(content)
+                problems.extend(  # a dozen floats a file: in Python, cheaper than an array
+                    Problem(
+                        f"{display}:{member}, run {run}",
+                        f"the evaluation count of the last record must be a whole number: {end!r}",
+                    )
+                    for run, end in enumerate(ends, start=1)
+                    if not end.is_integer()
+                )
+                tdats[posixpath.normpath(member)[: -len(".tdat")]] = ends
             else:
                 dats[posixpath.normpath(member)] = content
     except (OSError, tarfile.TarError, zipfile.BadZipFile, EOFError, zlib.error) as exc:

@@ -33,9 +33,12 @@ Decisions
   exact and a best below 5·10⁻¹¹ is not read as 0; otherwise the ``.dat`` value is kept.
 - Every ``.json`` value the reader uses is checked for its type and range before use
   (``function_id`` a whole number, ``maximization`` a boolean, each scenario's ``dimension``
-  a whole number ≥ 1, each run's ``evals`` a number ≥ 0, ``algorithm.name`` unless the source
+  a whole number ≥ 1, each run's ``evals`` a whole number ≥ 0, ``algorithm.name`` unless the source
   sets ``algorithm:``): a broken file is an error naming the file and the key
   (``scenarios[0].dimension``), never read as something close to it.
+- Evaluation counts are whole numbers, as in a CSV source: a ``.dat`` record at ``7.5``
+  evaluations is an error naming its line and value (checked on the number each line is
+  already parsed to), and so is a run's ``evals`` of ``100.5`` in the ``.json``.
 - Only ``.json`` files (and folders) are read: a path or glob that matches any other file is
   an input error saying so, rather than a JSON parse error about a ``.dat`` or a README.
 """
@@ -102,7 +105,8 @@ def _parse_dat(
             continue
         try:
             assert columns is not None
-            evaluations, value = float(cells[columns[0]]), float(cells[columns[1]])
+            count = cells[columns[0]]
+            evaluations, value = float(count), float(cells[columns[1]])
             ok = np.isfinite(evaluations) and np.isfinite(value) and evaluations >= 0
         except (AssertionError, IndexError, ValueError):
             ok = False
@@ -114,6 +118,16 @@ def _parse_dat(
                         f"{display}, line {number}",
                         "not a record (evaluations ≥ 0 and a finite raw_y after a header): "
                         f"{line[:60]!r}",
+                    )
+                )
+            continue
+        if not evaluations.is_integer():  # on the float already parsed: no second pass
+            bad += 1
+            if bad <= MAX_ROWS_PER_PROBLEM:
+                problems.append(
+                    Problem(
+                        f"{display}, line {number}",
+                        f"an evaluation count must be a whole number: {count!r}",
                     )
                 )
             continue
@@ -222,8 +236,8 @@ def _meta(path: Path, display: str, named: bool, problems: list[Problem]) -> dic
         for j, run in enumerate(runs):
             if not isinstance(run, dict):
                 bad(f"{key}.runs[{j}]", "must be an object with 'evals'", run)
-            elif not _at_least(run.get("evals", 0), 0, whole=False):
-                bad(f"{key}.runs[{j}].evals", "must be a number ≥ 0", run["evals"])
+            elif not _at_least(run.get("evals", 0), 0):
+                bad(f"{key}.runs[{j}].evals", "must be a whole number ≥ 0", run["evals"])
     if found:
         problems.extend(found)
         return None
