@@ -348,6 +348,15 @@ class SignificanceRelationResult:
         """The sweep interval containing ``sigma > 0``."""
         return next(iv for iv in self.sweep if iv.contains(sigma))
 
+    def same_relations(self) -> list[tuple[RelationAtSigma, ...]]:
+        """The requested relations grouped by their related pairs, each group by increasing
+        σ, the groups in the order first requested: one drawing and one account per group
+        (two levels with no D between them give the same relation)."""
+        groups: dict[frozenset[tuple[str, str]], list[RelationAtSigma]] = {}
+        for relation in self.relations:
+            groups.setdefault(relation.pairs, []).append(relation)
+        return [tuple(sorted(group, key=lambda r: r.sigma)) for group in groups.values()]
+
     def dominates_all_up_to(self) -> dict[str, float]:
         """Algorithms related to every other one for ``σ ≤ min_y D(x, y)`` (when positive)."""
         return self._extreme(self.award_points)

@@ -56,7 +56,7 @@ MAX_WIDTH = 10.0  # inches; wider layers are staggered onto two rows
 def figures(result: SignificanceRelationResult, style: FigureStyle) -> list[FigureSpec]:
     """The relation graph at every distinct requested relation, the layers over σ and the D
     heat map."""
-    specs = [relation_figure(result, same, style) for same in same_relations(result)]
+    specs = [relation_figure(result, same, style) for same in result.same_relations()]
     specs.append(layers_over_sigma_figure(result, style))
     specs.append(award_points_figure(result, style))
     return specs
@@ -65,15 +65,6 @@ def figures(result: SignificanceRelationResult, style: FigureStyle) -> list[Figu
 # ---------------------------------------------------------------------------------------------
 # Relation graph: a layered (Sugiyama-style) drawing, in inches
 # ---------------------------------------------------------------------------------------------
-
-
-def same_relations(result: SignificanceRelationResult) -> list[tuple[RelationAtSigma, ...]]:
-    """The requested relations grouped by their related pairs, each group by increasing σ,
-    the groups in the order first requested: one drawing per group."""
-    groups: dict[frozenset[tuple[str, str]], list[RelationAtSigma]] = {}
-    for relation in result.relations:
-        groups.setdefault(relation.pairs, []).append(relation)
-    return [tuple(sorted(group, key=lambda r: r.sigma)) for group in groups.values()]
 
 
 Item = Hashable
@@ -297,7 +288,7 @@ def relation_figure(
     style: FigureStyle,
 ) -> FigureSpec:
     """The graph of ``R_σ`` in rank layers (Köppen & Ohnishi Figs 1–2), for one or more levels
-    σ (by increasing σ) that give the same relation (see :func:`same_relations`)."""
+    σ (by increasing σ) that give the same relation (see :meth:`SignificanceRelationResult.same_relations`)."""
     relation = same[0]
     labels = {a: style.label(a) for a in result.algorithms}
     hasse = [(e.winner, e.loser) for e in relation.edges if e.in_reduction]

@@ -16,7 +16,8 @@ Rules
 - ``dominates_all.<algorithm>``: an algorithm related to every other one, up to which σ
   (folded into ``smallest_maximum_set`` when that is the same statement's σ range).
 - ``dominated_by_all.<algorithm>``: an algorithm every other one is related to, up to which σ.
-- ``layers.sigma=<σ>``: the rank layers at each requested σ, and its cycles if any.
+- ``layers.sigma=<σ>``: the rank layers at each requested σ, and its cycles if any; a level
+  whose relation is a lower level's says so (``same_as_sigma``) instead of listing them again.
 """
 
 from __future__ import annotations
@@ -76,7 +77,15 @@ def findings(result: SignificanceRelationResult, labels: Labels) -> list[Finding
                 numbers={"algorithm": name, "sigma_to": sigma},
             )
         )
-    out.extend(_layers(result, relation, labels) for relation in result.relations)
+    # A level with the same relation as a lower one says so rather than list its layers again
+    # (cec2005: σ = 2.5 and 10, the same 11 layers; its figure is drawn once).
+    lower = {r.sigma: group[0] for group in result.same_relations() for r in group[1:]}
+    out.extend(
+        _same_as(relation, lower[relation.sigma])
+        if relation.sigma in lower
+        else _layers(result, relation, labels)
+        for relation in result.relations
+    )
     return out
 
 
@@ -142,6 +151,23 @@ def _smallest_maximum_set(result: SignificanceRelationResult, labels: Labels) ->
             f"{_names(members, labels)}, for {_sigma_range(low, high)}."
         )
     return Finding("smallest_maximum_set", text, numbers)
+
+
+def _same_as(relation: RelationAtSigma, lower: RelationAtSigma) -> Finding:
+    """``relation`` is ``lower``'s: no award-point difference D lies between their levels."""
+    sigma, below = points_text(relation.sigma), points_text(lower.sigma)
+    text = (
+        f"At σ = {sigma} the relation is the one at σ = {below} (no D lies in "
+        f"{below} ≤ D < {sigma}), with the same {_layers_count(len(relation.layers))}."
+    )
+    numbers: dict[str, object] = {
+        "sigma": relation.sigma,
+        "same_as_sigma": lower.sigma,
+        "n_layers": len(relation.layers),
+        "layers": [list(layer) for layer in relation.layers],
+        "cycle_free": relation.cycle_free,
+    }
+    return Finding(f"layers.sigma={sigma}", text, numbers)
 
 
 def _layers(

@@ -504,7 +504,7 @@ def test_cec05_section_builds(cec) -> None:
 
 
 def test_levels_giving_the_same_relation_are_drawn_once(cec, table1: pd.DataFrame) -> None:
-    from reportgen.figures.significance_relation import relation_figure, same_relations
+    from reportgen.figures.significance_relation import relation_figure
     from reportgen.figures.style import make_style
 
     # No D of Table I lies in 2.5 ≤ D < 10 (cycle-free above 2, the next value is 10 or more):
@@ -513,14 +513,14 @@ def test_levels_giving_the_same_relation_are_drawn_once(cec, table1: pd.DataFram
     d = cec.award_points[cec.award_points > 0]
     assert not ((d >= 2.5) & (d < 10)).any()
     assert at[2.5].pairs == at[10].pairs != at[60].pairs
-    assert [[r.sigma for r in group] for group in same_relations(cec)] == [[2.5, 10], [60], [100]]
+    assert [[r.sigma for r in group] for group in cec.same_relations()] == [[2.5, 10], [60], [100]]
     # grouped by σ whatever order the levels were asked in
     frame = table1.assign(dimension=0, mean=table1["value"].astype(float)).drop(columns="value")
     problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
     data = AnalysisData("summary", frame, CEC05, problems)
     asked = compute(data, options(sigmas=[10, 60, "auto"]))
-    assert [[r.sigma for r in group] for group in same_relations(asked)] == [[2.5, 10], [60]]
-    (together,) = [g for g in same_relations(asked) if len(g) == 2]
+    assert [[r.sigma for r in group] for group in asked.same_relations()] == [[2.5, 10], [60]]
+    (together,) = [g for g in asked.same_relations() if len(g) == 2]
     spec = relation_figure(asked, together, make_style(CEC05))
     assert spec.name == "relation_sigma_2.5_10"
     assert "at σ = 2.5 (auto: the smallest σ with a cycle-free relation) and σ = 10," in (
@@ -528,6 +528,21 @@ def test_levels_giving_the_same_relation_are_drawn_once(cec, table1: pd.DataFram
     )
     assert "no D lies in 2.5 ≤ D < 10" in spec.caption
     spec.figure.clear()
+    # ... and told once: the bullet for σ = 10 refers to σ = 2.5 instead of listing its layers.
+    from reportgen.narrative.significance_relation import findings
+    from reportgen.present.labels import Labels
+
+    by_id = {f.id: f for f in findings(cec, Labels({}))}
+    again = by_id["layers.sigma=10"]
+    assert again.text == (
+        "At σ = 10 the relation is the one at σ = 2.5 (no D lies in 2.5 ≤ D < 10), with the "
+        f"same {len(at[10].layers)} rank layers."
+    )
+    assert again.numbers["same_as_sigma"] == 2.5 and again.numbers["layers"] == [
+        list(layer) for layer in at[2.5].layers
+    ]
+    assert by_id["layers.sigma=2.5"].text.startswith("At σ = 2.5 (auto) the relation is")
+    assert by_id["layers.sigma=60"].text.startswith("At σ = 60 the relation")
 
 
 # --------------------------------------------------------------------------------------------
