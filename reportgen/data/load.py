@@ -23,7 +23,11 @@ Decisions
 - Unequal run counts across algorithms on a problem are a caveat, not an error.
 - A ``problems.groups`` member must be a problem the study keeps: one the data lacks is an
   unknown name ("did you mean"), one the study's own filters dropped is named as excluded by
-  the key that dropped it (``problems.exclude[0]``, ``problems.incomplete``, …).
+  the key that dropped it (``problems.exclude[0]``, ``problems.include``, …). Except a member
+  that only ``problems.incomplete: exclude`` dropped: it leaves its group (the
+  ``excluded_problems`` caveat names it), since that setting exists so that a scheduled run
+  goes on when an algorithm lacks a problem, and the spec could not name it in advance; a
+  group left with no member is an error.
 - ``coco``, ``cec`` and ``ioh`` sources are read by :mod:`reportgen.data.formats` (no column
   mapping; a ``coco``/``ioh`` path may be a folder); their irregularities that do not stop the
   study (non-monotone CEC rows) become caveats of the source. Their values are errors
@@ -1613,9 +1617,22 @@ def _groups(
     if selection is None or not selection.groups:
         return {}
     names = {str(p) for s in sources.values() for p in s.runs["problem"].unique()}
+    kept: dict[str, tuple[str, ...]] = {}
     for group, members in selection.groups.items():
+        kept[group] = tuple(
+            p for p in members if p in names or not _only_incomplete(p, in_data, incomplete, spec)
+        )
+        if members and not kept[group]:
+            problems.append(
+                Problem(
+                    spec.where(("problems", "groups", group)),
+                    f"every member ({join_words(list(members))}) was left out by "
+                    f"{spec.where(('problems', 'incomplete'))}, as some algorithm has no data "
+                    "on it: the group would be empty",
+                )
+            )
         for index, problem in enumerate(members):
-            if problem in names:
+            if problem in names or _only_incomplete(problem, in_data, incomplete, spec):
                 continue
             if problem not in in_data:
                 message = (
@@ -1624,22 +1641,45 @@ def _groups(
                 )
             else:
                 message = f"problem '{problem}' is in the data but " + _excluded_because(
-                    problem, in_data[problem], incomplete, spec
+                    problem, in_data[problem], spec
                 )
             problems.append(Problem(spec.where(("problems", "groups", group, index)), message))
-    return {group: tuple(members) for group, members in selection.groups.items()}
+    return kept
 
 
-def _excluded_because(
-    problem: str, dimensions: set[int], incomplete: set[str], spec: LoadedSpec
-) -> str:
+def _only_incomplete(
+    problem: str, in_data: Mapping[str, set[int]], incomplete: set[str], spec: LoadedSpec
+) -> bool:
+    """Whether ``problem`` is in the data and only ``problems.incomplete: exclude`` dropped it
+    (no ``problems:`` key the spec wrote)."""
+    return (
+        problem in in_data
+        and problem in incomplete
+        and bool(_kept_by_filters(problem, in_data[problem], spec)[1])
+    )
+
+
+def _excluded_because(problem: str, dimensions: set[int], spec: LoadedSpec) -> str:
     """Why a problem of the data is not in the selected data: the ``problems:`` keys that
-    dropped its dimensions (in the order :func:`_filter_problems` applies them), else
-    ``incomplete: exclude``, else the algorithm selection (only algorithms the study does
-    not compare have data on it)."""
+    dropped its dimensions (in the order :func:`_filter_problems` applies them), else the
+    algorithm selection (only algorithms the study does not compare have data on it)."""
+    keys, left = _kept_by_filters(problem, dimensions, spec)
+    if left:  # no key dropped it, nor incomplete: exclude (see _only_incomplete)
+        return "no algorithm the study compares has data on it"
+    return (
+        f"excluded by {join_words(keys)}; a group lists only problems the study keeps "
+        "(remove it from the group or from the filter)"
+    )
+
+
+def _kept_by_filters(
+    problem: str, dimensions: set[int], spec: LoadedSpec
+) -> tuple[list[str], set[int]]:
+    """The ``problems:`` keys that drop some of ``problem``'s ``dimensions`` (in the order
+    :func:`_filter_problems` applies them) and the dimensions they leave."""
     selection = spec.study.problems
     assert selection is not None  # only called for problems.groups
-    keys = []
+    keys: list[str] = []
     left = set(dimensions)
     if selection.dimensions is not None and left - set(selection.dimensions):
         keys.append(spec.where(("problems", "dimensions")))
@@ -1652,16 +1692,7 @@ def _excluded_because(
         if (rule if isinstance(rule, str) else rule.problem) == problem and dropped:
             keys.append(spec.where(("problems", "exclude", index)))
             left -= dropped
-    if left and problem in incomplete:
-        where = spec.where(("problems", "incomplete"))
-        keys.append(f"{where}, as some algorithm has no data on it")
-        left = set()
-    if left:
-        return "no algorithm the study compares has data on it"
-    return (
-        f"excluded by {join_words(keys)}; a group lists only problems the study keeps "
-        "(remove it from the group or from the filter)"
-    )
+    return keys, left
 
 
 def _problems_in_data(sources: Mapping[str, SourceData]) -> dict[str, set[int]]:

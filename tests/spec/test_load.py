@@ -247,19 +247,32 @@ def test_function_group_member_the_filters_excluded_is_named_as_excluded(tmp_pat
     assert "did you mean" not in problem.message and "no problem named" not in problem.message
 
 
-def test_function_group_member_incomplete_exclude_dropped_is_named_as_excluded(tmp_path):
+def test_a_group_member_incomplete_exclude_dropped_leaves_its_group(tmp_path):
+    """incomplete: exclude is there so that a scheduled run goes on when an algorithm lacks a
+    problem the spec could not foresee: a group member it drops leaves its group (the
+    excluded_problems caveat names it); only a group left empty is an error."""
+    from reportgen.data.load import load_data
     from reportgen.pipeline import validate_study
+    from reportgen.spec.load import load_spec
 
     rows = [r for r in HISTORIES_CSV.splitlines() if not r.startswith("B,f1,")]
     write(tmp_path, "data/h.csv", "\n".join(rows) + "\n")
-    groups = "problems:\n  incomplete: exclude\n  groups:\n    hard: [f1]\nanalyses:\n"
+    groups = "problems:\n  incomplete: exclude\n  groups:\n    hard: [f1, f2]\nanalyses:\n"
     path = write(tmp_path, "study.yaml", SPEC.replace("analyses:\n", groups, 1))
+    data = load_data(load_spec(path))
+    assert data.groups == {"hard": ("f2",)}
+    (caveat,) = [c for c in data.caveats if c.code == "excluded_problems"]
+    assert "f1" in caveat.where
+    alone = write(
+        tmp_path, "alone.yaml", SPEC.replace("analyses:\n", groups.replace("f1, f2", "f1"), 1)
+    )
     with pytest.raises(InputError) as info:
-        validate_study(path)
+        validate_study(alone)
     [problem] = info.value.problems
-    assert problem.message.startswith(
-        "problem 'f1' is in the data but excluded by problems.incomplete (study.yaml:11), "
-        "as some algorithm has no data on it; "
+    assert problem.where.startswith("problems.groups.hard (alone.yaml:")
+    assert problem.message == (
+        "every member (f1) was left out by problems.incomplete (alone.yaml:11), as some "
+        "algorithm has no data on it: the group would be empty"
     )
 
 
