@@ -209,9 +209,11 @@ def _cutpoints(result: UScoresResult, labels: Labels) -> Finding:
     )
     first_ranks, last_ranks = ranks[min(ranks)], ranks[max(ranks)]
     changed = sum(r != last_ranks.get(a) for a, r in first_ranks.items())
+    # One alone can move where ranks tie (two share rank 1, then one drops to 2).
+    verb = "ends" if changed == 1 else "end"
     text = (
         f"Leader by fraction of the budget — {sequence}. {changed} of {len(first_ranks)} "
-        f"algorithms end on a different rank than at the first cut-point ({min(ranks):g})."
+        f"algorithms {verb} on a different rank than at the first cut-point ({min(ranks):g})."
     )
     return Finding(
         "cutpoints.leader",

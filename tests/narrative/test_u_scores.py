@@ -110,3 +110,23 @@ def test_one_problem_sentences_are_singular() -> None:
     assert "the 5 trials that reach the target have just 1 distinct evaluation count to" in (
         said.text
     )
+
+
+def test_one_algorithm_alone_changing_rank_reads_in_the_singular() -> None:
+    # A and B share rank 1 at the first cut-point; at the last B is second: only B moved.
+    from types import SimpleNamespace
+
+    from reportgen.narrative.u_scores import _cutpoints
+    from reportgen.present.labels import Labels
+
+    ranks = {0.1: {"A": 1.0, "B": 1.0, "C": 3.0}, 1.0: {"A": 1.0, "B": 2.0, "C": 3.0}}
+    result = SimpleNamespace(
+        cutpoint_fractions=lambda: list(ranks),
+        ranks_at_cutpoint=ranks.__getitem__,
+        cutpoint_label=lambda c: f"{c:g}",
+    )
+    finding = _cutpoints(result, Labels({}))  # type: ignore[arg-type]
+    assert finding.numbers["rank_changes"] == 1
+    assert finding.text.endswith(
+        "1 of 3 algorithms ends on a different rank than at the first cut-point (0.1)."
+    )
