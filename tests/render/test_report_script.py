@@ -13,6 +13,7 @@ import json
 import re
 import shutil
 import subprocess
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -257,3 +258,32 @@ def test_zoom_sort_and_sidebar_in_chromium(report: Path, tmp_path: Path) -> None
     assert probe["section"] in probe["current"] or any(
         h.startswith(probe["section"]) for h in probe["current"]
     )
+
+
+class _Structure(HTMLParser):
+    """The report's header cells, its table scroll boxes and the ids and captions they name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.headers: list[dict[str, str | None]] = []
+        self.scrollers: list[dict[str, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        if named.get("id"):
+            self.ids.add(str(named["id"]))
+        if tag == "th":
+            self.headers.append(named)
+        if tag == "div" and "table-scroll" in str(named.get("class", "")).split():
+            self.scrollers.append(named)
+
+
+def test_every_header_cell_says_what_it_heads(report: Path) -> None:
+    """Every <th> carries scope: the data appendix's file table heads columns, the provenance
+    table's key cells head rows; without scope a screen reader must guess which."""
+    page = _Structure()
+    page.feed(report.read_text(encoding="utf-8"))
+    scopes = [th.get("scope") for th in page.headers]
+    assert scopes and None not in scopes
+    assert {"col", "row"} <= set(scopes)
