@@ -287,3 +287,16 @@ def test_every_header_cell_says_what_it_heads(report: Path) -> None:
     scopes = [th.get("scope") for th in page.headers]
     assert scopes and None not in scopes
     assert {"col", "row"} <= set(scopes)
+
+
+def test_a_table_scroll_box_is_reachable_by_keyboard_and_named(report: Path) -> None:
+    """A table wider than the screen scrolls in its box: the box takes keyboard focus (else a
+    keyboard user cannot scroll it) and is a region named by the table's caption."""
+    page = _Structure()
+    page.feed(report.read_text(encoding="utf-8"))
+    assert page.scrollers
+    for box in page.scrollers:
+        assert box.get("tabindex") == "0" and box.get("role") == "region", box
+        assert box.get("aria-labelledby") in page.ids, box
+    css = STYLE.read_text(encoding="utf-8")
+    assert re.search(r"\.table-scroll:focus-visible\s*{[^}]*outline:\s*\d", css)
