@@ -15,6 +15,7 @@ import shutil
 import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -217,18 +218,14 @@ PROBE = """
 """
 
 
-def test_zoom_sort_and_sidebar_in_chromium(report: Path, tmp_path: Path) -> None:
-    if CHROMIUM is None:
-        pytest.skip("chromium is not installed: scripts/system-deps.sh test")
-    html = report.read_text(encoding="utf-8")
-    cells = "".join(f"<tr><td>{t}</td></tr>" for t in ["10", "10⁻³", "—", "1.2e-5", "2"])
-    table = f'<table class="sortable" id="probe"><thead><tr><th>τ</th></tr></thead><tbody>{cells}</tbody></table>'
-    html = html.replace("<script>", table + "<script>", 1).replace("</body>", PROBE + "</body>")
+def _run_probe(report: Path, html: str, tmp_path: Path, window: str) -> dict[str, Any]:
+    """What a probe script in ``html`` (a page beside ``report``) wrote into the DOM that
+    headless Chromium dumps, at window size ``window`` ("W,H")."""
     page = report.with_name("probe.html")
     page.write_text(html, encoding="utf-8")
     run = subprocess.run(
         [
-            CHROMIUM,
+            CHROMIUM or "chromium",
             "--headless",
             "--no-sandbox",
             "--disable-gpu",
@@ -236,7 +233,7 @@ def test_zoom_sort_and_sidebar_in_chromium(report: Path, tmp_path: Path) -> None
             "--disable-background-networking",
             "--disable-component-update",
             f"--user-data-dir={tmp_path / 'profile'}",
-            "--window-size=1250,900",
+            f"--window-size={window}",
             "--dump-dom",
             page.as_uri(),
         ],
@@ -246,7 +243,18 @@ def test_zoom_sort_and_sidebar_in_chromium(report: Path, tmp_path: Path) -> None
     )
     found = re.search(r'data-probe="([^"]*)"', run.stdout)
     assert found, run.stderr[-2000:]
-    probe = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+    probe: dict[str, Any] = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+    return probe
+
+
+def test_zoom_sort_and_sidebar_in_chromium(report: Path, tmp_path: Path) -> None:
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed: scripts/system-deps.sh test")
+    html = report.read_text(encoding="utf-8")
+    cells = "".join(f"<tr><td>{t}</td></tr>" for t in ["10", "10⁻³", "—", "1.2e-5", "2"])
+    table = f'<table class="sortable" id="probe"><thead><tr><th>τ</th></tr></thead><tbody>{cells}</tbody></table>'
+    html = html.replace("<script>", table + "<script>", 1).replace("</body>", PROBE + "</body>")
+    probe = _run_probe(report, html, tmp_path, "1250,900")
     # Zoom: focusable, Enter opens, Escape closes, Space opens; the focus ring is drawn.
     assert probe["tabindex"] == "0" and probe["focused"] and probe["outline"] == "solid"
     assert (probe["enter"], probe["escape"], probe["space"]) == (True, False, True)
@@ -300,3 +308,35 @@ def test_a_table_scroll_box_is_reachable_by_keyboard_and_named(report: Path) -> 
         assert box.get("aria-labelledby") in page.ids, box
     css = STYLE.read_text(encoding="utf-8")
     assert re.search(r"\.table-scroll:focus-visible\s*{[^}]*outline:\s*\d", css)
+
+
+NARROW_PROBE = """
+<script>
+(function () {
+  var img = null;  // the widest figure
+  document.querySelectorAll("figure.plot img").forEach(function (i) {
+    if (!img || i.naturalWidth > img.naturalWidth) { img = i; } });
+  var figure = img.closest("figure");
+  var out = {natural: img.naturalWidth, screen: document.documentElement.clientWidth,
+             fitted: img.getBoundingClientRect().width};
+  img.click();
+  out.zoomed = img.getBoundingClientRect().width;
+  out.scrolls = figure.scrollWidth > figure.clientWidth && getComputedStyle(figure).overflowX;
+  document.body.setAttribute("data-probe", JSON.stringify(out));
+})();
+</script>
+"""
+
+
+def test_zoom_on_a_phone_shows_the_figure_at_its_own_size(report: Path, tmp_path: Path) -> None:
+    """On a screen narrower than a figure, the figure is fitted to it (labels a few px high);
+    zoom must then show it at its own size in a box that scrolls, not fitted to the same width
+    again (which changed nothing)."""
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed: scripts/system-deps.sh test")
+    html = report.read_text(encoding="utf-8").replace("</body>", NARROW_PROBE + "</body>")
+    probe = _run_probe(report, html, tmp_path, "400,800")
+    assert probe["natural"] > probe["screen"], probe  # headless Chromium's narrowest window
+    assert probe["fitted"] < probe["screen"]
+    assert probe["zoomed"] == pytest.approx(probe["natural"], abs=1)
+    assert probe["scrolls"] == "auto"
