@@ -340,3 +340,14 @@ def test_zoom_on_a_phone_shows_the_figure_at_its_own_size(report: Path, tmp_path
     assert probe["fitted"] < probe["screen"]
     assert probe["zoomed"] == pytest.approx(probe["natural"], abs=1)
     assert probe["scrolls"] == "auto"
+
+
+def test_click_cursors_only_where_the_script_made_a_click_work() -> None:
+    """A zoom-in or pointer cursor promises a click; without JavaScript nothing answers it.
+    Such cursors select on what report.js sets (role="button" on a figure, tabindex on a
+    sortable header), so they show only where the script ran."""
+    css = STYLE.read_text(encoding="utf-8")
+    script = SCRIPT.read_text(encoding="utf-8")
+    for selector in re.findall(r"([^{}]+){[^}]*cursor:\s*(?:zoom-in|pointer)", css):
+        attribute = re.search(r"\[(role|tabindex)", selector)
+        assert attribute and f'setAttribute("{attribute.group(1)}"' in script, selector
