@@ -351,3 +351,46 @@ def test_click_cursors_only_where_the_script_made_a_click_work() -> None:
     for selector in re.findall(r"([^{}]+){[^}]*cursor:\s*(?:zoom-in|pointer)", css):
         attribute = re.search(r"\[(role|tabindex)", selector)
         assert attribute and f'setAttribute("{attribute.group(1)}"' in script, selector
+
+
+TOC_PROBE = """
+<script>
+(function () {
+  var out = {lefts: [], outside: [], underNumber: []};
+  var list = document.querySelector("nav.toc ol").getBoundingClientRect();
+  document.querySelectorAll("nav.toc a").forEach(function (a) {
+    var number = a.querySelector(".toc-number").getBoundingClientRect();
+    out.lefts.push(Math.round(a.getBoundingClientRect().left));
+    if (number.left < list.left - 0.5) { out.outside.push(a.textContent.trim()); }
+    var range = document.createRange();
+    range.selectNodeContents(a.lastChild);  // the title after the number
+    Array.prototype.forEach.call(range.getClientRects(), function (line) {
+      if (line.width > 0 && line.left < number.right) { out.underNumber.push(a.textContent.trim()); }
+    });
+  });
+  document.body.setAttribute("data-probe", JSON.stringify(out));
+})();
+</script>
+"""
+
+
+def test_contents_on_a_phone_one_column_titles_clear_of_their_numbers(
+    report: Path, tmp_path: Path
+) -> None:
+    """On a phone the two columns of contents were a third of the screen wide and a wrapped
+    title ran on under its number. One column there, and no line of a title starts left of
+    the end of its number (a long title is added so that it wraps)."""
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed: scripts/system-deps.sh test")
+    long = "Significance relations: award points and rank layers over every problem"
+    html = report.read_text(encoding="utf-8")
+    html = re.sub(
+        r'(<nav class="toc".*?<span class="toc-number">[^<]*</span>)[^<]*',
+        lambda m: m.group(1) + " " + long,
+        html,
+        count=1,
+        flags=re.S,
+    ).replace("</body>", TOC_PROBE + "</body>")
+    probe = _run_probe(report, html, tmp_path, "400,800")
+    assert len(probe["lefts"]) > 2 and len(set(probe["lefts"])) == 1, probe
+    assert probe["outside"] == [] and probe["underNumber"] == [], probe
