@@ -199,7 +199,11 @@ PROBE = """
   img.dispatchEvent(new KeyboardEvent("keydown", {key: " ", bubbles: true}));
   out.space = figure.classList.contains("zoomed");
   img.dispatchEvent(new KeyboardEvent("keydown", {key: " ", bubbles: true}));
+  img.dispatchEvent(new KeyboardEvent("keydown", {key: " ", bubbles: true}));
+  out.reopened = figure.classList.contains("zoomed");
   var th = document.querySelector("#probe th");
+  th.focus();  // Tab on from the zoomed figure
+  out.tabbedAway = figure.classList.contains("zoomed");
   th.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true}));
   out.sorted = Array.prototype.map.call(document.querySelectorAll("#probe td"), function (td) {
     return td.textContent; });
@@ -258,6 +262,8 @@ def test_zoom_sort_and_sidebar_in_chromium(report: Path, tmp_path: Path) -> None
     # Zoom: focusable, Enter opens, Escape closes, Space opens; the focus ring is drawn.
     assert probe["tabindex"] == "0" and probe["focused"] and probe["outline"] == "solid"
     assert (probe["enter"], probe["escape"], probe["space"]) == (True, False, True)
+    # Focus moving on from a zoomed figure closes it (not on through what it hides).
+    assert (probe["reopened"], probe["tabbedAway"]) == (True, False)
     # A τ column sorts by value: 10⁻³ is 0.001, not 10; the dash last.
     assert probe["sorted"] == ["1.2e-5", "10⁻³", "2", "10", "—"]
     # At 1250 px the sidebar shows, with the sections' subsections, and marks the one read.
