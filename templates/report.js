@@ -77,6 +77,9 @@
       img.setAttribute("aria-expanded", zoomed ? "true" : "false");
     };
     img.addEventListener("click", toggle);
+    // Focus leaving a zoomed figure (Tab, a click outside it) closes it: else the keyboard
+    // went on through links and headers hidden under it.
+    img.addEventListener("blur", function () { if (figure.classList.contains("zoomed")) { toggle(); } });
     img.addEventListener("keydown", function (e) { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } });
   });
   // Sidebar: each section's subsections (its h3 headings) under it, and the section being read

@@ -13,7 +13,9 @@ import json
 import re
 import shutil
 import subprocess
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -197,7 +199,11 @@ PROBE = """
   img.dispatchEvent(new KeyboardEvent("keydown", {key: " ", bubbles: true}));
   out.space = figure.classList.contains("zoomed");
   img.dispatchEvent(new KeyboardEvent("keydown", {key: " ", bubbles: true}));
+  img.dispatchEvent(new KeyboardEvent("keydown", {key: " ", bubbles: true}));
+  out.reopened = figure.classList.contains("zoomed");
   var th = document.querySelector("#probe th");
+  th.focus();  // Tab on from the zoomed figure
+  out.tabbedAway = figure.classList.contains("zoomed");
   th.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true}));
   out.sorted = Array.prototype.map.call(document.querySelectorAll("#probe td"), function (td) {
     return td.textContent; });
@@ -216,18 +222,14 @@ PROBE = """
 """
 
 
-def test_zoom_sort_and_sidebar_in_chromium(report: Path, tmp_path: Path) -> None:
-    if CHROMIUM is None:
-        pytest.skip("chromium is not installed: scripts/system-deps.sh test")
-    html = report.read_text(encoding="utf-8")
-    cells = "".join(f"<tr><td>{t}</td></tr>" for t in ["10", "10⁻³", "—", "1.2e-5", "2"])
-    table = f'<table class="sortable" id="probe"><thead><tr><th>τ</th></tr></thead><tbody>{cells}</tbody></table>'
-    html = html.replace("<script>", table + "<script>", 1).replace("</body>", PROBE + "</body>")
+def _run_probe(report: Path, html: str, tmp_path: Path, window: str) -> dict[str, Any]:
+    """What a probe script in ``html`` (a page beside ``report``) wrote into the DOM that
+    headless Chromium dumps, at window size ``window`` ("W,H")."""
     page = report.with_name("probe.html")
     page.write_text(html, encoding="utf-8")
     run = subprocess.run(
         [
-            CHROMIUM,
+            CHROMIUM or "chromium",
             "--headless",
             "--no-sandbox",
             "--disable-gpu",
@@ -235,7 +237,7 @@ def test_zoom_sort_and_sidebar_in_chromium(report: Path, tmp_path: Path) -> None
             "--disable-background-networking",
             "--disable-component-update",
             f"--user-data-dir={tmp_path / 'profile'}",
-            "--window-size=1250,900",
+            f"--window-size={window}",
             "--dump-dom",
             page.as_uri(),
         ],
@@ -245,10 +247,23 @@ def test_zoom_sort_and_sidebar_in_chromium(report: Path, tmp_path: Path) -> None
     )
     found = re.search(r'data-probe="([^"]*)"', run.stdout)
     assert found, run.stderr[-2000:]
-    probe = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+    probe: dict[str, Any] = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+    return probe
+
+
+def test_zoom_sort_and_sidebar_in_chromium(report: Path, tmp_path: Path) -> None:
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed: scripts/system-deps.sh test")
+    html = report.read_text(encoding="utf-8")
+    cells = "".join(f"<tr><td>{t}</td></tr>" for t in ["10", "10⁻³", "—", "1.2e-5", "2"])
+    table = f'<table class="sortable" id="probe"><thead><tr><th>τ</th></tr></thead><tbody>{cells}</tbody></table>'
+    html = html.replace("<script>", table + "<script>", 1).replace("</body>", PROBE + "</body>")
+    probe = _run_probe(report, html, tmp_path, "1250,900")
     # Zoom: focusable, Enter opens, Escape closes, Space opens; the focus ring is drawn.
     assert probe["tabindex"] == "0" and probe["focused"] and probe["outline"] == "solid"
     assert (probe["enter"], probe["escape"], probe["space"]) == (True, False, True)
+    # Focus moving on from a zoomed figure closes it (not on through what it hides).
+    assert (probe["reopened"], probe["tabbedAway"]) == (True, False)
     # A τ column sorts by value: 10⁻³ is 0.001, not 10; the dash last.
     assert probe["sorted"] == ["1.2e-5", "10⁻³", "2", "10", "—"]
     # At 1250 px the sidebar shows, with the sections' subsections, and marks the one read.
@@ -257,3 +272,131 @@ def test_zoom_sort_and_sidebar_in_chromium(report: Path, tmp_path: Path) -> None
     assert probe["section"] in probe["current"] or any(
         h.startswith(probe["section"]) for h in probe["current"]
     )
+
+
+class _Structure(HTMLParser):
+    """The report's header cells, its table scroll boxes and the ids and captions they name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.headers: list[dict[str, str | None]] = []
+        self.scrollers: list[dict[str, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        if named.get("id"):
+            self.ids.add(str(named["id"]))
+        if tag == "th":
+            self.headers.append(named)
+        if tag == "div" and "table-scroll" in str(named.get("class", "")).split():
+            self.scrollers.append(named)
+
+
+def test_every_header_cell_says_what_it_heads(report: Path) -> None:
+    """Every <th> carries scope: the data appendix's file table heads columns, the provenance
+    table's key cells head rows; without scope a screen reader must guess which."""
+    page = _Structure()
+    page.feed(report.read_text(encoding="utf-8"))
+    scopes = [th.get("scope") for th in page.headers]
+    assert scopes and None not in scopes
+    assert {"col", "row"} <= set(scopes)
+
+
+def test_a_table_scroll_box_is_reachable_by_keyboard_and_named(report: Path) -> None:
+    """A table wider than the screen scrolls in its box: the box takes keyboard focus (else a
+    keyboard user cannot scroll it) and is a region named by the table's caption."""
+    page = _Structure()
+    page.feed(report.read_text(encoding="utf-8"))
+    assert page.scrollers
+    for box in page.scrollers:
+        assert box.get("tabindex") == "0" and box.get("role") == "region", box
+        assert box.get("aria-labelledby") in page.ids, box
+    css = STYLE.read_text(encoding="utf-8")
+    assert re.search(r"\.table-scroll:focus-visible\s*{[^}]*outline:\s*\d", css)
+
+
+NARROW_PROBE = """
+<script>
+(function () {
+  var img = null;  // the widest figure
+  document.querySelectorAll("figure.plot img").forEach(function (i) {
+    if (!img || i.naturalWidth > img.naturalWidth) { img = i; } });
+  var figure = img.closest("figure");
+  var out = {natural: img.naturalWidth, screen: document.documentElement.clientWidth,
+             fitted: img.getBoundingClientRect().width};
+  img.click();
+  out.zoomed = img.getBoundingClientRect().width;
+  out.scrolls = figure.scrollWidth > figure.clientWidth && getComputedStyle(figure).overflowX;
+  document.body.setAttribute("data-probe", JSON.stringify(out));
+})();
+</script>
+"""
+
+
+def test_zoom_on_a_phone_shows_the_figure_at_its_own_size(report: Path, tmp_path: Path) -> None:
+    """On a screen narrower than a figure, the figure is fitted to it (labels a few px high);
+    zoom must then show it at its own size in a box that scrolls, not fitted to the same width
+    again (which changed nothing)."""
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed: scripts/system-deps.sh test")
+    html = report.read_text(encoding="utf-8").replace("</body>", NARROW_PROBE + "</body>")
+    probe = _run_probe(report, html, tmp_path, "400,800")
+    assert probe["natural"] > probe["screen"], probe  # headless Chromium's narrowest window
+    assert probe["fitted"] < probe["screen"]
+    assert probe["zoomed"] == pytest.approx(probe["natural"], abs=1)
+    assert probe["scrolls"] == "auto"
+
+
+def test_click_cursors_only_where_the_script_made_a_click_work() -> None:
+    """A zoom-in or pointer cursor promises a click; without JavaScript nothing answers it.
+    Such cursors select on what report.js sets (role="button" on a figure, tabindex on a
+    sortable header), so they show only where the script ran."""
+    css = STYLE.read_text(encoding="utf-8")
+    script = SCRIPT.read_text(encoding="utf-8")
+    for selector in re.findall(r"([^{}]+){[^}]*cursor:\s*(?:zoom-in|pointer)", css):
+        attribute = re.search(r"\[(role|tabindex)", selector)
+        assert attribute and f'setAttribute("{attribute.group(1)}"' in script, selector
+
+
+TOC_PROBE = """
+<script>
+(function () {
+  var out = {lefts: [], outside: [], underNumber: []};
+  var list = document.querySelector("nav.toc ol").getBoundingClientRect();
+  document.querySelectorAll("nav.toc a").forEach(function (a) {
+    var number = a.querySelector(".toc-number").getBoundingClientRect();
+    out.lefts.push(Math.round(a.getBoundingClientRect().left));
+    if (number.left < list.left - 0.5) { out.outside.push(a.textContent.trim()); }
+    var range = document.createRange();
+    range.selectNodeContents(a.lastChild);  // the title after the number
+    Array.prototype.forEach.call(range.getClientRects(), function (line) {
+      if (line.width > 0 && line.left < number.right) { out.underNumber.push(a.textContent.trim()); }
+    });
+  });
+  document.body.setAttribute("data-probe", JSON.stringify(out));
+})();
+</script>
+"""
+
+
+def test_contents_on_a_phone_one_column_titles_clear_of_their_numbers(
+    report: Path, tmp_path: Path
+) -> None:
+    """On a phone the two columns of contents were a third of the screen wide and a wrapped
+    title ran on under its number. One column there, and no line of a title starts left of
+    the end of its number (a long title is added so that it wraps)."""
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed: scripts/system-deps.sh test")
+    long = "Significance relations: award points and rank layers over every problem"
+    html = report.read_text(encoding="utf-8")
+    html = re.sub(
+        r'(<nav class="toc".*?<span class="toc-number">[^<]*</span>)[^<]*',
+        lambda m: m.group(1) + " " + long,
+        html,
+        count=1,
+        flags=re.S,
+    ).replace("</body>", TOC_PROBE + "</body>")
+    probe = _run_probe(report, html, tmp_path, "400,800")
+    assert len(probe["lefts"]) > 2 and len(set(probe["lefts"])) == 1, probe
+    assert probe["outside"] == [] and probe["underNumber"] == [], probe
