@@ -350,6 +350,11 @@ def run_study(
     StudyResults
         Every analysis result, with ``output_dir`` set.
     """
+    for name, value in (("output_dir", output_dir), ("baseline", baseline)):
+        if value is not None and not isinstance(value, (str, os.PathLike)):
+            raise TypeError(
+                f"{name}: expected a path (str or pathlib.Path); got {type(value).__name__}"
+            )
     spec = study if isinstance(study, LoadedSpec) else load_spec(study)
     say = progress or (lambda _: None)
     target, where = _output_target(spec, output_dir)
