@@ -551,7 +551,8 @@ def _output_target(spec: LoadedSpec, output_dir: str | Path | None) -> tuple[Pat
 
 
 def _check_output_target(target: Path, spec: LoadedSpec, where: str) -> None:
-    """Refuse output folders whose replacement would destroy the user's files."""
+    """Refuse output folders whose replacement would destroy the user's files, or the
+    current folder of the caller."""
     protected = [
         spec.path,
         *(spec_path(spec.base_dir, s.path) for s in spec.study.data.values() if s.path),
@@ -565,6 +566,18 @@ def _check_output_target(target: Path, spec: LoadedSpec, where: str) -> None:
                     "choose a folder of its own, such as 'out/'",
                 )
             )
+    current = _current_folder()
+    if current is not None and current.is_relative_to(target):
+        # The folder is replaced as a whole (renamed away, then deleted): the shell or notebook
+        # would be left in a deleted folder, showing it empty, while the report is elsewhere.
+        raise InputError(
+            Problem(
+                where,
+                f"the output folder {target} is the current folder or holds it; reportgen "
+                "replaces the output folder as a whole, which would leave you in a deleted "
+                "folder: run from another folder, or choose another output folder",
+            )
+        )
     blocked = in_the_way(target)
     if blocked is not None:
         raise InputError(Problem(where, f"cannot write the report to {target}: {blocked}"))
@@ -578,6 +591,14 @@ def _check_output_target(target: Path, spec: LoadedSpec, where: str) -> None:
                 "(remove it or choose another output folder)",
             )
         )
+
+
+def _current_folder() -> Path | None:
+    """The current folder, resolved; None when it was deleted (it then holds no output)."""
+    try:
+        return real_path(Path.cwd())
+    except FileNotFoundError:
+        return None
 
 
 def _findings_json(section: Section) -> list[dict[str, Any]]:
