@@ -57,6 +57,8 @@ from reportgen.data.read import resolve_paths
 from reportgen.paths import spec_path
 from reportgen.spec.load import LoadedSpec, SpecLoader, frame_path, load_spec
 
+BUNDLE_NAME = "supplement.zip"
+"""The supplement's name in the report folder (``reportgen run --bundle``)."""
 INPUTS_FOLDER = "inputs"
 MANIFEST = "INPUTS.sha256"
 README = "README.txt"

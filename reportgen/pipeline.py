@@ -25,7 +25,7 @@ from typing import Any
 import pandas as pd
 
 from reportgen.analyses.base import AnalysisResult
-from reportgen.bundle import write_bundle
+from reportgen.bundle import BUNDLE_NAME, write_bundle
 from reportgen.changes import CHANGES_TABLE, changes_blocks, compare_results, read_baseline
 from reportgen.data.frames import AnalysisData, problem_label, sorted_problems
 from reportgen.data.load import StudyData, load_data
@@ -379,7 +379,7 @@ def run_study(
                 folder,
                 spec,
                 results.data.files,
-                folder / "supplement.zip",
+                folder / BUNDLE_NAME,
                 package_version(),
                 say,
                 lambda html, pdf: write_pdf(html, folder, pdf, progress=say),

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from reportgen.bundle import MANIFEST, file_sha256
+from reportgen.bundle import BUNDLE_NAME, MANIFEST, file_sha256
 from reportgen.changes import CHANGES_TABLE
 from reportgen.errors import InputError, Problem
 from reportgen.render.files import write_csv
@@ -192,11 +192,14 @@ def bundle_root(folder: Path, shown: str | None = None) -> Path:
     inner = [p for p in folder.iterdir() if not p.name.startswith(".")]
     if len(inner) == 1 and inner[0].is_dir() and (inner[0] / MANIFEST).is_file():
         return inner[0]
+    # A report folder written with --bundle holds the supplement: point at it.
+    hint = (
+        f"verify {folder / BUNDLE_NAME}, the supplement of this report"
+        if shown is None and (folder / BUNDLE_NAME).is_file()
+        else "write one with reportgen run --bundle"
+    )
     raise InputError(
-        Problem(
-            shown or str(folder),
-            f"not a reportgen supplement: no {MANIFEST} (write one with reportgen run --bundle)",
-        )
+        Problem(shown or str(folder), f"not a reportgen supplement: no {MANIFEST} ({hint})")
     )
 
 

@@ -392,3 +392,15 @@ def test_verify_names_the_zip_not_its_temporary_folder_and_survives_binary_files
     assert "Traceback" not in changed.err
     assert "input hash check failed: INPUTS.sha256: not a sha256sum listing" in changed.out
     assert f"tables/problem_table/{table.name}, columns: bundled" in changed.out
+
+
+def test_verify_of_the_report_folder_points_at_its_supplement(bundled):
+    """'reportgen verify out/' (the report folder, which holds supplement.zip) said "write one
+    with reportgen run --bundle", as if there were none."""
+    archive, _ = bundled
+    result = run_cli("verify", str(archive.parent), "-q")
+    assert result.code == 1
+    assert (
+        f"{archive.parent}: not a reportgen supplement: no INPUTS.sha256 (verify {archive}, the "
+        "supplement of this report)"
+    ) in result.err
