@@ -24,6 +24,10 @@ Decisions
   comparison reads (algorithms, problems, labels, the summary's rankings and findings, each
   analysis's findings): a results.json edited by hand or by another tool is refused with the
   key that is wrong, rather than failing half-way through the comparison.
+- A baseline that shares no algorithm and no problem with the study is compared all the same
+  (every row an addition or a removal), but is most likely the wrong file: the report's
+  sentence says so, and a warning (``baseline_other_study``) is printed. Not in results.json,
+  which must not depend on the baseline.
 - The changes are presented at the end of the executive summary and written to
   ``tables/summary/changes.csv``; they are not part of ``results.json``, which stays a function
   of spec and data (``reportgen verify`` compares it).
@@ -209,17 +213,32 @@ def compare_results(baseline: dict[str, Any], current: dict[str, Any]) -> pd.Dat
     return pd.DataFrame(rows, columns=list(COLUMNS))
 
 
+def unrelated(baseline: dict[str, Any], current: dict[str, Any]) -> bool:
+    """Whether the baseline shares no algorithm and no problem with the current results: a
+    results.json of another study, most likely given by mistake (every row would be an
+    addition or a removal)."""
+    return not set(baseline["algorithms"]) & set(current["algorithms"]) and not set(
+        baseline.get("problems", [])
+    ) & set(current.get("problems", []))
+
+
 def _counted(frame: pd.DataFrame, change: str, singular: str, plural: str) -> str | None:
     count = int((frame["change"] == change).sum())
     return None if count == 0 else f"{count} {singular if count == 1 else plural}"
 
 
 def changes_blocks(
-    changes: pd.DataFrame, baseline: dict[str, Any], baseline_name: str, labels: dict[str, str]
+    changes: pd.DataFrame,
+    baseline: dict[str, Any],
+    baseline_name: str,
+    labels: dict[str, str],
+    other_study: bool = False,
 ) -> list[Block]:
     """The executive summary's "changes since the baseline" text and table."""
     when = str(baseline.get("provenance", {}).get("time", "")).removesuffix("+00:00")
     source = f"the baseline report {baseline_name}" + (f" (written {when} UTC)" if when else "")
+    if other_study:
+        source += ", which shares no algorithm and no problem with this study"
     if changes.empty:
         return [
             Text(

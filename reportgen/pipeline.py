@@ -26,7 +26,13 @@ import pandas as pd
 
 from reportgen.analyses.base import AnalysisResult
 from reportgen.bundle import BUNDLE_NAME, write_bundle
-from reportgen.changes import CHANGES_TABLE, changes_blocks, compare_results, read_baseline
+from reportgen.changes import (
+    CHANGES_TABLE,
+    changes_blocks,
+    compare_results,
+    read_baseline,
+    unrelated,
+)
 from reportgen.data.frames import AnalysisData, problem_label, sorted_problems
 from reportgen.data.load import StudyData, load_data
 from reportgen.data.select import complete_problems
@@ -367,9 +373,10 @@ def run_study(
     # before figures are drawn (by forked processes, which would count them as theirs too).
     results = dataclasses.replace(results, data=results.data.without_records())
     results, style = present_study(results, say)
+    other_study = False
     if baseline_document is not None:
         say("comparing with the baseline")
-        results = _with_changes(results, style, baseline_document, str(baseline))
+        results, other_study = _with_changes(results, style, baseline_document, str(baseline))
 
     def write(folder: Path) -> None:
         _write_report(results, folder, style, say, command_line)
@@ -386,6 +393,19 @@ def run_study(
             )
 
     user_files = publish(target, write, marker=OUTPUT_MARKER, where=where)
+    if other_study:
+        # Printed, not written: results.json stays a function of spec and data.
+        results = _with_caveat(
+            results,
+            Caveat(
+                "baseline_other_study",
+                f"The baseline {baseline} shares no algorithm and no problem with this study: "
+                "every algorithm and problem is listed as added and removed (was it the "
+                "intended baseline?).",
+                "--baseline",
+            ),
+            "baseline",
+        )
     if user_files:
         results = _with_caveat(
             results,
@@ -441,15 +461,17 @@ def present_study(
 
 def _with_changes(
     results: StudyResults, style: FigureStyle, baseline: dict[str, Any], name: str
-) -> StudyResults:
-    """The results with the changes since ``baseline`` appended to the executive summary."""
+) -> tuple[StudyResults, bool]:
+    """The results with the changes since ``baseline`` appended to the executive summary, and
+    whether the baseline is of another study (:func:`reportgen.changes.unrelated`)."""
     current = json.loads(json.dumps(results_document(results, style, {}), allow_nan=False))
     changes = compare_results(baseline, current)
+    other_study = unrelated(baseline, current)
     labels = dict(baseline.get("labels", {})) | {a: style.label(a) for a in results.data.algorithms}
     assert results.summary is not None
-    blocks = changes_blocks(changes, baseline, name, labels)
+    blocks = changes_blocks(changes, baseline, name, labels, other_study)
     summary = dataclasses.replace(results.summary, blocks=(*results.summary.blocks, *blocks))
-    return dataclasses.replace(results, summary=summary, changes=changes)
+    return dataclasses.replace(results, summary=summary, changes=changes), other_study
 
 
 def _problem_labels(data: StudyData) -> list[str]:

@@ -187,3 +187,9 @@ def test_a_baseline_from_another_study_lists_what_differs(tiny_study: Path):
     assert {"algorithm added", "algorithm removed", "problem removed", "ranking removed"} <= kinds
     assert {"finding gone"} <= kinds
     assert set(changes.loc[changes["change"] == "algorithm removed", "item"]) == {"X", "Y"}
+    # ... but nothing in common at all is most likely the wrong file: a warning says so.
+    assert "warning [baseline_other_study]: The baseline " in result.err
+    html = (tiny_study.parent / "out" / "report.html").read_text(encoding="utf-8")
+    assert "which shares no algorithm and no problem with this study" in html
+    document = json.loads((tiny_study.parent / "out" / "results.json").read_text("utf-8"))
+    assert "baseline_other_study" not in json.dumps(document["caveats"])
