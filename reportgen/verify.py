@@ -35,6 +35,10 @@ Decisions
   was unpacked into): a results.json that is no JSON object stops the verification; a
   manifest that is no text fails the hash check; a table that is no UTF-8 text is compared as
   it reads (its cells are listed as differences).
+- The rerun runs in this process (``engine: local``) whatever ``execution:`` the bundled spec
+  names: the executor does not change any number (docs/distributed.md; the test suite checks
+  it), and the author's Dask scheduler (``tcp://…``) is not the reviewer's, who may not even
+  have Dask installed.
 - Keys that results.json has since renamed (:data:`RENAMED_KEYS`) are read under their current
   name in the bundled document, so that a supplement written before the rename still verifies:
   the value is compared, the name is not.
@@ -43,6 +47,7 @@ Decisions
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import math
 import stat
@@ -271,8 +276,14 @@ def rerun_study(
         result_tables,
         results_document,
     )
+    from reportgen.spec.study import ExecutionOptions
 
-    results = compute_study(load_study(spec_path), progress)
+    spec = load_study(spec_path)
+    # In this process, whatever executor the author used (module notes).
+    spec = dataclasses.replace(
+        spec, study=spec.study.model_copy(update={"execution": ExecutionOptions()})
+    )
+    results = compute_study(spec, progress)
     results, style = present_study(results, progress)
     document = results_document(results, style, provenance={})
     tables = {table.name: table.frame for table in result_tables(results)}

@@ -404,3 +404,32 @@ def test_verify_of_the_report_folder_points_at_its_supplement(bundled):
         f"{archive.parent}: not a reportgen supplement: no INPUTS.sha256 (verify {archive}, the "
         "supplement of this report)"
     ) in result.err
+
+
+def test_verify_reruns_in_this_process_whatever_scheduler_the_author_used(tmp_path):
+    """A supplement written on the author's Dask cluster ('scheduler: tcp://…') could not be
+    verified anywhere else: the rerun tried to reach that scheduler and failed ('cannot reach
+    the Dask scheduler'), though the executor changes no number. The rerun is now local."""
+    folder = _bundled_trials(
+        tmp_path,
+        ["A,f1,10,1,1.0,10,5", "B,f1,10,1,2.0,10,7"],
+        "[{kind: problem_table, data: runs}]",
+    )
+    spec = folder / "study" / "study.yaml"
+    spec.write_text(
+        spec.read_text(encoding="utf-8")
+        + "execution: {engine: dask, scheduler: 'tcp://127.0.0.1:9'}\n",
+        encoding="utf-8",
+    )
+    digest = hashlib.sha256(spec.read_bytes()).hexdigest()
+    manifest = folder / "INPUTS.sha256"
+    manifest.write_text(
+        "".join(
+            f"{digest}  study/study.yaml\n" if line.endswith("  study/study.yaml") else line + "\n"
+            for line in manifest.read_text(encoding="utf-8").splitlines()
+        ),
+        encoding="utf-8",
+    )
+    result = run_cli("verify", str(folder), "-q")
+    assert result.code == 0, result.out + result.err
+    assert result.out.startswith("all ")
