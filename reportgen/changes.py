@@ -65,7 +65,18 @@ def read_baseline(path: str | Path) -> dict[str, Any]:
                 f"{file} does not exist (give a previous output folder or its results.json)",
             )
         ) from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        # A supplement.zip is the likeliest binary file given here: its report is inside.
+        hint = (
+            "; a supplement? give the report folder it was written to, or its "
+            "report/results.json unpacked"
+            if file.suffix == ".zip"
+            else ""
+        )
+        raise InputError(
+            Problem("--baseline", f"{file} is not a reportgen results.json (not JSON: {exc}){hint}")
+        ) from None
+    except OSError as exc:
         raise InputError(Problem("--baseline", f"cannot read {file}: {exc}")) from None
     if not isinstance(document, dict) or "summary" not in document or "algorithms" not in document:
         raise InputError(Problem("--baseline", f"{file} is not a reportgen results.json"))

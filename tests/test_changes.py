@@ -193,3 +193,15 @@ def test_a_baseline_from_another_study_lists_what_differs(tiny_study: Path):
     assert "which shares no algorithm and no problem with this study" in html
     document = json.loads((tiny_study.parent / "out" / "results.json").read_text("utf-8"))
     assert "baseline_other_study" not in json.dumps(document["caveats"])
+
+
+def test_a_supplement_zip_as_baseline_is_named_for_what_it_is(tiny_study: Path):
+    """'--baseline out/supplement.zip' said "cannot read …: 'utf-8' codec can't decode byte
+    0xf4", as if the file were damaged."""
+    assert run_cli("run", str(tiny_study), "-q", "--bundle").code == 0
+    archive = tiny_study.parent / "out" / "supplement.zip"
+    result = run_cli("run", str(tiny_study), "-q", "--baseline", str(archive))
+    assert result.code == 1
+    assert f"--baseline: {archive} is not a reportgen results.json (not JSON: " in result.err
+    assert "a supplement? give the report folder it was written to" in result.err
+    assert "computing" not in result.err
