@@ -205,6 +205,9 @@ def test_a_scheduler_that_is_no_address_names_the_option_that_gave_it(tmp_path):
         ({"engine": "dask", "scheduler": "tcp://h:8786", "memory_limit": "3GB"}, "memory_limit"),
         ({"engine": "dask", "memory_limit": "lots"}, "memory_limit"),
         ({"engine": "local", "scheduler": "tcp://h:8786"}, "only used with engine: dask"),
+        # 20MB or 256MB: the workers restarted or paused for ever, and the run never ended.
+        ({"engine": "dask", "memory_limit": "20MB"}, "20MB is too little for a worker"),
+        ({"engine": "dask", "memory_limit": "256MiB"}, "give at least 512MB, or leave it out"),
     ],
 )
 def test_execution_options_are_checked(tmp_path, execution, words):
@@ -246,3 +249,12 @@ def test_a_script_without_a_main_guard_gets_the_cause_not_nanny_failed(tmp_path)
     assert last.startswith("reportgen.errors.InputError: execution.scheduler (study.yaml:")
     assert "could not start a Dask LocalCluster (workers: 1): Nanny failed to start." in last
     assert """under 'if __name__ == "__main__":'""" in last
+
+
+def test_memory_bytes_reads_limits_as_dask_does():
+    from dask.utils import parse_bytes
+
+    from reportgen.spec.study import memory_bytes
+
+    for limit in ("3GB", "512MiB", "512MB", "1.5 GB", "100kB", "7B", "2TiB", "1gb"):
+        assert memory_bytes(limit) == parse_bytes(limit), limit
