@@ -36,7 +36,7 @@ from reportgen.changes import (
 from reportgen.data.frames import AnalysisData, problem_label, sorted_problems
 from reportgen.data.load import StudyData, load_data
 from reportgen.data.select import complete_problems
-from reportgen.errors import InputError, Problem, shorten
+from reportgen.errors import InputError, Problem, did_you_mean, quote_choices, shorten
 from reportgen.execution import executor_for
 from reportgen.figures.style import FigureStyle, make_style
 from reportgen.narrative.overview import overview, source_summary
@@ -107,7 +107,12 @@ class StudyResults:
         for outcome in self.analyses:
             if outcome.id == analysis_id:
                 return outcome.result
-        raise KeyError(analysis_id)
+        ids = [outcome.id for outcome in self.analyses]
+        # The id is the analysis's 'id:' when it has one, not its kind: say which ids exist.
+        raise KeyError(
+            f"no analysis {analysis_id!r}{did_you_mean(str(analysis_id), ids)}; the study's "
+            f"analyses are {quote_choices(ids)}"
+        )
 
 
 def load_study(

@@ -229,3 +229,19 @@ def test_an_argument_of_the_wrong_type_is_named(call, message) -> None:
     NoneType", naming no argument; frames=[...] with "'list' object has no attribute 'items'"."""
     with pytest.raises(TypeError, match=re.escape(message)):
         call()
+
+
+def test_an_unknown_analysis_id_lists_the_ids(tmp_path: Path) -> None:
+    """results['u_scores'] for an analysis whose id is not its kind raised a bare KeyError
+    ('u_scores'), naming neither the ids nor that an 'id:' replaces the kind."""
+    write(tmp_path, "data/h.csv", HISTORIES_CSV)
+    spec = spec_dict()
+    spec["analyses"][0]["id"] = "profiles"
+    results = reportgen.compute_study(reportgen.load_study(spec, base_dir=tmp_path))
+    with pytest.raises(KeyError) as info:
+        results["performance_profiles"]
+    assert "no analysis 'performance_profiles'; the study's analyses are 'profiles'" in str(
+        info.value
+    )
+    with pytest.raises(KeyError, match="did you mean 'profiles'"):
+        results["profile"]
