@@ -15,6 +15,7 @@ import zipfile
 from pathlib import Path, PurePosixPath
 
 import pytest
+import yaml
 
 from reportgen.present.jsonable import JSON_LIST_LIMIT
 from reportgen.verify import compare_documents, compare_tables
@@ -433,3 +434,28 @@ def test_verify_reruns_in_this_process_whatever_scheduler_the_author_used(tmp_pa
     result = run_cli("verify", str(folder), "-q")
     assert result.code == 0, result.out + result.err
     assert result.out.startswith("all ")
+
+
+def test_the_bundled_spec_drops_the_authors_dask_scheduler(tmp_path):
+    """The bundled spec kept 'execution: {engine: dask, scheduler: tcp://…}', so the README's
+    'reportgen run study/study.yaml -o rerun' failed on every machine but the author's ('cannot
+    reach the Dask scheduler'). The address is dropped like an absolute output folder; a
+    LocalCluster (which runs anywhere Dask is installed) is kept."""
+    from reportgen.bundle import bundled_spec_text
+    from reportgen.spec.load import load_spec
+
+    write(tmp_path, "data/t.csv", "algorithm,problem,dimension,run,value\nA,f1,2,1,1.0\n")
+    base = "study: {title: T}\nminimize: true\ndata: {runs: {path: data/t.csv, format: trials}}\n"
+    base += "analyses: [{kind: problem_table, data: runs}]\n"
+    remote = load_spec(
+        write(tmp_path, "remote.yaml", base + "execution: {engine: dask, scheduler: 'tcp://h:1'}\n")
+    )
+    local = load_spec(
+        write(tmp_path, "local.yaml", base + "execution: {engine: dask, workers: 2}\n")
+    )
+    paths = {"runs": ["inputs/data/t.csv"]}
+    assert "execution" not in yaml.safe_load(bundled_spec_text(remote, paths))
+    assert yaml.safe_load(bundled_spec_text(local, paths))["execution"] == {
+        "engine": "dask",
+        "workers": 2,
+    }
