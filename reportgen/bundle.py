@@ -24,7 +24,9 @@ Decisions
 - The spec is rewritten with its comments dropped: each source's ``path``/``paths`` becomes the
   explicit list of bundled files or folders, in the order the study read them (a glob is
   expanded, so the rerun reads the same files in the same order); an analysis's
-  ``published.path`` points at its bundled copy; an absolute ``report.output`` becomes ``out``.
+  ``published.path`` points at its bundled copy; an absolute ``report.output`` becomes ``out``;
+  an ``execution:`` naming a running Dask scheduler (``tcp://…``, the author's cluster) is
+  dropped, so the rerun runs in its own process (the executor changes no number).
 - The bundled ``report/results.json`` names inputs as the rerun will (``inputs/...``): the
   rewritten spec is loaded and its data read once while bundling, and every input name of the
   original run is replaced by the rerun's. So ``reportgen verify`` compares like with like, and
@@ -57,6 +59,8 @@ from reportgen.data.read import resolve_paths
 from reportgen.paths import spec_path
 from reportgen.spec.load import LoadedSpec, SpecLoader, frame_path, load_spec
 
+BUNDLE_NAME = "supplement.zip"
+"""The supplement's name in the report folder (``reportgen run --bundle``)."""
 INPUTS_FOLDER = "inputs"
 MANIFEST = "INPUTS.sha256"
 README = "README.txt"
@@ -209,6 +213,9 @@ def bundled_spec_text(
     report = raw.get("report")
     if isinstance(report, dict) and Path(str(report.get("output", "out"))).is_absolute():
         report["output"] = "out"
+    execution = raw.get("execution")
+    if isinstance(execution, dict) and execution.get("scheduler", "local") != "local":
+        del raw["execution"]  # the author's scheduler: the rerun runs in its own process
     header = (
         "# The study spec as bundled by reportgen: every data path points at the copies in "
         "inputs/.\n# Rerun from the bundle's top folder: reportgen run "

@@ -20,6 +20,14 @@ Decisions
   not compare by itself, so that a report depends only on its spec and data. The baseline may
   be the output folder itself (``reportgen run study.yaml --baseline out/``): it is read before
   the new report replaces it.
+- The baseline is checked, before the analyses run, for the shape of every part the
+  comparison reads (algorithms, problems, labels, the summary's rankings and findings, each
+  analysis's findings): a results.json edited by hand or by another tool is refused with the
+  key that is wrong, rather than failing half-way through the comparison.
+- A baseline that shares no algorithm and no problem with the study is compared all the same
+  (every row an addition or a removal), but is most likely the wrong file: the report's
+  sentence says so, and a warning (``baseline_other_study``) is printed. Not in results.json,
+  which must not depend on the baseline.
 - The changes are presented at the end of the executive summary and written to
   ``tables/summary/changes.csv``; they are not part of ``results.json``, which stays a function
   of spec and data (``reportgen verify`` compares it).
@@ -57,11 +65,94 @@ def read_baseline(path: str | Path) -> dict[str, Any]:
                 f"{file} does not exist (give a previous output folder or its results.json)",
             )
         ) from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        # A supplement.zip is the likeliest binary file given here: its report is inside.
+        hint = (
+            "; a supplement? give the report folder it was written to, or its "
+            "report/results.json unpacked"
+            if file.suffix == ".zip"
+            else ""
+        )
+        raise InputError(
+            Problem("--baseline", f"{file} is not a reportgen results.json (not JSON: {exc}){hint}")
+        ) from None
+    except OSError as exc:
         raise InputError(Problem("--baseline", f"cannot read {file}: {exc}")) from None
     if not isinstance(document, dict) or "summary" not in document or "algorithms" not in document:
         raise InputError(Problem("--baseline", f"{file} is not a reportgen results.json"))
+    problems = [
+        Problem("--baseline", f"{file}, key {key}: {message}")
+        for key, message in _shape_problems(document)
+    ]
+    if problems:
+        raise InputError(problems)
     return document
+
+
+_TYPE_NAMES: dict[type, str] = {dict: "an object", list: "a list", str: "a text"}
+
+
+def _shape_problems(document: dict[str, Any]) -> list[tuple[str, str]]:
+    """Every part of ``document`` that :func:`compare_results` and :func:`changes_blocks` read
+    but that has the wrong type: (key path, what is wrong)."""
+    found: list[tuple[str, str]] = []
+
+    def check(value: Any, expected: type, key: str) -> bool:
+        if isinstance(value, expected):
+            return True
+        found.append((key, f"should be {_TYPE_NAMES[expected]}, not {_json_type(value)}"))
+        return False
+
+    def texts(value: Any, key: str) -> None:
+        if check(value, list, key):
+            for index, item in enumerate(value):
+                check(item, str, f"{key}[{index}]")
+
+    def findings(value: Any, key: str) -> None:
+        if check(value, list, key):
+            for index, finding in enumerate(value):
+                if check(finding, dict, f"{key}[{index}]"):
+                    for field in ("id", "text"):
+                        check(finding.get(field), str, f"{key}[{index}].{field}")
+
+    texts(document["algorithms"], "algorithms")
+    if "problems" in document:
+        texts(document["problems"], "problems")
+    if "labels" in document and check(document["labels"], dict, "labels"):
+        for algorithm, label in document["labels"].items():
+            check(label, str, f"labels.{algorithm}")
+    if "provenance" in document:
+        check(document["provenance"], dict, "provenance")
+    if check(document["summary"], dict, "summary"):
+        summary = document["summary"]
+        if "findings" in summary:
+            findings(summary["findings"], "summary.findings")
+        if "rankings" in summary and check(summary["rankings"], list, "summary.rankings"):
+            for index, ranking in enumerate(summary["rankings"]):
+                key = f"summary.rankings[{index}]"
+                if check(ranking, dict, key):
+                    check(ranking.get("id"), str, f"{key}.id")
+                    check(ranking.get("label"), str, f"{key}.label")
+                    check(ranking.get("ranks"), dict, f"{key}.ranks")
+                    if "verdicts" in ranking:
+                        check(ranking["verdicts"], dict, f"{key}.verdicts")
+    if "analyses" in document and check(document["analyses"], dict, "analyses"):
+        for analysis_id, analysis in document["analyses"].items():
+            key = f"analyses.{analysis_id}"
+            if check(analysis, dict, key) and "findings" in analysis:
+                findings(analysis["findings"], f"{key}.findings")
+    return found
+
+
+def _json_type(value: Any) -> str:
+    """How JSON names the type of ``value`` (a list, an object, null, ...)."""
+    if value is None:
+        return "missing (or null)"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    return _TYPE_NAMES.get(type(value), type(value).__name__)
 
 
 def _findings(document: dict[str, Any]) -> dict[str, str]:
@@ -133,17 +224,32 @@ def compare_results(baseline: dict[str, Any], current: dict[str, Any]) -> pd.Dat
     return pd.DataFrame(rows, columns=list(COLUMNS))
 
 
+def unrelated(baseline: dict[str, Any], current: dict[str, Any]) -> bool:
+    """Whether the baseline shares no algorithm and no problem with the current results: a
+    results.json of another study, most likely given by mistake (every row would be an
+    addition or a removal)."""
+    return not set(baseline["algorithms"]) & set(current["algorithms"]) and not set(
+        baseline.get("problems", [])
+    ) & set(current.get("problems", []))
+
+
 def _counted(frame: pd.DataFrame, change: str, singular: str, plural: str) -> str | None:
     count = int((frame["change"] == change).sum())
     return None if count == 0 else f"{count} {singular if count == 1 else plural}"
 
 
 def changes_blocks(
-    changes: pd.DataFrame, baseline: dict[str, Any], baseline_name: str, labels: dict[str, str]
+    changes: pd.DataFrame,
+    baseline: dict[str, Any],
+    baseline_name: str,
+    labels: dict[str, str],
+    other_study: bool = False,
 ) -> list[Block]:
     """The executive summary's "changes since the baseline" text and table."""
     when = str(baseline.get("provenance", {}).get("time", "")).removesuffix("+00:00")
     source = f"the baseline report {baseline_name}" + (f" (written {when} UTC)" if when else "")
+    if other_study:
+        source += ", which shares no algorithm and no problem with this study"
     if changes.empty:
         return [
             Text(

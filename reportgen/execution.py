@@ -181,15 +181,20 @@ def executor_for(options: Any, where: Callable[[str], str]) -> Iterator[Executor
     distributed = import_distributed(where("engine"))
     with contextlib.ExitStack() as stack:
         if options.scheduler == "local":
-            cluster = stack.enter_context(
-                distributed.LocalCluster(
-                    n_workers=options.workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    memory_limit=options.memory_limit or "auto",
-                    dashboard_address=":0",
+            try:
+                cluster = stack.enter_context(
+                    distributed.LocalCluster(
+                        n_workers=options.workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        memory_limit=options.memory_limit or "auto",
+                        dashboard_address=":0",
+                    )
                 )
-            )
+            except RuntimeError as exc:  # distributed's "Nanny failed to start."
+                raise InputError(
+                    Problem(where("scheduler"), _cluster_failed(exc, options.workers))
+                ) from None
             client = stack.enter_context(distributed.Client(cluster))
         else:
             try:
@@ -206,3 +211,14 @@ def executor_for(options: Any, where: Callable[[str], str]) -> Iterator[Executor
                 ) from None
         with using(DaskExecutor(client, options.scheduler)) as executor:
             yield executor
+
+
+def _cluster_failed(exc: RuntimeError, workers: int) -> str:
+    """Why a LocalCluster did not start, and the usual cause: its worker processes are
+    started by spawning, which imports the calling script again, so a script that calls
+    reportgen at its top level starts a cluster in each worker, which Python refuses."""
+    return (
+        f"could not start a Dask LocalCluster (workers: {workers}): {exc} From a "
+        "Python script, call reportgen under 'if __name__ == \"__main__\":' — each worker "
+        "process imports the script again — or use engine: local"
+    )

@@ -25,12 +25,18 @@ from typing import Any
 import pandas as pd
 
 from reportgen.analyses.base import AnalysisResult
-from reportgen.bundle import write_bundle
-from reportgen.changes import CHANGES_TABLE, changes_blocks, compare_results, read_baseline
+from reportgen.bundle import BUNDLE_NAME, write_bundle
+from reportgen.changes import (
+    CHANGES_TABLE,
+    changes_blocks,
+    compare_results,
+    read_baseline,
+    unrelated,
+)
 from reportgen.data.frames import AnalysisData, problem_label, sorted_problems
 from reportgen.data.load import StudyData, load_data
 from reportgen.data.select import complete_problems
-from reportgen.errors import InputError, Problem, shorten
+from reportgen.errors import InputError, Problem, did_you_mean, quote_choices, shorten
 from reportgen.execution import executor_for
 from reportgen.figures.style import FigureStyle, make_style
 from reportgen.narrative.overview import overview, source_summary
@@ -101,7 +107,12 @@ class StudyResults:
         for outcome in self.analyses:
             if outcome.id == analysis_id:
                 return outcome.result
-        raise KeyError(analysis_id)
+        ids = [outcome.id for outcome in self.analyses]
+        # The id is the analysis's 'id:' when it has one, not its kind: say which ids exist.
+        raise KeyError(
+            f"no analysis {analysis_id!r}{did_you_mean(str(analysis_id), ids)}; the study's "
+            f"analyses are {quote_choices(ids)}"
+        )
 
 
 def load_study(
@@ -350,6 +361,11 @@ def run_study(
     StudyResults
         Every analysis result, with ``output_dir`` set.
     """
+    for name, value in (("output_dir", output_dir), ("baseline", baseline)):
+        if value is not None and not isinstance(value, (str, os.PathLike)):
+            raise TypeError(
+                f"{name}: expected a path (str or pathlib.Path); got {type(value).__name__}"
+            )
     spec = study if isinstance(study, LoadedSpec) else load_spec(study)
     say = progress or (lambda _: None)
     target, where = _output_target(spec, output_dir)
@@ -362,9 +378,10 @@ def run_study(
     # before figures are drawn (by forked processes, which would count them as theirs too).
     results = dataclasses.replace(results, data=results.data.without_records())
     results, style = present_study(results, say)
+    other_study = False
     if baseline_document is not None:
         say("comparing with the baseline")
-        results = _with_changes(results, style, baseline_document, str(baseline))
+        results, other_study = _with_changes(results, style, baseline_document, str(baseline))
 
     def write(folder: Path) -> None:
         _write_report(results, folder, style, say, command_line)
@@ -374,13 +391,26 @@ def run_study(
                 folder,
                 spec,
                 results.data.files,
-                folder / "supplement.zip",
+                folder / BUNDLE_NAME,
                 package_version(),
                 say,
                 lambda html, pdf: write_pdf(html, folder, pdf, progress=say),
             )
 
     user_files = publish(target, write, marker=OUTPUT_MARKER, where=where)
+    if other_study:
+        # Printed, not written: results.json stays a function of spec and data.
+        results = _with_caveat(
+            results,
+            Caveat(
+                "baseline_other_study",
+                f"The baseline {baseline} shares no algorithm and no problem with this study: "
+                "every algorithm and problem is listed as added and removed (was it the "
+                "intended baseline?).",
+                "--baseline",
+            ),
+            "baseline",
+        )
     if user_files:
         results = _with_caveat(
             results,
@@ -436,15 +466,17 @@ def present_study(
 
 def _with_changes(
     results: StudyResults, style: FigureStyle, baseline: dict[str, Any], name: str
-) -> StudyResults:
-    """The results with the changes since ``baseline`` appended to the executive summary."""
+) -> tuple[StudyResults, bool]:
+    """The results with the changes since ``baseline`` appended to the executive summary, and
+    whether the baseline is of another study (:func:`reportgen.changes.unrelated`)."""
     current = json.loads(json.dumps(results_document(results, style, {}), allow_nan=False))
     changes = compare_results(baseline, current)
+    other_study = unrelated(baseline, current)
     labels = dict(baseline.get("labels", {})) | {a: style.label(a) for a in results.data.algorithms}
     assert results.summary is not None
-    blocks = changes_blocks(changes, baseline, name, labels)
+    blocks = changes_blocks(changes, baseline, name, labels, other_study)
     summary = dataclasses.replace(results.summary, blocks=(*results.summary.blocks, *blocks))
-    return dataclasses.replace(results, summary=summary, changes=changes)
+    return dataclasses.replace(results, summary=summary, changes=changes), other_study
 
 
 def _problem_labels(data: StudyData) -> list[str]:
@@ -546,7 +578,8 @@ def _output_target(spec: LoadedSpec, output_dir: str | Path | None) -> tuple[Pat
 
 
 def _check_output_target(target: Path, spec: LoadedSpec, where: str) -> None:
-    """Refuse output folders whose replacement would destroy the user's files."""
+    """Refuse output folders whose replacement would destroy the user's files, or the
+    current folder of the caller."""
     protected = [
         spec.path,
         *(spec_path(spec.base_dir, s.path) for s in spec.study.data.values() if s.path),
@@ -560,6 +593,18 @@ def _check_output_target(target: Path, spec: LoadedSpec, where: str) -> None:
                     "choose a folder of its own, such as 'out/'",
                 )
             )
+    current = _current_folder()
+    if current is not None and current.is_relative_to(target):
+        # The folder is replaced as a whole (renamed away, then deleted): the shell or notebook
+        # would be left in a deleted folder, showing it empty, while the report is elsewhere.
+        raise InputError(
+            Problem(
+                where,
+                f"the output folder {target} is the current folder or holds it; reportgen "
+                "replaces the output folder as a whole, which would leave you in a deleted "
+                "folder: run from another folder, or choose another output folder",
+            )
+        )
     blocked = in_the_way(target)
     if blocked is not None:
         raise InputError(Problem(where, f"cannot write the report to {target}: {blocked}"))
@@ -573,6 +618,14 @@ def _check_output_target(target: Path, spec: LoadedSpec, where: str) -> None:
                 "(remove it or choose another output folder)",
             )
         )
+
+
+def _current_folder() -> Path | None:
+    """The current folder, resolved; None when it was deleted (it then holds no output)."""
+    try:
+        return real_path(Path.cwd())
+    except FileNotFoundError:
+        return None
 
 
 def _findings_json(section: Section) -> list[dict[str, Any]]:

@@ -31,6 +31,14 @@ Decisions
   (the same numbers, formatted).
 - A hash that does not match fails the verification, but the study is still rerun, so that the
   statement names the numbers the changed input moved.
+- A damaged bundle is an input problem named by the zip (never by the temporary folder it
+  was unpacked into): a results.json that is no JSON object stops the verification; a
+  manifest that is no text fails the hash check; a table that is no UTF-8 text is compared as
+  it reads (its cells are listed as differences).
+- The rerun runs in this process (``engine: local``) whatever ``execution:`` the bundled spec
+  names: the executor does not change any number (docs/distributed.md; the test suite checks
+  it), and the author's Dask scheduler (``tcp://…``) is not the reviewer's, who may not even
+  have Dask installed.
 - Keys that results.json has since renamed (:data:`RENAMED_KEYS`) are read under their current
   name in the bundled document, so that a supplement written before the rename still verifies:
   the value is compared, the name is not.
@@ -39,6 +47,7 @@ Decisions
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import math
 import stat
@@ -49,7 +58,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from reportgen.bundle import MANIFEST, file_sha256
+from reportgen.bundle import BUNDLE_NAME, MANIFEST, file_sha256
 from reportgen.changes import CHANGES_TABLE
 from reportgen.errors import InputError, Problem
 from reportgen.render.files import write_csv
@@ -177,18 +186,25 @@ def safe_extract(archive_path: Path, folder: Path) -> None:
         raise InputError(Problem(str(archive_path), f"cannot read the zip file: {exc}")) from None
 
 
-def bundle_root(folder: Path) -> Path:
-    """The folder holding ``INPUTS.sha256``: ``folder`` itself or its only subfolder."""
+def bundle_root(folder: Path, shown: str | None = None) -> Path:
+    """The folder holding ``INPUTS.sha256``: ``folder`` itself or its only subfolder.
+
+    ``shown`` names the bundle in problems (the zip, not the temporary folder it was unpacked
+    into, which is gone when the user reads the message); default: ``folder``.
+    """
     if (folder / MANIFEST).is_file():
         return folder
     inner = [p for p in folder.iterdir() if not p.name.startswith(".")]
     if len(inner) == 1 and inner[0].is_dir() and (inner[0] / MANIFEST).is_file():
         return inner[0]
+    # A report folder written with --bundle holds the supplement: point at it.
+    hint = (
+        f"verify {folder / BUNDLE_NAME}, the supplement of this report"
+        if shown is None and (folder / BUNDLE_NAME).is_file()
+        else "write one with reportgen run --bundle"
+    )
     raise InputError(
-        Problem(
-            str(folder),
-            f"not a reportgen supplement: no {MANIFEST} (write one with reportgen run --bundle)",
-        )
+        Problem(shown or str(folder), f"not a reportgen supplement: no {MANIFEST} ({hint})")
     )
 
 
@@ -196,7 +212,11 @@ def check_hashes(root: Path) -> list[Problem]:
     """Every problem of ``INPUTS.sha256`` (``sha256sum`` format) against the files in ``root``
     (located by the file, or the manifest's line)."""
     problems = []
-    for number, line in enumerate((root / MANIFEST).read_text("utf-8").splitlines(), start=1):
+    try:
+        text = (root / MANIFEST).read_text("utf-8")
+    except UnicodeDecodeError as exc:
+        return [Problem(MANIFEST, f"not a sha256sum listing (not UTF-8 text: {exc.reason})")]
+    for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
             continue
         digest, _, name = line.partition("  ")
@@ -216,14 +236,29 @@ def check_hashes(root: Path) -> list[Problem]:
     return problems
 
 
-def _spec_in(root: Path) -> Path:
+def _spec_in(root: Path, shown: str) -> Path:
     specs = sorted(p for p in (root / "study").glob("*.y*ml") if p.is_file())
     if len(specs) != 1:
         found = ", ".join(p.name for p in specs) or "none"
         raise InputError(
-            Problem(str(root / "study"), f"expected exactly one study spec (.yaml); found {found}")
+            Problem(f"{shown}, study/", f"expected exactly one study spec (.yaml); found {found}")
         )
     return specs[0]
+
+
+def _bundled_results(root: Path, shown: str) -> dict[str, Any]:
+    """The bundle's ``report/results.json``, refused unless it is a JSON object."""
+    where = f"{shown}, report/results.json"
+    file = root / "report" / "results.json"
+    if not file.is_file():
+        raise InputError(Problem(shown, "the bundle holds no report/results.json"))
+    try:
+        document = json.loads(file.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(Problem(where, f"not a JSON document: {exc}")) from None
+    if not isinstance(document, dict):
+        raise InputError(Problem(where, "not a reportgen results.json (not a JSON object)"))
+    return document
 
 
 # --- rerun and compare ----------------------------------------------------------------------
@@ -241,8 +276,14 @@ def rerun_study(
         result_tables,
         results_document,
     )
+    from reportgen.spec.study import ExecutionOptions
 
-    results = compute_study(load_study(spec_path), progress)
+    spec = load_study(spec_path)
+    # In this process, whatever executor the author used (module notes).
+    spec = dataclasses.replace(
+        spec, study=spec.study.model_copy(update={"execution": ExecutionOptions()})
+    )
+    results = compute_study(spec, progress)
     results, style = present_study(results, progress)
     document = results_document(results, style, provenance={})
     tables = {table.name: table.frame for table in result_tables(results)}
@@ -341,7 +382,9 @@ def compare_documents(
 
 
 def _csv_rows(path: Path) -> list[list[str]]:
-    with path.open(encoding="utf-8", newline="") as handle:
+    # A bundled table that is no UTF-8 text (tampered, or corrupted) is compared as what it
+    # reads as: its cells differ from the rerun's and are listed as differences.
+    with path.open(encoding="utf-8", errors="replace", newline="") as handle:
         return list(csv.reader(handle))
 
 
@@ -442,15 +485,12 @@ def verify_bundle(
         else:
             say(f"unpacking {source.name}")
             safe_extract(source, Path(temporary))
-            root = bundle_root(Path(temporary))
+            root = bundle_root(Path(temporary), str(source))
         say("checking input hashes")
         hash_problems = check_hashes(root)
         try:
-            bundled_json = root / "report" / "results.json"
-            if not bundled_json.is_file():
-                raise InputError(Problem(str(source), "the bundle holds no report/results.json"))
-            bundled = json.loads(bundled_json.read_text(encoding="utf-8"))
-            rerun, rerun_tables = rerun_study(_spec_in(root), say)
+            bundled = _bundled_results(root, str(source))
+            rerun, rerun_tables = rerun_study(_spec_in(root, str(source)), say)
         except InputError as exc:
             # A changed input is the likely cause of a study that no longer runs: say so first
             # (the hash check's findings were otherwise lost with the rerun's error).

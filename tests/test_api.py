@@ -184,3 +184,64 @@ def test_in_memory_sources_other_than_pandas(tmp_path: Path) -> None:
             reportgen.load_study(spec, base_dir=tmp_path, frames={"curves": given})
         (problem,) = info.value.problems
         assert problem.where == "frames['curves']" and words in problem.message
+
+
+def test_numpy_values_in_a_dict_spec_are_read_as_their_numbers(tmp_path: Path) -> None:
+    """Tolerances from np.logspace (an array, or a list of np.float64) and a budget held as an
+    np.int64 ended load_study in yaml's RepresenterError ('cannot represent an object')."""
+    import numpy as np
+
+    write(tmp_path, "data/h.csv", HISTORIES_CSV)
+    plain = reportgen.load_study(spec_dict(), base_dir=tmp_path)
+    for tolerances in (np.array([0.1, 0.001]), [np.float64(0.1), np.float64(0.001)]):
+        spec = spec_dict()
+        spec["analyses"][0]["tolerances"] = tolerances
+        spec["analyses"][0]["budget"] = np.int64(1000)
+        study = reportgen.load_study(spec, base_dir=tmp_path)
+        assert study.study.analyses[0].tolerances == plain.study.analyses[0].tolerances
+        assert study.study.analyses[0].budget == 1000
+        assert "budget: 1000" in study.text()
+
+
+def test_a_value_a_spec_cannot_hold_is_named_by_its_key(tmp_path: Path) -> None:
+    spec = spec_dict()
+    spec["analyses"][0]["budget"] = object()
+    with pytest.raises(reportgen.InputError) as info:
+        reportgen.load_study(spec, base_dir=tmp_path)
+    assert "(type object); a spec holds text" in str(info.value)
+    assert "analyses[0].budget (<dict>): got <object object at" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: reportgen.load_study(None), "study: expected the path of a spec file"),
+        (lambda: reportgen.compute_study(3), "study: expected the path of a spec file"),
+        (lambda: reportgen.run_study(b"study.yaml"), "study: expected the path of a spec file"),
+        (lambda: reportgen.load_study({}, base_dir=1), "base_dir: expected a folder"),
+        (lambda: reportgen.load_study({}, frames=[1]), "frames: expected a dict of source name"),
+        (lambda: reportgen.run_study({}, 5), "output_dir: expected a path"),
+        (lambda: reportgen.run_study({}, baseline=1), "baseline: expected a path"),
+    ],
+)
+def test_an_argument_of_the_wrong_type_is_named(call, message) -> None:
+    """load_study(None) failed deep in os with "expected str, bytes or os.PathLike object, not
+    NoneType", naming no argument; frames=[...] with "'list' object has no attribute 'items'"."""
+    with pytest.raises(TypeError, match=re.escape(message)):
+        call()
+
+
+def test_an_unknown_analysis_id_lists_the_ids(tmp_path: Path) -> None:
+    """results['u_scores'] for an analysis whose id is not its kind raised a bare KeyError
+    ('u_scores'), naming neither the ids nor that an 'id:' replaces the kind."""
+    write(tmp_path, "data/h.csv", HISTORIES_CSV)
+    spec = spec_dict()
+    spec["analyses"][0]["id"] = "profiles"
+    results = reportgen.compute_study(reportgen.load_study(spec, base_dir=tmp_path))
+    with pytest.raises(KeyError) as info:
+        results["performance_profiles"]
+    assert "no analysis 'performance_profiles'; the study's analyses are 'profiles'" in str(
+        info.value
+    )
+    with pytest.raises(KeyError, match="did you mean 'profiles'"):
+        results["profile"]

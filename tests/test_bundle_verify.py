@@ -15,6 +15,7 @@ import zipfile
 from pathlib import Path, PurePosixPath
 
 import pytest
+import yaml
 
 from reportgen.present.jsonable import JSON_LIST_LIMIT
 from reportgen.verify import compare_documents, compare_tables
@@ -320,3 +321,141 @@ def test_compare_tables_tolerances_and_tables_on_one_side(tmp_path):
     ]
     loose = compare_tables(bundled, {"a/t": far}, tmp_path / "scratch", rtol=1e-6)[2]
     assert [d.path for d in loose][1:] == ["tables/a/t.csv, row 3, column 'n'"]
+
+
+def _rezipped(folder: Path, archive: Path) -> Path:
+    """``folder`` (an unpacked supplement) zipped again as ``archive``."""
+    with zipfile.ZipFile(archive, "w") as zipped:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                zipped.write(path, path.relative_to(folder).as_posix())
+    return archive
+
+
+@pytest.mark.parametrize(
+    ("results_json", "message"),
+    [
+        (b"{not json", "report/results.json: not a JSON document: Expecting property name"),
+        (b"[1, 2]", "report/results.json: not a reportgen results.json (not a JSON object)"),
+        (b"\xff\xfe{}", "report/results.json: not a JSON document: 'utf-8' codec"),
+    ],
+)
+def test_verify_of_a_corrupt_results_json_names_it(tmp_path, results_json, message):
+    """A bundle whose report/results.json is no JSON object ended verify in a Python traceback
+    (JSONDecodeError; 'list' object has no attribute 'items')."""
+    folder = _bundled_trials(
+        tmp_path,
+        ["A,f1,10,1,1.0,10,5", "B,f1,10,1,2.0,10,7"],
+        "[{kind: problem_table, data: runs}]",
+    )
+    (folder / "report" / "results.json").write_bytes(results_json)
+    archive = _rezipped(folder, tmp_path / "tampered.zip")
+
+    result = run_cli("verify", str(archive), "-q")
+
+    assert result.code == 1, result.err
+    assert "Traceback" not in result.err
+    assert f"{archive}, {message}" in result.err
+
+
+def test_verify_names_the_zip_not_its_temporary_folder_and_survives_binary_files(tmp_path):
+    """Problems inside an unpacked zip named the temporary folder it was unpacked into (gone
+    when the message is read); a manifest or table that is no UTF-8 text ended verify in a
+    traceback (UnicodeDecodeError). Now the zip is named, the manifest fails the hash check and
+    the table's cells are listed as differences."""
+    folder = _bundled_trials(
+        tmp_path,
+        ["A,f1,10,1,1.0,10,5", "B,f1,10,1,2.0,10,7"],
+        "[{kind: problem_table, data: runs}]",
+    )
+    write(folder / "study", "second.yaml", "study: {title: other}\n")
+    two_specs = _rezipped(folder, tmp_path / "two-specs.zip")
+    (folder / "study" / "second.yaml").unlink()
+    table = next((folder / "report" / "tables" / "problem_table").glob("*.csv"))
+    table.write_bytes(b"\xff\xfe,\n1\n")
+    (folder / "INPUTS.sha256").write_bytes(b"\xff\xfe garbage\n")
+    binary = _rezipped(folder, tmp_path / "binary.zip")
+    shutil.rmtree(folder / "report")
+    (folder / "INPUTS.sha256").unlink()
+    no_manifest = _rezipped(folder, tmp_path / "no-manifest.zip")
+
+    specs = run_cli("verify", str(two_specs), "-q")
+    assert specs.code == 1
+    assert f"{two_specs}, study/: expected exactly one study spec (.yaml); found " in specs.err
+    assert "reportgen-verify-" not in specs.err
+    missing = run_cli("verify", str(no_manifest), "-q")
+    assert missing.code == 1
+    assert f"{no_manifest}: not a reportgen supplement: no INPUTS.sha256" in missing.err
+    assert "reportgen-verify-" not in missing.err
+
+    changed = run_cli("verify", str(binary), "-q")
+    assert changed.code == 1, changed.err
+    assert "Traceback" not in changed.err
+    assert "input hash check failed: INPUTS.sha256: not a sha256sum listing" in changed.out
+    assert f"tables/problem_table/{table.name}, columns: bundled" in changed.out
+
+
+def test_verify_of_the_report_folder_points_at_its_supplement(bundled):
+    """'reportgen verify out/' (the report folder, which holds supplement.zip) said "write one
+    with reportgen run --bundle", as if there were none."""
+    archive, _ = bundled
+    result = run_cli("verify", str(archive.parent), "-q")
+    assert result.code == 1
+    assert (
+        f"{archive.parent}: not a reportgen supplement: no INPUTS.sha256 (verify {archive}, the "
+        "supplement of this report)"
+    ) in result.err
+
+
+def test_verify_reruns_in_this_process_whatever_scheduler_the_author_used(tmp_path):
+    """A supplement written on the author's Dask cluster ('scheduler: tcp://…') could not be
+    verified anywhere else: the rerun tried to reach that scheduler and failed ('cannot reach
+    the Dask scheduler'), though the executor changes no number. The rerun is now local."""
+    folder = _bundled_trials(
+        tmp_path,
+        ["A,f1,10,1,1.0,10,5", "B,f1,10,1,2.0,10,7"],
+        "[{kind: problem_table, data: runs}]",
+    )
+    spec = folder / "study" / "study.yaml"
+    spec.write_text(
+        spec.read_text(encoding="utf-8")
+        + "execution: {engine: dask, scheduler: 'tcp://127.0.0.1:9'}\n",
+        encoding="utf-8",
+    )
+    digest = hashlib.sha256(spec.read_bytes()).hexdigest()
+    manifest = folder / "INPUTS.sha256"
+    manifest.write_text(
+        "".join(
+            f"{digest}  study/study.yaml\n" if line.endswith("  study/study.yaml") else line + "\n"
+            for line in manifest.read_text(encoding="utf-8").splitlines()
+        ),
+        encoding="utf-8",
+    )
+    result = run_cli("verify", str(folder), "-q")
+    assert result.code == 0, result.out + result.err
+    assert result.out.startswith("all ")
+
+
+def test_the_bundled_spec_drops_the_authors_dask_scheduler(tmp_path):
+    """The bundled spec kept 'execution: {engine: dask, scheduler: tcp://…}', so the README's
+    'reportgen run study/study.yaml -o rerun' failed on every machine but the author's ('cannot
+    reach the Dask scheduler'). The address is dropped like an absolute output folder; a
+    LocalCluster (which runs anywhere Dask is installed) is kept."""
+    from reportgen.bundle import bundled_spec_text
+    from reportgen.spec.load import load_spec
+
+    write(tmp_path, "data/t.csv", "algorithm,problem,dimension,run,value\nA,f1,2,1,1.0\n")
+    base = "study: {title: T}\nminimize: true\ndata: {runs: {path: data/t.csv, format: trials}}\n"
+    base += "analyses: [{kind: problem_table, data: runs}]\n"
+    remote = load_spec(
+        write(tmp_path, "remote.yaml", base + "execution: {engine: dask, scheduler: 'tcp://h:1'}\n")
+    )
+    local = load_spec(
+        write(tmp_path, "local.yaml", base + "execution: {engine: dask, workers: 2}\n")
+    )
+    paths = {"runs": ["inputs/data/t.csv"]}
+    assert "execution" not in yaml.safe_load(bundled_spec_text(remote, paths))
+    assert yaml.safe_load(bundled_spec_text(local, paths))["execution"] == {
+        "engine": "dask",
+        "workers": 2,
+    }

@@ -128,3 +128,80 @@ def test_a_baseline_that_is_no_results_json_is_refused_before_the_analyses(tiny_
     assert f"--baseline: {wrong} is not a reportgen results.json" in result.err
     assert "computing" not in result.err  # no analysis ran
     assert not (tiny_study.parent / "out").exists()
+
+
+def test_an_edited_baseline_is_refused_naming_each_wrong_key(tiny_study: Path):
+    """A results.json edited by hand (rankings a list of lists, a finding without its id,
+    labels a list, algorithms null) ended the run in a Python traceback after every analysis
+    had run (``'list' object has no attribute 'get'``); now each wrong key is named first."""
+    assert run_cli("run", str(tiny_study), "-q").code == 0
+    document = json.loads((tiny_study.parent / "out" / "results.json").read_text("utf-8"))
+    document["algorithms"] = None
+    document["labels"] = ["A"]
+    document["summary"]["rankings"][0]["ranks"] = [1, 2]
+    document["summary"]["findings"] = [{"text": "no id"}]
+    document["analyses"] = {"u": "not an object"}
+    edited = tiny_study.parent / "edited.json"
+    edited.write_text(json.dumps(document), encoding="utf-8")
+
+    result = run_cli(
+        "run", str(tiny_study), "-o", str(tiny_study.parent / "new"), "--baseline", str(edited)
+    )
+
+    assert result.code == 1, result.err
+    assert "Traceback" not in result.err
+    for message in (
+        "key algorithms: should be a list, not missing (or null)",
+        "key labels: should be an object, not a list",
+        "key summary.rankings[0].ranks: should be an object, not a list",
+        "key summary.findings[0].id: should be a text, not missing (or null)",
+        "key analyses.u: should be an object, not a text",
+    ):
+        assert f"--baseline: {edited}, {message}" in result.err
+    assert "computing" not in result.err  # refused before the analyses ran
+    assert not (tiny_study.parent / "new").exists()
+
+
+def test_a_baseline_from_another_study_lists_what_differs(tiny_study: Path):
+    """A baseline of other algorithms, problems and analysis ids is compared, not refused:
+    every difference is a row of changes.csv."""
+    baseline = json.loads(
+        json.dumps(
+            {
+                "algorithms": ["X", "Y"],
+                "problems": ["g1 (D=2)"],
+                "labels": {"X": "Ex"},
+                "summary": {"rankings": [{"id": "other", "label": "Other", "ranks": {"X": 1}}]},
+                "analyses": {"elsewhere": {"findings": [{"id": "f", "text": "old finding"}]}},
+            }
+        )
+    )
+    file = tiny_study.parent / "other.json"
+    file.write_text(json.dumps(baseline), encoding="utf-8")
+
+    result = run_cli("run", str(tiny_study), "-q", "--baseline", str(file))
+
+    assert result.code == 0, result.err
+    changes = pd.read_csv(tiny_study.parent / "out" / "tables" / "summary" / "changes.csv")
+    kinds = set(changes["change"])
+    assert {"algorithm added", "algorithm removed", "problem removed", "ranking removed"} <= kinds
+    assert {"finding gone"} <= kinds
+    assert set(changes.loc[changes["change"] == "algorithm removed", "item"]) == {"X", "Y"}
+    # ... but nothing in common at all is most likely the wrong file: a warning says so.
+    assert "warning [baseline_other_study]: The baseline " in result.err
+    html = (tiny_study.parent / "out" / "report.html").read_text(encoding="utf-8")
+    assert "which shares no algorithm and no problem with this study" in html
+    document = json.loads((tiny_study.parent / "out" / "results.json").read_text("utf-8"))
+    assert "baseline_other_study" not in json.dumps(document["caveats"])
+
+
+def test_a_supplement_zip_as_baseline_is_named_for_what_it_is(tiny_study: Path):
+    """'--baseline out/supplement.zip' said "cannot read …: 'utf-8' codec can't decode byte
+    0xf4", as if the file were damaged."""
+    assert run_cli("run", str(tiny_study), "-q", "--bundle").code == 0
+    archive = tiny_study.parent / "out" / "supplement.zip"
+    result = run_cli("run", str(tiny_study), "-q", "--baseline", str(archive))
+    assert result.code == 1
+    assert f"--baseline: {archive} is not a reportgen results.json (not JSON: " in result.err
+    assert "a supplement? give the report folder it was written to" in result.err
+    assert "computing" not in result.err

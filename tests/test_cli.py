@@ -7,6 +7,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -386,3 +387,19 @@ def test_validate_refuses_the_output_folder_run_refuses(tiny_study, output, mess
     assert validated.code == ran.code == 1
     assert message in validated.err and "report.output (study.yaml:" in validated.err
     assert validated.err.splitlines()[-1] == ran.err.splitlines()[-1]
+
+
+@pytest.mark.parametrize("inside", ["", "tables"])
+def test_the_current_folder_is_refused_as_output_folder(tiny_study, monkeypatch, inside):
+    """'cd out && reportgen run ../study.yaml -o .' replaced the folder the shell stood in: the
+    report was written, but the shell was left in the deleted folder, which lists as empty.
+    The current folder (or a folder holding it) is now refused, and the report left alone."""
+    assert run_cli("run", str(tiny_study), "-q").code == 0
+    out = tiny_study.parent / "out"
+    before = sorted(p.relative_to(out) for p in out.rglob("*"))
+    monkeypatch.chdir(out / inside)
+    result = run_cli("run", str(tiny_study), "-o", str(out), "-q")
+    assert result.code == 1
+    assert f"the output folder {out} is the current folder or holds it" in result.err
+    assert Path.cwd().exists()
+    assert sorted(p.relative_to(out) for p in out.rglob("*")) == before

@@ -205,6 +205,9 @@ def test_a_scheduler_that_is_no_address_names_the_option_that_gave_it(tmp_path):
         ({"engine": "dask", "scheduler": "tcp://h:8786", "memory_limit": "3GB"}, "memory_limit"),
         ({"engine": "dask", "memory_limit": "lots"}, "memory_limit"),
         ({"engine": "local", "scheduler": "tcp://h:8786"}, "only used with engine: dask"),
+        # 20MB or 256MB: the workers restarted or paused for ever, and the run never ended.
+        ({"engine": "dask", "memory_limit": "20MB"}, "20MB is too little for a worker"),
+        ({"engine": "dask", "memory_limit": "256MiB"}, "give at least 512MB, or leave it out"),
     ],
 )
 def test_execution_options_are_checked(tmp_path, execution, words):
@@ -212,3 +215,46 @@ def test_execution_options_are_checked(tmp_path, execution, words):
         load_study(spec(execution), base_dir=tmp_path, frames=FRAMES)
     assert words in str(caught.value)
     assert "execution" in str(caught.value)
+
+
+def test_a_script_without_a_main_guard_gets_the_cause_not_nanny_failed(tmp_path):
+    """A script calling reportgen at its top level with 'scheduler: local' ended in a
+    distributed traceback, 'RuntimeError: Nanny failed to start.' (each spawned worker imports
+    the script again and so starts a cluster of its own, which Python refuses). Now an input
+    error at execution.scheduler names the fix."""
+    import subprocess
+    import sys
+
+    from tests.conftest import HISTORIES_CSV, SPEC, write
+
+    write(tmp_path, "data/h.csv", HISTORIES_CSV)
+    write(
+        tmp_path,
+        "study.yaml",
+        SPEC + "execution: {engine: dask, scheduler: local, workers: 1}\n",
+    )
+    script = write(
+        tmp_path,
+        "script.py",
+        """
+        import reportgen
+        reportgen.compute_study("study.yaml")
+        """,
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode != 0
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("reportgen.errors.InputError: execution.scheduler (study.yaml:")
+    assert "could not start a Dask LocalCluster (workers: 1): Nanny failed to start." in last
+    assert """under 'if __name__ == "__main__":'""" in last
+
+
+def test_memory_bytes_reads_limits_as_dask_does():
+    from dask.utils import parse_bytes
+
+    from reportgen.spec.study import memory_bytes
+
+    for limit in ("3GB", "512MiB", "512MB", "1.5 GB", "100kB", "7B", "2TiB", "1gb"):
+        assert memory_bytes(limit) == parse_bytes(limit), limit

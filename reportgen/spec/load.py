@@ -4,11 +4,17 @@ Every problem is reported at once, each naming the dotted key path *and* the ``f
 the offending value, quoting the bad value and saying what is allowed, with a "did you mean"
 suggestion for misspelt keys and kinds. YAML is parsed with the safe loader; duplicate keys
 (which PyYAML would silently collapse) are errors.
+
+A spec given as a Python mapping (the Python API) is read as YAML would give it: paths and
+NumPy numbers and arrays become text, numbers and lists; a value YAML cannot hold is a problem
+at its key. An argument of the wrong type (``load_study(None)``) is a ``TypeError`` naming the
+argument: a mistake in the calling code, not in the study.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,7 +24,7 @@ from typing import Any, get_args, get_origin
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from reportgen.errors import InputError, Problem, did_you_mean, quote_choices
+from reportgen.errors import InputError, Problem, did_you_mean, quote_choices, shorten
 from reportgen.paths import not_there, real_path
 from reportgen.spec.analyses import ANALYSIS_OPTIONS
 from reportgen.spec.base import layout_message
@@ -289,13 +295,17 @@ def load_spec(
     """
     # Only with frames: pandas is not imported to read a spec (a spec with errors answers
     # without the libraries' seconds of start-up).
+    _check_argument_types(source, base_dir, frames)
     frames = usable_frames(frames) if frames else {}
     text: str | None = None
     lines: dict[KeyPath, int] = {}
     if isinstance(source, Mapping):
         folder = real_path(base_dir if base_dir is not None else Path.cwd())
-        data: Any = _plain(source)
         path = folder / DICT_SPEC_NAME
+        unusable: list[Problem] = []
+        data: Any = _plain(source, (), path, unusable)
+        if unusable:
+            raise InputError(unusable)
     else:
         path = real_path(source)
         data, lines = read_yaml(path)
@@ -305,6 +315,26 @@ def load_spec(
         text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
     loaded = _validated(data, path, lines, text)
     return dataclasses.replace(loaded, frames=frames) if frames else loaded
+
+
+def _check_argument_types(source: Any, base_dir: Any, frames: Any) -> None:
+    """A TypeError that names the argument, for a call of the Python API with the wrong type
+    (``load_study(None)`` failed deep in :mod:`os` with "expected str, bytes or os.PathLike
+    object, not NoneType")."""
+    path_like = (str, os.PathLike)
+    if not isinstance(source, (*path_like, Mapping)):
+        raise TypeError(
+            "study: expected the path of a spec file (str or pathlib.Path), the spec as a "
+            f"dict, or a study from reportgen.load_study; got {type(source).__name__}"
+        )
+    if base_dir is not None and not isinstance(base_dir, path_like):
+        raise TypeError(
+            f"base_dir: expected a folder (str or pathlib.Path); got {type(base_dir).__name__}"
+        )
+    if frames is not None and not isinstance(frames, Mapping):
+        raise TypeError(
+            f"frames: expected a dict of source name to DataFrame; got {type(frames).__name__}"
+        )
 
 
 def usable_frames(frames: Mapping[str, Any]) -> dict[str, Any]:
@@ -393,14 +423,29 @@ def _with_frame_sources(data: Any, frames: dict[str, Any], path: Path) -> Any:
     }
 
 
-def _plain(value: Any) -> Any:
-    """A mapping from Python code as YAML would give it: dicts, lists and scalars."""
+def _plain(value: Any, key_path: KeyPath, path: Path, problems: list[Problem]) -> Any:
+    """A mapping from Python code as YAML would give it: dicts, lists and scalars.
+
+    NumPy numbers and arrays (``np.logspace(-8, -1, 8)`` as tolerances) become the Python
+    numbers and lists they hold; any other value YAML cannot hold (an object, a function) is a
+    problem naming its key, rather than a YAML representer error.
+    """
     if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): _plain(v, (*key_path, str(k)), path, problems) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [_plain(v, (*key_path, i), path, problems) for i, v in enumerate(value)]
     if isinstance(value, Path):
         return str(value)
+    if type(value).__module__ == "numpy" and callable(getattr(value, "tolist", None)):
+        return _plain(value.tolist(), key_path, path, problems)
+    if value is not None and not isinstance(value, (str, int, float, bool, set)):
+        problems.append(
+            Problem(
+                format_where(key_path, path, {}),
+                f"got {shorten(repr(value))} (type {type(value).__name__}); a spec holds "
+                "text, numbers, true/false, lists and mappings",
+            )
+        )
     return value
 
 

@@ -193,6 +193,20 @@ class SummaryOptions(SpecModel):
 
 MEMORY = r"^(auto|[0-9]+(\.[0-9]+)?\s*(B|kB|KB|MB|GB|TB|KiB|MiB|GiB|TiB))$"
 """A Dask memory limit: "3GB", "512MiB" or "auto" (the machine's memory shared by the workers)."""
+MIN_WORKER_MEMORY = 512 * 10**6
+"""The smallest ``memory_limit`` accepted, in bytes. A worker process with reportgen's libraries
+loaded holds about 200 MiB before any work, and Dask pauses a worker at 80 % of its limit and
+restarts it at 95 %: with 256 MB (or 20 MB) the workers paused or restarted for ever and the run
+never ended, without an error."""
+
+_UNITS = {"b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12}
+_UNITS |= {"kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
+
+
+def memory_bytes(limit: str) -> int:
+    """Bytes of a memory limit that matches :data:`MEMORY` (not "auto"), as Dask reads it."""
+    number = limit.rstrip("BbKkMmGgTtiI ")
+    return int(float(number) * _UNITS[limit[len(number) :].strip().lower()])
 
 
 class ExecutionOptions(SpecModel):
@@ -221,9 +235,20 @@ class ExecutionOptions(SpecModel):
     memory_limit: str | None = Field(
         None,
         pattern=MEMORY,
-        description="With scheduler local: memory limit of each worker, e.g. '3GB' (default: "
+        description="With scheduler local: memory limit of each worker, e.g. '3GB', at least 512MB (default: "
         "'auto', the machine's memory shared by the workers).",
     )
+
+    @field_validator("memory_limit")
+    @classmethod
+    def _enough_memory(cls, limit: str | None) -> str | None:
+        if limit is not None and limit != "auto" and memory_bytes(limit) < MIN_WORKER_MEMORY:
+            raise ValueError(
+                f"{limit} is too little for a worker: one holds about 200 MiB before any work "
+                "and Dask pauses it at 80 % of its limit (it would wait for ever); give at "
+                "least 512MB, or leave it out ('auto')"
+            )
+        return limit
 
     @model_validator(mode="after")
     def _cluster_options(self) -> ExecutionOptions:
