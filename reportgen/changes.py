@@ -19,7 +19,9 @@ Decisions
 - Comparison is only ever explicit (``--baseline``): a run into an existing output folder does
   not compare by itself, so that a report depends only on its spec and data. The baseline may
   be the output folder itself (``reportgen run study.yaml --baseline out/``): it is read before
-  the new report replaces it.
+  the new report replaces it. On a scheduled job's first run that folder holds no report yet:
+  the report is written without changes and the warning ``baseline_missing`` says so
+  (:func:`reportgen.pipeline.run_study`); any other baseline that does not exist is an error.
 - The baseline is checked, before the analyses run, for the shape of every part the
   comparison reads (algorithms, problems, labels, the summary's rankings and findings, each
   analysis's findings): a results.json edited by hand or by another tool is refused with the

@@ -369,8 +369,12 @@ def run_study(
     spec = study if isinstance(study, LoadedSpec) else load_spec(study)
     say = progress or (lambda _: None)
     target, where = _output_target(spec, output_dir)
+    # A weekly job's first run: its own output folder as baseline, not written yet.
+    first_report = baseline is not None and _no_report_yet(baseline, target)
     # Read first: a file that is no results.json is refused before the analyses run.
-    baseline_document = read_baseline(baseline) if baseline is not None else None
+    baseline_document = (
+        read_baseline(baseline) if baseline is not None and not first_report else None
+    )
     results = compute_study(spec, say)
     if strict:
         _raise_for_caveats(results)
@@ -398,6 +402,17 @@ def run_study(
             )
 
     user_files = publish(target, write, marker=OUTPUT_MARKER, where=where)
+    if first_report:
+        results = _with_caveat(
+            results,
+            Caveat(
+                "baseline_missing",
+                f"The baseline {baseline} is this report's own output folder and held no "
+                "report yet (a first run): there was nothing to compare.",
+                "--baseline",
+            ),
+            "baseline",
+        )
     if other_study:
         # Printed, not written: results.json stays a function of spec and data.
         results = _with_caveat(
@@ -425,6 +440,15 @@ def run_study(
             "output",
         )
     return dataclasses.replace(results, output_dir=target)
+
+
+def _no_report_yet(baseline: str | os.PathLike[str], target: Path) -> bool:
+    """Whether ``baseline`` names the output folder ``target`` (or its results.json) and there
+    is no report there yet: the first run of ``reportgen run study.yaml --baseline out/`` on a
+    schedule. Any other baseline that does not exist stays an error (a mistyped path)."""
+    given = real_path(baseline)
+    own = real_path(target)
+    return given in (own, own / "results.json") and not (own / "results.json").exists()
 
 
 def _with_caveat(results: StudyResults, caveat: Caveat, origin: str) -> StudyResults:

@@ -25,6 +25,8 @@ from __future__ import annotations
 WARNING_CODES: dict[str, str] = {
     "baseline_other_study": "the --baseline results.json shares no algorithm and no problem "
     "with the study: it is likely of another study",
+    "baseline_missing": "--baseline names the output folder itself, which holds no report yet "
+    "(a first run): nothing compared",
     "best_so_far_worsens": "a COCO run logs a best-so-far value that gets worse; its running "
     "minimum is used",
     "bound_below_best": "lower confidence-bound curves fall below the best value any run "

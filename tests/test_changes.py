@@ -205,3 +205,22 @@ def test_a_supplement_zip_as_baseline_is_named_for_what_it_is(tiny_study: Path):
     assert f"--baseline: {archive} is not a reportgen results.json (not JSON: " in result.err
     assert "a supplement? give the report folder it was written to" in result.err
     assert "computing" not in result.err
+
+
+def test_a_first_run_with_its_own_folder_as_baseline_writes_the_report_and_says_so(
+    tiny_study: Path,
+):
+    """A weekly job runs 'reportgen run study.yaml --baseline out/': on its first run out/
+    does not exist yet. That run writes the report, compared with nothing, and warns
+    (baseline_missing); the next run compares. A baseline that is not the output folder and
+    does not exist stays an error (a mistyped path)."""
+    out = tiny_study.parent / "out"
+    first = run_cli("run", str(tiny_study), "-o", str(out), "--baseline", str(out))
+    assert first.code == 0, first.err
+    assert "warning [baseline_missing]" in first.err and (out / "results.json").exists()
+    assert not (out / "tables" / "summary" / "changes.csv").exists()
+    second = run_cli("run", str(tiny_study), "-o", str(out), "--baseline", str(out))
+    assert second.code == 0 and "baseline_missing" not in second.err
+    assert (out / "tables" / "summary" / "changes.csv").exists()
+    typo = run_cli("run", str(tiny_study), "-o", str(out), "--baseline", str(out) + "x")
+    assert typo.code == 1 and "does not exist" in typo.err
