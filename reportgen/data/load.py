@@ -1609,9 +1609,10 @@ def _groups(
 ) -> dict[str, tuple[str, ...]]:
     """``problems.groups`` of the spec, every member checked against the selected data.
 
-    A member that is in the data but that the study's own filters (or
-    ``incomplete: exclude``) removed is named as excluded, by the key that excluded it: "no
-    problem named 'f1' (did you mean 'f21'?)" would send the user looking for a typo.
+    A member that is in the data but that the study's own filters removed is named as
+    excluded, by the key that excluded it: "no problem named 'f1' (did you mean 'f21'?)" would
+    send the user looking for a typo. A member that only ``incomplete: exclude`` removed leaves
+    its group (module docstring); a group it leaves empty is an error.
     """
     selection = spec.study.problems
     if selection is None or not selection.groups:
@@ -1619,9 +1620,10 @@ def _groups(
     names = {str(p) for s in sources.values() for p in s.runs["problem"].unique()}
     kept: dict[str, tuple[str, ...]] = {}
     for group, members in selection.groups.items():
-        kept[group] = tuple(
-            p for p in members if p in names or not _only_incomplete(p, in_data, incomplete, spec)
-        )
+        left_out = {
+            p for p in members if p not in names and _only_incomplete(p, in_data, incomplete, spec)
+        }
+        kept[group] = tuple(p for p in members if p not in left_out)
         if members and not kept[group]:
             problems.append(
                 Problem(
@@ -1632,7 +1634,7 @@ def _groups(
                 )
             )
         for index, problem in enumerate(members):
-            if problem in names or _only_incomplete(problem, in_data, incomplete, spec):
+            if problem in names or problem in left_out:
                 continue
             if problem not in in_data:
                 message = (

@@ -517,11 +517,11 @@ def _common_budget_caveat(
         )
     if not parts:
         return "", ()
-    lead = join_words([named(a) for a in first])
+    # Named only where said, so that the caveat's algorithms are those its text names.
+    ending = "." if holds else f", not {join_words([named(a) for a in first])} as by the area."
     return (
         f"The runtime ECDF area compares budgets up to {ratio:.0f}-fold apart and extends each "
-        f"curve flat beyond its own budget; {'; '.join(parts)}"
-        + ("." if holds else f", not {lead} as by the area.")
+        f"curve flat beyond its own budget; {'; '.join(parts)}{ending}"
     ), named.names
 
 
