@@ -25,7 +25,9 @@ Decisions
 - The baseline is checked, before the analyses run, for the shape of every part the
   comparison reads (algorithms, problems, labels, the summary's rankings and findings, each
   analysis's findings): a results.json edited by hand or by another tool is refused with the
-  key that is wrong, rather than failing half-way through the comparison.
+  key that is wrong, rather than failing half-way through the comparison. A results.json of a
+  higher format than this reportgen writes (a newer reportgen's) is refused first, naming the
+  version that wrote it: its keys may mean what this reportgen does not know.
 - A baseline that shares no algorithm and no problem with the study is compared all the same
   (every row an addition or a removal), but is most likely the wrong file: the report's
   sentence says so, and a warning (``baseline_other_study``) is printed. Not in results.json,
@@ -44,6 +46,7 @@ from typing import Any
 import pandas as pd
 
 from reportgen.errors import InputError, Problem
+from reportgen.present.jsonable import format_problem
 from reportgen.render.blocks import Block, TableBlock, Text
 
 COLUMNS = ("change", "ranking", "item", "before", "after")
@@ -82,6 +85,9 @@ def read_baseline(path: str | Path) -> dict[str, Any]:
         raise InputError(Problem("--baseline", f"cannot read {file}: {exc}")) from None
     if not isinstance(document, dict) or "summary" not in document or "algorithms" not in document:
         raise InputError(Problem("--baseline", f"{file} is not a reportgen results.json"))
+    unreadable = format_problem(document)
+    if unreadable is not None:
+        raise InputError(Problem("--baseline", f"{file}, {unreadable}"))
     problems = [
         Problem("--baseline", f"{file}, key {key}: {message}")
         for key, message in _shape_problems(document)

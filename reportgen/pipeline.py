@@ -43,7 +43,7 @@ from reportgen.narrative.overview import overview, source_summary
 from reportgen.paths import in_the_way, real_path, spec_path
 from reportgen.present.caveats import Caveat
 from reportgen.present.format import counted
-from reportgen.present.jsonable import JSON_LIST_LIMIT, cap_lists
+from reportgen.present.jsonable import JSON_LIST_LIMIT, RESULTS_FORMAT, cap_lists
 from reportgen.present.labels import Labels
 from reportgen.published import PublishedComparison, compare_published, published_block
 from reportgen.registry import ANALYSES
@@ -536,7 +536,7 @@ def results_document(
             "caveats": [c.to_json() for c in outcome.result.caveats],
         }
     return {
-        "reportgen": {"version": package_version(), "format": 1},
+        "reportgen": {"version": package_version(), "format": RESULTS_FORMAT},
         "study": spec.study.study.model_dump(mode="json"),
         "minimize": spec.study.minimize,
         "algorithms": list(results.data.algorithms),

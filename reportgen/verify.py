@@ -32,7 +32,8 @@ Decisions
 - A hash that does not match fails the verification, but the study is still rerun, so that the
   statement names the numbers the changed input moved.
 - A damaged bundle is an input problem named by the zip (never by the temporary folder it
-  was unpacked into): a results.json that is no JSON object stops the verification; a
+  was unpacked into): a results.json that is no JSON object, or of a higher format than this
+  reportgen writes (a newer reportgen's: upgrade to verify it), stops the verification; a
   manifest that is no text fails the hash check; a table that is no UTF-8 text is compared as
   it reads (its cells are listed as differences).
 - The rerun runs in this process (``engine: local``) whatever ``execution:`` the bundled spec
@@ -61,6 +62,7 @@ from typing import Any
 from reportgen.bundle import BUNDLE_NAME, MANIFEST, file_sha256
 from reportgen.changes import CHANGES_TABLE
 from reportgen.errors import InputError, Problem
+from reportgen.present.jsonable import format_problem
 from reportgen.render.files import write_csv
 
 DEFAULT_FLOAT_RTOL = 1e-9
@@ -258,6 +260,9 @@ def _bundled_results(root: Path, shown: str) -> dict[str, Any]:
         raise InputError(Problem(where, f"not a JSON document: {exc}")) from None
     if not isinstance(document, dict):
         raise InputError(Problem(where, "not a reportgen results.json (not a JSON object)"))
+    unreadable = format_problem(document)
+    if unreadable is not None:
+        raise InputError(Problem(where, unreadable))
     return document
 
 

@@ -338,6 +338,11 @@ def _rezipped(folder: Path, archive: Path) -> Path:
         (b"{not json", "report/results.json: not a JSON document: Expecting property name"),
         (b"[1, 2]", "report/results.json: not a reportgen results.json (not a JSON object)"),
         (b"\xff\xfe{}", "report/results.json: not a JSON document: 'utf-8' codec"),
+        (
+            b'{"reportgen": {"version": "99.0", "format": 99}, "summary": {}}',
+            "report/results.json: key reportgen.format: written by reportgen 99.0 in results "
+            "format 99; this reportgen reads format 1 or lower: upgrade reportgen to read it",
+        ),
     ],
 )
 def test_verify_of_a_corrupt_results_json_names_it(tmp_path, results_json, message):

@@ -6,8 +6,10 @@ import json
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
 from reportgen.changes import compare_results
+from reportgen.present.jsonable import RESULTS_FORMAT, format_problem
 from tests.conftest import ROOT, run_cli
 
 QUICKSTART = ROOT / "example_studies" / "quickstart"
@@ -160,6 +162,50 @@ def test_an_edited_baseline_is_refused_naming_each_wrong_key(tiny_study: Path):
         assert f"--baseline: {edited}, {message}" in result.err
     assert "computing" not in result.err  # refused before the analyses ran
     assert not (tiny_study.parent / "new").exists()
+
+
+def test_a_baseline_of_a_newer_results_format_is_refused_naming_its_writer(tiny_study: Path):
+    """results.json says which layout it has (``reportgen.format``), but nothing read it: a
+    baseline written by a newer reportgen, whose keys may mean something else, was compared
+    as if it were this one's."""
+    assert run_cli("run", str(tiny_study), "-q").code == 0
+    document = json.loads((tiny_study.parent / "out" / "results.json").read_text("utf-8"))
+    assert document["reportgen"]["format"] == RESULTS_FORMAT  # what this reportgen writes
+    document["reportgen"] = {"version": "99.0", "format": RESULTS_FORMAT + 1}
+    newer = tiny_study.parent / "newer.json"
+    newer.write_text(json.dumps(document), encoding="utf-8")
+
+    result = run_cli(
+        "run", str(tiny_study), "-o", str(tiny_study.parent / "new"), "--baseline", str(newer)
+    )
+
+    assert result.code == 1, result.err
+    assert (
+        f"--baseline: {newer}, key reportgen.format: written by reportgen 99.0 in results "
+        f"format {RESULTS_FORMAT + 1}; this reportgen reads format {RESULTS_FORMAT} or lower"
+    ) in result.err
+    assert "computing" not in result.err
+    assert not (tiny_study.parent / "new").exists()
+
+
+@pytest.mark.parametrize(
+    ("block", "message"),
+    [
+        ({"reportgen": "1.0"}, "key reportgen: should be an object"),
+        ({"reportgen": {"format": "1"}}, "key reportgen.format: should be a whole number from 1"),
+        ({"reportgen": {"format": True}}, "key reportgen.format: should be a whole number from 1"),
+        ({"reportgen": {"format": 0}}, "key reportgen.format: should be a whole number from 1"),
+        ({"reportgen": {"format": 2**40}}, "written by a newer reportgen in results format"),
+        ({"reportgen": {"format": 1}}, None),
+        ({}, None),  # no block: edited by hand or written by another tool, read as it is
+    ],
+)
+def test_format_problem(block: dict, message: str | None):
+    found = format_problem(block)
+    if message is None:
+        assert found is None
+    else:
+        assert found is not None and message in found
 
 
 def test_a_baseline_from_another_study_lists_what_differs(tiny_study: Path):

@@ -27,6 +27,44 @@ def json_value(value: Any) -> Any:
     return value
 
 
+RESULTS_FORMAT = 1
+"""The layout of ``results.json`` (its ``reportgen.format``). Raised when a key changes meaning
+or is removed, not when one is added (a reader ignores keys it does not know): a reader refuses
+a document of a higher format, whose keys it may read wrongly (:func:`format_problem`)."""
+
+
+def format_problem(document: dict[str, Any]) -> str | None:
+    """Why this reportgen cannot read ``document`` (a parsed results.json), or ``None``.
+
+    A document without a ``reportgen`` block (edited by hand, or written by another tool from
+    the documented keys) is read; one whose ``reportgen.format`` is not a whole number from 1
+    to :data:`RESULTS_FORMAT` is not, and the message names the version that wrote it.
+
+    Examples
+    --------
+    >>> format_problem({"reportgen": {"version": "9.0", "format": 1}}) is None
+    True
+    >>> format_problem({"reportgen": {"version": "9.0", "format": 7}})[:43]
+    'key reportgen.format: written by reportgen '
+    """
+    block = document.get("reportgen")
+    if block is None:
+        return None
+    if not isinstance(block, dict):
+        return "key reportgen: should be an object with the version and format that wrote it"
+    number = block.get("format")
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        return f"key reportgen.format: should be a whole number from 1, not {number!r}"
+    if number > RESULTS_FORMAT:
+        writer = block.get("version")
+        by = f"reportgen {writer}" if isinstance(writer, str) else "a newer reportgen"
+        return (
+            f"key reportgen.format: written by {by} in results format {number}; this reportgen "
+            f"reads format {RESULTS_FORMAT} or lower: upgrade reportgen to read it"
+        )
+    return None
+
+
 JSON_LIST_LIMIT = 2000
 """Most entries a list in ``results.json`` holds. Longer lists — relation edges, flipped pairs,
 pairwise comparisons: O(k²) for k algorithms, 124 750 pairs at 500 — keep their first entries

@@ -208,7 +208,7 @@ def bootstrap_ranks(
 
     >>> s = Scores(np.array([[1.0, 2.0], [3.0, 4.0]]), ("A", "B"), higher_is_better=False)
     >>> bootstrap_ranks(s, 3, np.random.default_rng(0)).tolist()
-    [[1.0, 2.0], [1.0, 2.0], [1.0, 2.0]]
+    [[1, 2], [1, 2], [1, 2]]
     """
     values = scores.values
     n_p = values.shape[0]
