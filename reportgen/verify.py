@@ -30,7 +30,9 @@ Decisions
   compared (it depends on the baseline of a ``--baseline`` run); nor are the ``.tex`` tables
   (the same numbers, formatted).
 - A hash that does not match fails the verification, but the study is still rerun, so that the
-  statement names the numbers the changed input moved.
+  statement names the numbers the changed input moved. So does a file under ``study/inputs/``
+  that ``INPUTS.sha256`` does not list: a bundled folder (COCO, IOHprofiler) is read whole by
+  the rerun, so a file added to it changes the study; ``sha256sum -c`` alone would not see it.
 - A damaged bundle is an input problem named by the zip (never by the temporary folder it
   was unpacked into): a results.json that is no JSON object, or of a higher format than this
   reportgen writes (a newer reportgen's: upgrade to verify it), stops the verification; a
@@ -59,7 +61,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from reportgen.bundle import BUNDLE_NAME, MANIFEST, file_sha256
+from reportgen.bundle import BUNDLE_NAME, INPUTS_FOLDER, MANIFEST, file_sha256
 from reportgen.changes import CHANGES_TABLE
 from reportgen.errors import InputError, Problem
 from reportgen.present.jsonable import format_problem
@@ -212,12 +214,14 @@ def bundle_root(folder: Path, shown: str | None = None) -> Path:
 
 def check_hashes(root: Path) -> list[Problem]:
     """Every problem of ``INPUTS.sha256`` (``sha256sum`` format) against the files in ``root``
-    (located by the file, or the manifest's line)."""
+    (located by the file, or the manifest's line), and every file under ``study/inputs/`` that
+    it does not list."""
     problems = []
     try:
         text = (root / MANIFEST).read_text("utf-8")
     except UnicodeDecodeError as exc:
         return [Problem(MANIFEST, f"not a sha256sum listing (not UTF-8 text: {exc.reason})")]
+    listed: set[str] = set()
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
             continue
@@ -228,6 +232,7 @@ def check_hashes(root: Path) -> list[Problem]:
                 Problem(f"{MANIFEST}, line {number}", "not '<sha256>  <relative path>'")
             )
             continue
+        listed.add(name)
         path = root / name
         if not path.is_file():
             problems.append(Problem(name, f"listed in {MANIFEST} but missing"))
@@ -235,6 +240,16 @@ def check_hashes(root: Path) -> list[Problem]:
             problems.append(
                 Problem(name, f"SHA-256 differs from {MANIFEST} (the file was changed)")
             )
+    inputs = root / "study" / INPUTS_FOLDER
+    added = sorted(
+        name
+        for name in (p.relative_to(root).as_posix() for p in inputs.rglob("*") if p.is_file())
+        if name not in listed
+    )
+    problems += [
+        Problem(name, f"in the bundle's inputs but not listed in {MANIFEST} (added since)")
+        for name in added
+    ]
     return problems
 
 

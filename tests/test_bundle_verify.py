@@ -160,6 +160,24 @@ def test_verify_reproduces_then_fails_on_a_changed_value(bundled, tmp_path):
     assert listed and not any(line.startswith("analyses.logs_profiles") for line in listed)
 
 
+def test_a_file_added_to_a_bundled_folder_fails_the_hash_check(bundled, tmp_path):
+    """A bundled IOHprofiler folder is read whole by the rerun, but the hash check only read
+    the files INPUTS.sha256 lists: an algorithm's logs copied into it passed that check and
+    changed the study, so the reviewer saw numbers move with no input named as changed."""
+    archive, _ = bundled
+    folder = _unzip(archive, tmp_path / "unpacked")
+    logs = folder / "study" / "inputs" / "logs"
+    shutil.copytree(logs / "OnePlusOne", logs / "Copied")
+
+    result = run_cli("verify", str(folder), "-q")
+
+    assert result.code == 1
+    first = result.out.splitlines()[0]
+    assert first.startswith("input hash check failed: study/inputs/logs/Copied/")
+    assert "in the bundle's inputs but not listed in INPUTS.sha256 (added since)" in first
+    assert "study/inputs/logs/OnePlusOne/" not in result.out  # the listed files still match
+
+
 def test_a_changed_spec_that_no_longer_runs_is_reported_as_changed_first(bundled, tmp_path):
     """The hash check's findings were lost when the rerun failed: a reviewer saw a YAML
     error in the bundled spec, not that the spec had been changed since it was bundled."""
