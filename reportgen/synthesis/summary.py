@@ -35,7 +35,9 @@ Bottom line (one paragraph at the top of the report)
 5. Agreement — Kendall's τ-b among counted rankings: "the two rankings" only when there are
    exactly two; otherwise the most and least concordant pair and the number of pairs of
    algorithms whose order flips.
-6. Head-to-head — the leader against the best other algorithm of each family (at most two),
+6. Head-to-head — the leader against the best other algorithm of each family (at most two:
+   best in the most families, then by mean rank over the families; more only where they tie
+   exactly),
    from a U-score analysis's trial comparisons where there is one, else from a problem table
    that tests one against the other (:mod:`reportgen.synthesis.head_to_head`); then the
    problems each wins over all problems, per dimension and per function group, with a sign
@@ -365,7 +367,11 @@ class _Evidence:
         return sum(values) / len(values) if values else math.inf
 
     def contenders(self) -> list[str]:
-        """The best other algorithm of each family (most families first), at most two."""
+        """The best other algorithm of each family: those best in the most families first,
+        then by their mean rank over the families (the nearest to the leader overall); at most
+        two, unless more tie exactly at the second place — then all of them, since dropping
+        one by its name (as the alphabetical order once did) would pick whom the leader is
+        compared with by spelling, not by the evidence."""
         if len(self.leaders) != 1:
             return []
         leader = self.leaders[0]
@@ -379,7 +385,13 @@ class _Evidence:
             for a in others:
                 if mean[a] == best:
                     picks[a] = picks.get(a, 0) + 1
-        return sorted(picks, key=lambda a: (-picks[a], a))[:2]
+
+        def key(a: str) -> tuple[int, float]:
+            ranks = [m for f in self.families if math.isfinite(m := self.mean_rank(f, a))]
+            return -picks[a], sum(ranks) / len(ranks)
+
+        ranked = sorted(picks, key=lambda a: (key(a), self.position[a]))
+        return [a for a in ranked if len(ranked) <= 2 or key(a) <= key(ranked[1])]
 
 
 def _family_text(family: str, rankings: Sequence[Ranking], ids: Sequence[str]) -> str:
