@@ -882,8 +882,15 @@ def _bottom_line(
                 if len(degenerate) == len(rankings)
                 else f"{join_words(degenerate)} tie{'s' if len(degenerate) == 1 else ''} all the algorithms"
             )
+        # Rankings inconclusive for the same reason (two perspectives on too few problems)
+        # share one clause: the reason twice in a row reads as two findings.
+        by_note: dict[str, list[str]] = {}
         for r in unclear:
-            reasons.append(f"{r.label} is inconclusive ({r.note})")
+            by_note.setdefault(r.note, []).append(r.label)
+        for note, alike in by_note.items():
+            reasons.append(
+                f"{join_words(alike)} {'is' if len(alike) == 1 else 'are'} inconclusive ({note})"
+            )
         return Finding(
             "summary.bottom_line",
             f"Bottom line: no algorithm is ahead — {'; '.join(reasons)}. The data cannot separate "
