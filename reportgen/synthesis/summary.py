@@ -76,7 +76,13 @@ from reportgen.present.format import any_of, counted, fixed, format_p, u_text
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.present.labels import Labels
 from reportgen.synthesis.agreement import Agreement, agreement
-from reportgen.synthesis.head_to_head import ALL_PROBLEMS, HeadToHead, PairGroup, head_to_head
+from reportgen.synthesis.head_to_head import (
+    ALL_PROBLEMS,
+    HeadToHead,
+    PairGroup,
+    head_to_head,
+    sign_test_needs,
+)
 from reportgen.synthesis.rankings import (
     AWARD_POINTS,
     BEST,
@@ -750,18 +756,26 @@ def _split_text(h: HeadToHead, labels: Labels, rows: Sequence[PairGroup]) -> str
     """Who is ahead where, by problems won: ``"indistinguishable at D=10 (5–7) and D=20
     (6–6)"`` or ``"EA4 ahead at D=20 (10–2, p = 0.0386); indistinguishable at D=10 (5–7)"``."""
     ahead: dict[str, list[str]] = {}
-    even = []
+    even, untested = [], []
     for g in rows:
         count = f"{g.wins_a}–{g.wins_b}"
         if g.ahead:
             ahead.setdefault(g.ahead, []).append(
                 f"{_where(g.group)} ({count}, p = {format_p(g.sign_p)})"
             )
-        else:
+        elif g.testable:
             even.append(f"{_where(g.group)} ({count})")
+        else:
+            untested.append(f"{_where(g.group)} ({count})")
     parts = [f"{labels.label(x)} ahead {join_words(where)}" for x, where in ahead.items()]
     if even:
         parts.append(f"indistinguishable {join_words(even)}")
+    if untested:
+        # A sign test over fewer than sign_test_needs(α) problems cannot reject: no verdict.
+        parts.append(
+            f"too few problems won to test {join_words(untested)} — the sign test needs "
+            f"{sign_test_needs(h.alpha)} to reach α = {h.alpha:g}"
+        )
     return "; ".join(parts)
 
 
@@ -854,6 +868,7 @@ def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
                     "b": g.wins_b,
                     "sign_p": round(g.sign_p, 4),
                     "ahead": g.ahead,
+                    "testable": g.testable,
                 }
                 for g in h.breakdown
             },

@@ -242,7 +242,11 @@ def test_head_to_head_sentences_say_the_counts_are_not_corrected() -> None:
     )
     assert "not corrected over problems" in sentence and "can count fewer). " in sentence
     # Then the problems won, from the summary's head-to-head table.
-    assert sentence.endswith("table 'Head to head'): indistinguishable over all problems (2–1).")
+    # Three problems won: a sign test over them cannot reach α (2·½³ = 0.25).
+    assert sentence.endswith(
+        "table 'Head to head'): too few problems won to test over all problems (2–1) — the sign "
+        "test needs 6 to reach α = 0.05."
+    )
     assert "not corrected over problems" in _challenge(h, labels)
 
 
