@@ -76,6 +76,12 @@ Decisions (docs/methods.md, "Poikolainen, Weber et al."; and where the paper is 
 - Holm: hypotheses sorted by p ascending (ties keep the order of mean ranks, then study order);
   the hypothesis at step :math:`i` (:math:`i` = number of hypotheses still open) is rejected
   when :math:`p \le \alpha/i`; after the first non-rejection no further hypothesis is rejected.
+- Power: with few problems Holm's procedure cannot reject whatever the data — its smallest
+  possible p (:func:`smallest_holm_p`: one algorithm first and another last on every problem)
+  exceeds α/(k − 1), e.g. 2 problems and 3 algorithms (0.0455 > 0.025).
+  :attr:`PerspectiveComparison.holm_has_power` says so; the narrative then does not report
+  "no significant difference" as a finding, and the summary shows the ranking as inconclusive,
+  not counted, as it does profiles whose confirmation has no power.
 - Control ``"best"``: the algorithm with the lowest mean rank in that perspective (ties: the
   first in study order, with a caveat), as in the paper's tables.
 - Friedman needs complete blocks: a problem on which some algorithm has no value for a
@@ -298,6 +304,20 @@ class PerspectiveComparison:
     def rejected(self) -> tuple[str, ...]:
         """Algorithms significantly different from the control (Holm), by p ascending."""
         return tuple(row.algorithm for row in self.holm if row.rejected)
+
+    @property
+    def smallest_holm_p(self) -> float:
+        """The smallest p any data can give Holm's comparisons here (:func:`smallest_holm_p`)."""
+        return smallest_holm_p(self.n_problems, self.n_algorithms, self.alternative)
+
+    @property
+    def holm_has_power(self) -> bool:
+        """Whether Holm's procedure can reject anything with these N and k: its first step
+        tests the smallest p at α/(k − 1), and no data give a p below :attr:`smallest_holm_p`
+        (2 problems, 3 algorithms: 0.0455 > 0.025). Without power "no significant
+        difference" says nothing about the algorithms."""
+        k = self.n_algorithms
+        return k < 2 or self.smallest_holm_p <= self.alpha / (k - 1)
 
     @property
     def iman_davenport_infinite(self) -> bool:
@@ -768,6 +788,20 @@ def holm_against_control(
         )
         for step in holm_step_down(p, alpha)
     )
+
+
+def smallest_holm_p(n_problems: int, k: int, alternative: Alternative) -> float:
+    r"""The smallest p of Holm's z-test against the control with N problems and k algorithms.
+
+    The mean ranks of two algorithms differ by at most :math:`k - 1` (one first, the other last
+    on every problem), so :math:`|z| \le (k - 1)/\sqrt{k(k+1)/(6N)}` and p is at least that
+    z's normal tail (twice it, two-sided). With 2 problems and 3 algorithms z ≤ 2, p ≥ 0.0455.
+    """
+    if k < 2 or n_problems < 1:
+        return 1.0
+    z = (k - 1) / math.sqrt(k * (k + 1) / (6 * n_problems))
+    tail = float(stats.norm.sf(z))
+    return tail if alternative == "one-sided" else min(1.0, 2.0 * tail)
 
 
 def compare(

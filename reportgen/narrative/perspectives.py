@@ -8,7 +8,9 @@ Rules
 - ``best.<p>``: the best mean rank by perspective ``p``, with Friedman's χ² and p; algorithms
   tied for it are named together (the first in study order only as Holm's control).
 - ``holm.<p>``: the algorithms Holm's procedure finds significantly worse (or better, possible
-  with a named control) than the control, or that none is.
+  with a named control) than the control, or that none is — or, where too few problems leave
+  Holm no power (``PerspectiveComparison.holm_has_power``), that none can be, which is no
+  evidence that the algorithms perform alike.
 - ``disagreement.best``: whether the best algorithm depends on the perspective.
 - ``disagreement.significance``: perspectives grouped by the set of algorithms found
   significantly worse than the control.
@@ -138,6 +140,15 @@ def _perspective_findings(
         parts.append(f"{join_words([label(a) for a in better])} {verb} significantly better")
     if parts:
         text = f"By {BY[c.perspective]}, {' and '.join(parts)} than {label(c.control)}"
+    elif not c.holm_has_power:
+        k = c.n_algorithms
+        text = (
+            f"By {BY[c.perspective]}, no algorithm can differ significantly from "
+            f"{label(c.control)}: with {c.n_problems} problems and {k} algorithms even one "
+            f"first and another last on every problem give p = {format_p(c.smallest_holm_p)}, "
+            f"above α/{k - 1} = {format_p(c.alpha / (k - 1))} — no evidence that they perform "
+            "alike; more problems are needed"
+        )
     else:
         text = f"By {BY[c.perspective]}, no algorithm differs significantly from {label(c.control)}"
     out.append(
@@ -227,6 +238,11 @@ def _disagreements(result: PerspectivesResult, labels: Labels) -> list[Finding]:
             text = (
                 f"All perspectives agree: {join_words([label(a) for a in worse])} {verb} "
                 f"significantly worse {against}."
+            )
+        elif not any(c.holm_has_power for c in comparisons):
+            text = (
+                f"By no perspective is any algorithm significantly worse {against}; with "
+                "so few problems none could be (see above)."
             )
         else:
             text = f"By no perspective is any algorithm significantly worse {against}."

@@ -4,12 +4,22 @@ Finding ids:
 
 - ``reference``: which algorithm the tests compare against, and why;
 - ``bold``: who has the best value of the first shown statistic on the most problems;
-- ``wtl.best`` / ``wtl.worst``: the best and worst W/T/L balance against the reference;
+- ``wtl.best``: the best W/T/L balance (wins − losses) against the reference;
+- ``wtl.worst``: the most losses against the reference;
+- ``wtl.group.<group>``: the best balance per dimension and function group;
 - ``effects``: how many significant differences are large by Vargha–Delaney's A12;
 - ``untested``: published statistics only, so no tests.
+
+Decision: a first place that several algorithms share (the most bold cells, the best balance,
+the most losses) names all of them, and so does the runner-up of the bold cells: taking the
+first in study order ranked what the table leaves tied (quickstart: "BIPOP-CMA-ES has the best
+mean on 8 of 24 problems (next: CMA-ES-CSA, 8)"; perspectives_cec2022: "SSA loses most often
+to jSO (W/T/L 0/0/12)" beside GWO's and LBFGSB's 0/0/12).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
 
 from reportgen.analyses.problem_table import (
     BETTER,
@@ -19,7 +29,8 @@ from reportgen.analyses.problem_table import (
     ProblemTableResult,
     WinTieLoss,
 )
-from reportgen.present.findings import Finding, join_words
+from reportgen.present.findings import MAX_NAMED, Finding, join_words, most_often
+from reportgen.present.format import counted
 from reportgen.present.labels import Labels
 
 STATISTIC_NAMES = {"mean": "mean", "median": "median", "best": "best run", "worst": "worst run"}
@@ -28,6 +39,46 @@ STATISTIC_NAMES = {"mean": "mean", "median": "median", "best": "best run", "wors
 def wtl_text(w: WinTieLoss) -> str:
     """``5/4/3`` — wins, ties, losses."""
     return f"{w.wins}/{w.ties}/{w.losses}"
+
+
+def _sentence(text: str) -> str:
+    """A clause as a sentence: "no algorithm …" capitalised (an algorithm's label, "jSO", is
+    left as it is spelt), a period at the end."""
+    return (text[0].upper() + text[1:] if text.startswith("no ") else text) + "."
+
+
+def _best_balance(rows: Sequence[WinTieLoss]) -> list[WinTieLoss]:
+    """Every row with the largest wins − losses, in study order: a balance two algorithms
+    share is not decided by which comes first in the study."""
+    top = max(w.wins - w.losses for w in rows)
+    return [w for w in rows if w.wins - w.losses == top]
+
+
+def _wtl_names(rows: Sequence[WinTieLoss], label: Callable[[str], str]) -> str:
+    """``NL-LBC (W/T/L 1/8/3)``; several: ``NL-LBC (W/T/L 1/8/3), S-DP (2/6/4) and IUMO
+    (2/6/4)``, or ``NL-LBC and S-DP (W/T/L 0/2/0 each)`` where their counts are equal."""
+    if len({wtl_text(w) for w in rows}) == 1:
+        names = join_words([label(w.algorithm) for w in rows], limit=MAX_NAMED)
+        return f"{names} (W/T/L {wtl_text(rows[0])}{' each' if len(rows) > 1 else ''})"
+    return join_words(
+        [
+            f"{label(w.algorithm)} ({'W/T/L ' if k == 0 else ''}{wtl_text(w)})"
+            for k, w in enumerate(rows)
+        ],
+        limit=MAX_NAMED,
+    )
+
+
+def _balance_text(best: Sequence[WinTieLoss], label: Callable[[str], str]) -> str:
+    """``the best balance is jSO's (W/T/L 2/20/8)``, or shared: ``the best balance is shared
+    by NL-LBC (W/T/L 1/8/3) and S-DP (2/6/4)``."""
+    if len(best) == 1:
+        return f"the best balance is {label(best[0].algorithm)}'s (W/T/L {wtl_text(best[0])})"
+    return f"the best balance is shared by {_wtl_names(best, label)}"
+
+
+def _wtl_numbers(rows: Sequence[WinTieLoss]) -> dict[str, dict[str, int]]:
+    return {w.algorithm: {"wins": w.wins, "ties": w.ties, "losses": w.losses} for w in rows}
 
 
 def findings(result: ProblemTableResult, labels: Labels) -> list[Finding]:
@@ -52,12 +103,8 @@ def findings(result: ProblemTableResult, labels: Labels) -> list[Finding]:
     for problem, dimension in result.problems:
         for algorithm in result.best_in_row(problem, dimension, result.statistics[0]):
             counts[algorithm] += 1
-    ordered = sorted(counts.items(), key=lambda kv: -kv[1])
-    top, n_top = ordered[0]
-    text = f"{label(top)} has the best {STATISTIC_NAMES[key]} on {n_top} of {n_problems} problems"
-    if len(ordered) > 1 and ordered[1][1]:
-        text += f" (next: {label(ordered[1][0])}, {ordered[1][1]})"
-    out.append(Finding("bold", text + ".", {"best_counts": counts}))
+    text = most_often(counts, label, f"the best {STATISTIC_NAMES[key]}", n_problems)
+    out.append(Finding("bold", _sentence(text), {"best_counts": counts}))
     if not result.tested:
         out.append(
             Finding(
@@ -70,47 +117,41 @@ def findings(result: ProblemTableResult, labels: Labels) -> list[Finding]:
     overall = [w for w in result.win_tie_loss_counts if w.group == OVERALL]
     if not overall:
         return out
-    balance = sorted(overall, key=lambda w: -(w.wins - w.losses))
-    best, worst = balance[0], balance[-1]
+    best = _best_balance(overall)
     better = [w for w in overall if w.wins > w.losses]
     if better:
         text = (
             f"{join_words([label(w.algorithm) for w in better])} "
             f"{'is' if len(better) == 1 else 'are'} significantly better than "
-            f"{label(result.reference)} on more problems than worse; the best balance is "
-            f"{label(best.algorithm)}'s (W/T/L {wtl_text(best)})."
+            f"{label(result.reference)} on more problems than worse; {_balance_text(best, label)}."
         )
     else:
         text = (
             f"No algorithm is significantly better than {label(result.reference)} on more "
-            f"problems than it is worse; the best balance is {label(best.algorithm)}'s "
-            f"(W/T/L {wtl_text(best)})."
+            f"problems than it is worse; {_balance_text(best, label)}."
         )
     out.append(
         Finding(
             "wtl.best",
             text,
             {
-                "algorithm": best.algorithm,
-                "wins": best.wins,
-                "ties": best.ties,
-                "losses": best.losses,
+                "algorithms": [w.algorithm for w in best],
+                "wtl": _wtl_numbers(best),
                 "better_than_reference": [w.algorithm for w in better],
             },
         )
     )
-    if worst.algorithm != best.algorithm and worst.losses:
+    # "Loses most often" is said of the most losses (not the worst balance: 5/0/10 loses more
+    # often than 0/14/1), every algorithm with that many named.
+    most = max(w.losses for w in overall)
+    worst = [w for w in overall if w.losses == most]
+    if most and {w.algorithm for w in worst} != {w.algorithm for w in best}:
         out.append(
             Finding(
                 "wtl.worst",
-                f"{label(worst.algorithm)} loses most often to {label(result.reference)} "
-                f"(W/T/L {wtl_text(worst)}).",
-                {
-                    "algorithm": worst.algorithm,
-                    "wins": worst.wins,
-                    "ties": worst.ties,
-                    "losses": worst.losses,
-                },
+                f"{_wtl_names(worst, label)} {'loses' if len(worst) == 1 else 'lose'} most "
+                f"often to {label(result.reference)}.",
+                {"algorithms": [w.algorithm for w in worst], "wtl": _wtl_numbers(worst)},
             )
         )
     out.extend(_group_findings(result, labels))
@@ -120,8 +161,13 @@ def findings(result: ProblemTableResult, labels: Labels) -> list[Finding]:
         out.append(
             Finding(
                 "effects",
-                f"Of the {len(significant)} significant differences, {len(large)} "
-                f"{'is' if len(large) == 1 else 'are'} large by Vargha–Delaney's A12 "
+                (
+                    f"All {len(significant)} significant differences are"
+                    if len(large) == len(significant) > 1
+                    else f"Of the {counted(len(significant), 'significant difference')}, "
+                    f"{len(large)} {'is' if len(large) == 1 else 'are'}"
+                )
+                + " large by Vargha–Delaney's A12 "
                 "(|A12 − 0.5| ≥ 0.21: a run of one algorithm beats a run of the other at "
                 "least 71% of the time).",
                 {"significant": len(significant), "large": len(large)},
@@ -139,23 +185,24 @@ def _group_findings(result: ProblemTableResult, labels: Labels) -> list[Finding]
         counts = [w for w in result.win_tie_loss_counts if w.group == group]
         if not counts:
             continue
-        best = max(counts, key=lambda w: w.wins - w.losses)  # first in study order on ties
-        n = best.wins + best.ties + best.losses
+        best = _best_balance(counts)
+        n = best[0].wins + best[0].ties + best[0].losses
         where = (
             f"in {group.removeprefix('D=')}-D"
             if group.startswith("D=")
             else f"on the {group} problems"
         )
-        if best.wins > best.losses:
+        if best[0].wins > best[0].losses:
             text = (
-                f"{where[0].upper() + where[1:]} ({n}), {labels.label(best.algorithm)} fares best "
-                f"against {labels.label(result.reference)}: W/T/L {wtl_text(best)}."
+                f"{where[0].upper() + where[1:]} ({n}), {_wtl_names(best, labels.label)} "
+                f"{'fares' if len(best) == 1 else 'fare'} best against "
+                f"{labels.label(result.reference)}."
             )
         else:
             text = (
                 f"{where[0].upper() + where[1:]} ({n}), no algorithm is significantly better than "
-                f"{labels.label(result.reference)} more often than worse (best balance: "
-                f"{labels.label(best.algorithm)}, W/T/L {wtl_text(best)})."
+                f"{labels.label(result.reference)} more often than worse; "
+                f"{_balance_text(best, labels.label)}."
             )
         out.append(
             Finding(
@@ -163,10 +210,8 @@ def _group_findings(result: ProblemTableResult, labels: Labels) -> list[Finding]
                 text,
                 {
                     "group": group,
-                    "algorithm": best.algorithm,
-                    "wins": best.wins,
-                    "ties": best.ties,
-                    "losses": best.losses,
+                    "algorithms": [w.algorithm for w in best],
+                    "wtl": _wtl_numbers(best),
                 },
             )
         )

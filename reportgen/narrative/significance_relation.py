@@ -174,12 +174,16 @@ def _layers(
     result: SignificanceRelationResult, relation: RelationAtSigma, labels: Labels
 ) -> Finding:
     sigma = points_text(relation.sigma)
-    listed = "; ".join(
-        f"{k}) {_names(layer, labels)}"
-        for k, layer in enumerate(relation.layers[:MAX_LAYERS_NAMED], 1)
+    # As join_words: one layer over the limit is listed, since "11) CoEVO" is shorter than
+    # "and 1 more (the layers table)" — a table the PDF may not print (cec2005).
+    shown = (
+        MAX_LAYERS_NAMED if len(relation.layers) > MAX_LAYERS_NAMED + 1 else len(relation.layers)
     )
-    if len(relation.layers) > MAX_LAYERS_NAMED:
-        listed += f"; and {len(relation.layers) - MAX_LAYERS_NAMED} more (the layers table)"
+    listed = "; ".join(
+        f"{k}) {_names(layer, labels)}" for k, layer in enumerate(relation.layers[:shown], 1)
+    )
+    if len(relation.layers) > shown:
+        listed += f"; and {len(relation.layers) - shown} more (the layers table)"
     asked = " (auto)" if "auto" in relation.requested else ""
     numbers: dict[str, object] = {
         "sigma": relation.sigma,

@@ -9,10 +9,11 @@ Narrative builders live in ``reportgen/narrative/<kind>.py`` as
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from reportgen.present.format import any_of
 from reportgen.present.jsonable import json_value
 
 
@@ -63,3 +64,42 @@ def join_words(words: Sequence[str], conjunction: str = "and", limit: int | None
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + f" {conjunction} " + words[-1]
+
+
+def count_groups(counts: Mapping[str, int]) -> list[tuple[list[str], int]]:
+    """Names grouped by equal count, the largest count first, each group in the mapping's
+    order: ``{"A": 8, "B": 8, "C": 5}`` → ``[(["A", "B"], 8), (["C"], 5)]``.
+
+    A sentence naming "the one with the most" names a whole group: picking one of equals by
+    the mapping's (study) order ranks what the data leave tied (quickstart: "BIPOP-CMA-ES has
+    the best mean on 8 of 24 problems (next: CMA-ES-CSA, 8)").
+    """
+    groups: dict[int, list[str]] = {}
+    for name, n in counts.items():
+        groups.setdefault(n, []).append(name)
+    return sorted(((names, n) for n, names in groups.items()), key=lambda g: -g[1])
+
+
+def most_often(
+    counts: Mapping[str, int], label: Callable[[str], str], what: str, total: int
+) -> str:
+    """``A has <what> on 8 of 24 problems (next: B, 5)`` — ties named as ties: ``A and B have
+    <what> on 8 of 24 problems each (next: C and D, 3 each)``; no period. A count of zero
+    names nobody: ``no algorithm has <what> on any of the 24 problems``."""
+    groups = count_groups(counts)
+    if not groups or groups[0][1] == 0:
+        return f"no algorithm has {what} on {any_of(total, 'problem')}"
+    (top, n_top), rest = groups[0], groups[1:]
+    names = join_words([label(a) for a in top], limit=MAX_NAMED)
+    text = f"{names} {'has' if len(top) == 1 else 'have'} {what} " + (
+        "on the one problem"
+        if total == 1
+        else f"on {n_top} of {total} problems{'' if len(top) == 1 else ' each'}"
+    )
+    if rest and rest[0][1]:
+        second, n_second = rest[0]
+        text += (
+            f" (next: {join_words([label(a) for a in second], limit=MAX_NAMED)}, {n_second}"
+            f"{'' if len(second) == 1 else ' each'})"
+        )
+    return text

@@ -24,7 +24,9 @@ who wins more *problems* — the problems on which one wins more trial compariso
 or has A12 on its side (problem table) — with a two-sided sign test over those problems
 (:func:`scipy.stats.binomtest`, p = ½; problems neither wins are left out; Demšar 2006, §3.1.3):
 one is *ahead* in a group when it wins more problems and the sign test's p-value is below the
-analysis's α, else the two are *indistinguishable* there.
+analysis's α, else the two are *indistinguishable* there — unless too few problems are won for
+the sign test to reach α at all (``PairGroup.testable``: fewer than 6 at α = 0.05), which the
+table and sentences say instead of "indistinguishable".
 
 Decisions
 ---------
@@ -72,6 +74,10 @@ class PairGroup:
         Two-sided sign test over the problems won (1 when neither wins any).
     ahead : str
         The algorithm ahead (sign test below α), or empty: indistinguishable.
+    testable : bool
+        Whether the sign test could have found one ahead: with n problems won its smallest
+        p is 2·½ⁿ (a clean sweep), which reaches α = 0.05 only from n = 6. Below that
+        "indistinguishable" would be no result (cec2022's unimodal group: 2 problems, 2–0).
     """
 
     group: str
@@ -83,6 +89,18 @@ class PairGroup:
     significant_b: int
     sign_p: float
     ahead: str
+    testable: bool = True
+
+
+def sign_test_can_reject(n: int, alpha: float) -> bool:
+    """Whether a two-sided sign test over ``n`` problems won can give p < α: its smallest p,
+    a clean sweep's, is 2·½ⁿ (``binomtest``), so at α = 0.05 it needs n ≥ 6."""
+    return n > 0 and 2.0 * 0.5**n < alpha
+
+
+def sign_test_needs(alpha: float) -> int:
+    """The fewest problems won with which the sign test can give p < α (6 at α = 0.05)."""
+    return next(n for n in range(1, 64) if sign_test_can_reject(n, alpha))
 
 
 ALL_PROBLEMS = "all problems"
@@ -129,6 +147,7 @@ def _breakdown(
                 significant_b=int((significant[mask] < 0).sum()),
                 sign_p=float(p),
                 ahead=(a if wins_a > wins_b else b) if p < alpha else "",
+                testable=sign_test_can_reject(wins_a + wins_b, alpha),
             )
         )
     return tuple(rows)

@@ -28,7 +28,10 @@ Decisions
   problem's terms of the two means are its scores.
 - U-scores contribute the overall total's ranks; the per-problem U-scores are its scores.
 - Perspectives contribute one ranking per computed perspective (mean ranks over problems),
-  with Holm's verdicts against the control; the per-problem ranks are its scores.
+  with Holm's verdicts against the control; the per-problem ranks are its scores. Where Holm
+  cannot reject whatever the data (too few problems for the number of algorithms:
+  ``PerspectiveComparison.holm_has_power``) the verdicts are "inconclusive" and the ranking is
+  *inconclusive*, not counted — its "n.s." would be no test, as with profiles without power.
 - The runtime ECDF contributes the order of the areas under the algorithms' ECDFs (pooled over
   dimensions when pooled, else averaged over dimensions); each problem's share of the area
   (``RuntimeEcdfResult.area_scores``) is its score.
@@ -73,7 +76,14 @@ from reportgen.analyses.u_scores import UScoresResult, run_resampled_u_scores
 from reportgen.errors import shorten
 from reportgen.present.caveats import Naming
 from reportgen.present.findings import join_words
-from reportgen.present.format import ecdf_share, number, points_text, power_of_ten, share
+from reportgen.present.format import (
+    ecdf_share,
+    format_p,
+    number,
+    points_text,
+    power_of_ten,
+    share,
+)
 
 BEST, WORSE, NOT_SIGNIFICANT, INCONCLUSIVE = "best", "worse", "n.s.", "inconclusive"
 MAX_LAYER_BOOTSTRAP = 100
@@ -384,10 +394,22 @@ def perspectives(analysis_id: str, result: PerspectivesResult) -> list[Ranking]:
     for comparison in result.comparisons:
         perspective = comparison.perspective
         verdicts: dict[str, str] = {}
+        status, note = COUNTED, ""
         if comparison.holm:
             verdicts[comparison.control] = BEST
             for row in comparison.holm:
                 verdicts[row.algorithm] = WORSE if row.rejected else NOT_SIGNIFICANT
+            if not comparison.holm_has_power:
+                # No data could give a rejection: "n.s." would read as a tested tie.
+                k = comparison.n_algorithms
+                verdicts.update({row.algorithm: INCONCLUSIVE for row in comparison.holm})
+                status = INCONCLUSIVE_RANKING
+                note = (
+                    f"with {comparison.n_problems} problems and {k} algorithms Holm's procedure "
+                    f"cannot reject at α = {comparison.alpha:g} whatever the data: its smallest "
+                    f"possible p, {format_p(comparison.smallest_holm_p)}, exceeds α/{k - 1} = "
+                    f"{format_p(comparison.alpha / (k - 1))}"
+                )
         out.append(
             Ranking(
                 id=f"{analysis_id}:{perspective}",
@@ -399,6 +421,8 @@ def perspectives(analysis_id: str, result: PerspectivesResult) -> list[Ranking]:
                 significance=f"{PERSPECTIVE_NAMES[perspective]} (Friedman test, Holm's procedure)"
                 if verdicts
                 else "",
+                status=status,
+                note=note,
                 caveat=WALL_CLOCK.strip() if perspective == "efficiency" else "",
                 scores=_matrix_scores(
                     comparison.ranks[[a for a in result.algorithms if a in comparison.ranks]],

@@ -35,7 +35,9 @@ Bottom line (one paragraph at the top of the report)
 5. Agreement — Kendall's τ-b among counted rankings: "the two rankings" only when there are
    exactly two; otherwise the most and least concordant pair and the number of pairs of
    algorithms whose order flips.
-6. Head-to-head — the leader against the best other algorithm of each family (at most two),
+6. Head-to-head — the leader against the best other algorithm of each family (at most two:
+   best in the most families, then by mean rank over the families; more only where they tie
+   exactly),
    from a U-score analysis's trial comparisons where there is one, else from a problem table
    that tests one against the other (:mod:`reportgen.synthesis.head_to_head`); then the
    problems each wins over all problems, per dimension and per function group, with a sign
@@ -74,7 +76,13 @@ from reportgen.present.format import any_of, counted, fixed, format_p, u_text
 from reportgen.present.jsonable import frame_records, json_value
 from reportgen.present.labels import Labels
 from reportgen.synthesis.agreement import Agreement, agreement
-from reportgen.synthesis.head_to_head import ALL_PROBLEMS, HeadToHead, PairGroup, head_to_head
+from reportgen.synthesis.head_to_head import (
+    ALL_PROBLEMS,
+    HeadToHead,
+    PairGroup,
+    head_to_head,
+    sign_test_needs,
+)
 from reportgen.synthesis.rankings import (
     AWARD_POINTS,
     BEST,
@@ -365,7 +373,11 @@ class _Evidence:
         return sum(values) / len(values) if values else math.inf
 
     def contenders(self) -> list[str]:
-        """The best other algorithm of each family (most families first), at most two."""
+        """The best other algorithm of each family: those best in the most families first,
+        then by their mean rank over the families (the nearest to the leader overall); at most
+        two, unless more tie exactly at the second place — then all of them, since dropping
+        one by its name (as the alphabetical order once did) would pick whom the leader is
+        compared with by spelling, not by the evidence."""
         if len(self.leaders) != 1:
             return []
         leader = self.leaders[0]
@@ -379,7 +391,13 @@ class _Evidence:
             for a in others:
                 if mean[a] == best:
                     picks[a] = picks.get(a, 0) + 1
-        return sorted(picks, key=lambda a: (-picks[a], a))[:2]
+
+        def key(a: str) -> tuple[int, float]:
+            ranks = [m for f in self.families if math.isfinite(m := self.mean_rank(f, a))]
+            return -picks[a], sum(ranks) / len(ranks)
+
+        ranked = sorted(picks, key=lambda a: (key(a), self.position[a]))
+        return [a for a in ranked if len(ranked) <= 2 or key(a) <= key(ranked[1])]
 
 
 def _family_text(family: str, rankings: Sequence[Ranking], ids: Sequence[str]) -> str:
@@ -738,18 +756,26 @@ def _split_text(h: HeadToHead, labels: Labels, rows: Sequence[PairGroup]) -> str
     """Who is ahead where, by problems won: ``"indistinguishable at D=10 (5–7) and D=20
     (6–6)"`` or ``"EA4 ahead at D=20 (10–2, p = 0.0386); indistinguishable at D=10 (5–7)"``."""
     ahead: dict[str, list[str]] = {}
-    even = []
+    even, untested = [], []
     for g in rows:
         count = f"{g.wins_a}–{g.wins_b}"
         if g.ahead:
             ahead.setdefault(g.ahead, []).append(
                 f"{_where(g.group)} ({count}, p = {format_p(g.sign_p)})"
             )
-        else:
+        elif g.testable:
             even.append(f"{_where(g.group)} ({count})")
+        else:
+            untested.append(f"{_where(g.group)} ({count})")
     parts = [f"{labels.label(x)} ahead {join_words(where)}" for x, where in ahead.items()]
     if even:
         parts.append(f"indistinguishable {join_words(even)}")
+    if untested:
+        # A sign test over fewer than sign_test_needs(α) problems cannot reject: no verdict.
+        parts.append(
+            f"too few problems won to test {join_words(untested)} — the sign test needs "
+            f"{sign_test_needs(h.alpha)} to reach α = {h.alpha:g}"
+        )
     return "; ".join(parts)
 
 
@@ -842,6 +868,7 @@ def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
                     "b": g.wins_b,
                     "sign_p": round(g.sign_p, 4),
                     "ahead": g.ahead,
+                    "testable": g.testable,
                 }
                 for g in h.breakdown
             },
@@ -870,8 +897,15 @@ def _bottom_line(
                 if len(degenerate) == len(rankings)
                 else f"{join_words(degenerate)} tie{'s' if len(degenerate) == 1 else ''} all the algorithms"
             )
+        # Rankings inconclusive for the same reason (two perspectives on too few problems)
+        # share one clause: the reason twice in a row reads as two findings.
+        by_note: dict[str, list[str]] = {}
         for r in unclear:
-            reasons.append(f"{r.label} is inconclusive ({r.note})")
+            by_note.setdefault(r.note, []).append(r.label)
+        for note, alike in by_note.items():
+            reasons.append(
+                f"{join_words(alike)} {'is' if len(alike) == 1 else 'are'} inconclusive ({note})"
+            )
         return Finding(
             "summary.bottom_line",
             f"Bottom line: no algorithm is ahead — {'; '.join(reasons)}. The data cannot separate "

@@ -11,7 +11,13 @@ import pytest
 
 from reportgen.analyses.u_scores import UScoresResult
 from reportgen.present.labels import Labels
-from reportgen.synthesis.head_to_head import ALL_PROBLEMS, HeadToHead, head_to_head
+from reportgen.synthesis.head_to_head import (
+    ALL_PROBLEMS,
+    HeadToHead,
+    head_to_head,
+    sign_test_can_reject,
+    sign_test_needs,
+)
 from reportgen.synthesis.summary import _dimension_split, _head_to_head_finding
 
 
@@ -161,3 +167,25 @@ def test_one_problem_head_to_head_is_singular() -> None:
     text = _head_to_head_finding(dataclasses.replace(one, significant_b=1), labels).text
     assert "A is significantly better on 0 and B on 1 of 1 problem" in text
     assert "1 problems" not in text
+
+
+def test_a_group_too_small_for_the_sign_test_is_not_called_indistinguishable() -> None:
+    # A clean sweep of n problems gives the two-sided sign test p = 2·½ⁿ: 0.0625 for 5,
+    # 0.03125 for 6 — at α = 0.05 it needs 6 problems won; at α = 0.01, 8 (2·½⁷ = 0.0156).
+    assert not sign_test_can_reject(5, 0.05) and sign_test_can_reject(6, 0.05)
+    assert sign_test_needs(0.05) == 6 and sign_test_needs(0.01) == 8
+    assert not sign_test_can_reject(0, 0.05)
+    # The group "last" (p11, p12 in both dimensions): B wins 3, A none, one split — cec2022's
+    # unimodal group (2 problems, 2–0) was printed "indistinguishable" the same way.
+    groups = {"first": ("p1", "p2", "p3"), "last": ("p11", "p12")}
+    h = head_to_head("A", "B", [("u_scores", "u", _result())], [], groups)
+    assert h is not None
+    rows = {g.group: g for g in h.breakdown}
+    assert not rows["last"].testable and rows["last"].ahead == ""
+    assert rows["first"].testable and rows["D=20"].testable  # 6 won; 11 won
+    text = _head_to_head_finding(h, Labels({})).text
+    assert "indistinguishable over all problems (15–8) and at D=20 (5–6)" in text
+    assert text.endswith(
+        "too few problems won to test on the last problems (0–3) — the sign test needs 6 to "
+        "reach α = 0.05."
+    )

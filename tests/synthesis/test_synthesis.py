@@ -242,7 +242,11 @@ def test_head_to_head_sentences_say_the_counts_are_not_corrected() -> None:
     )
     assert "not corrected over problems" in sentence and "can count fewer). " in sentence
     # Then the problems won, from the summary's head-to-head table.
-    assert sentence.endswith("table 'Head to head'): indistinguishable over all problems (2–1).")
+    # Three problems won: a sign test over them cannot reach α (2·½³ = 0.25).
+    assert sentence.endswith(
+        "table 'Head to head'): too few problems won to test over all problems (2–1) — the sign "
+        "test needs 6 to reach α = 0.05."
+    )
     assert "not corrected over problems" in _challenge(h, labels)
 
 
@@ -446,3 +450,27 @@ def test_profile_verdicts_on_fewer_than_30_runs_carry_remark_4() -> None:
 )
 def test_a_share_is_never_printed_as_a_threshold_it_misses(share: float, text: str) -> None:
     assert _percent(share) == text
+
+
+def test_contenders_are_ordered_by_the_evidence_not_by_their_names() -> None:
+    # L leads both families. The final-value family's best other is "Alpha" (rank 2 in both of
+    # its rankings), the U-score family's is "Zeta" (rank 2): one pick each. Zeta's mean rank
+    # over the families is (3 + 2)/2 = 2.5, Alpha's (2 + 4)/2 = 3, so Zeta is the nearer
+    # contender; the old tie-break sorted by name and put Alpha first (the bottom line of an
+    # "X or Y" study names the first challenger).
+    final = {"L": 1.0, "Alpha": 2.0, "Zeta": 3.0, "Beta": 4.0}
+    rankings = [
+        ranking("m", final, family=FINAL_VALUES),
+        ranking("r", final, family=FINAL_VALUES),
+        ranking("u", {"L": 1.0, "Zeta": 2.0, "Beta": 3.0, "Alpha": 4.0}),
+    ]
+    evidence = _Evidence.of(rankings, ["L", "Alpha", "Beta", "Zeta"])
+    assert evidence.contenders() == ["Zeta", "Alpha"]
+    # Three families, each with a different best other and equal mean ranks over the families
+    # (2, 3, 4 in some order for each): an exact tie at the second place keeps all three.
+    cyclic = [
+        ranking("u", {"L": 1.0, "A": 2.0, "B": 3.0, "C": 4.0}),
+        ranking("m", {"L": 1.0, "B": 2.0, "C": 3.0, "A": 4.0}, family=FINAL_VALUES),
+        ranking("p", {"L": 1.0, "C": 2.0, "A": 3.0, "B": 4.0}, family=PROFILES),
+    ]
+    assert _Evidence.of(cyclic, ["L", "C", "B", "A"]).contenders() == ["C", "B", "A"]

@@ -20,6 +20,7 @@ from reportgen.render.blocks import (
     Text,
     figure_blocks,
 )
+from reportgen.synthesis.head_to_head import sign_test_needs
 from reportgen.synthesis.rankings import (
     BEST,
     INCONCLUSIVE,
@@ -148,12 +149,24 @@ def head_to_head_table(result: SynthesisResult, style: FigureStyle) -> TableBloc
                     "problems won": f"{g.wins_a} – {g.wins_b}",
                     "sign test p": format_p(g.sign_p),
                     "significantly better on": f"{g.significant_a} – {g.significant_b}",
-                    "verdict": f"{style.label(g.ahead)} ahead" if g.ahead else "indistinguishable",
+                    "verdict": f"{style.label(g.ahead)} ahead"
+                    if g.ahead
+                    else "indistinguishable"
+                    if g.testable
+                    else "too few to test",
                 }
             )
     if not rows:
         return None
     alphas = sorted({h.alpha for h in result.head_to_heads})
+    # The clause on untestable rows only where there is one: a caption a line longer moved
+    # quickstart's first profile figure to the next page and left this one 42 % blank.
+    untested = (
+        " — or too few to test, where fewer problems are won than the sign test needs to reach α "
+        f"at all ({', '.join(str(sign_test_needs(x)) for x in alphas)}: its smallest p is 2·½ⁿ)"
+        if any(not g.testable for h in result.head_to_heads for g in h.breakdown)
+        else ""
+    )
     return TableBlock(
         name="head_to_head",
         caption="Head to head: the leader (a) against each contender (b) over all problems, per dimension and per "
@@ -161,7 +174,7 @@ def head_to_head_table(result: SynthesisResult, style: FigureStyle) -> TableBloc
         "the problems on which each wins more trial comparisons (or, from a problem table, has A12 on its "
         "side), problems neither wins left out; sign test p: the two-sided sign test over the problems won "
         f"(scipy.stats.binomtest, p = ½); verdict: ahead when p < α ({', '.join(f'{x:g}' for x in alphas)}), "
-        "else indistinguishable. Significantly better on: the problems on which the source's per-problem test "
+        f"else indistinguishable{untested}. Significantly better on: the problems on which the source's per-problem test "
         "finds each better (U-scores: Mann–Whitney U at α, not corrected over problems; problem table: its "
         "corrected markers).",
         frame=pd.DataFrame(rows),

@@ -1,0 +1,30 @@
+"""Sentences naming who does something most often: ties are named as ties."""
+
+from __future__ import annotations
+
+from reportgen.present.findings import count_groups, most_often
+
+
+def test_count_groups_keep_equal_counts_together() -> None:
+    assert count_groups({"A": 8, "B": 8, "C": 5, "D": 0}) == [
+        (["A", "B"], 8),
+        (["C"], 5),
+        (["D"], 0),
+    ]
+
+
+def test_most_often_names_a_shared_first_and_second_place() -> None:
+    what = "the smallest median value"
+    assert most_often({"A": 4, "B": 3, "C": 1}, str, what, 12) == (
+        "A has the smallest median value on 4 of 12 problems (next: B, 3)"
+    )
+    # cec2022, 2×10⁵ evaluations in 10-D: "(next: MTT, 4)" where another algorithm had 4 too.
+    assert most_often({"A": 6, "B": 4, "C": 4}, str, what, 12) == (
+        "A has the smallest median value on 6 of 12 problems (next: B and C, 4 each)"
+    )
+    assert most_often({"A": 5, "B": 5, "C": 0}, str, what, 12) == (
+        "A and B have the smallest median value on 5 of 12 problems each"
+    )
+    assert most_often({"A": 0, "B": 0}, str, what, 1) == (
+        "no algorithm has the smallest median value on the one problem"
+    )
