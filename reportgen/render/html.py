@@ -13,6 +13,7 @@ from markupsafe import Markup, escape
 
 from reportgen.errors import shorten_words
 from reportgen.render.document import Document, print_copy
+from reportgen.render.speech import spoken
 from reportgen.resources import resource
 
 
@@ -91,6 +92,7 @@ def template_environment() -> jinja2.Environment:
     )
     env.filters["typeset"] = typeset
     env.filters["lead_sentence"] = lead_sentence
+    env.filters["spoken"] = spoken
     return env
 
 
