@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from reportgen.render import math
 from reportgen.render.speech import spoken
 from tests.conftest import ROOT, run_cli
 
@@ -108,3 +109,17 @@ def test_the_methods_appendix_gives_each_formula_its_reading(tiny_study: Path, t
     assert alts and r"\frac" not in html.split("app-methods")[1].split("app-data")[0]
     assert all("\\" not in alt and "_" not in alt for alt in alts)
     assert any(" sub " in alt for alt in alts)
+
+
+def test_a_formula_shown_as_its_source_is_read_in_words_too(
+    tiny_study: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """A formula mathtext cannot draw is shown as its LaTeX in code style; a screen reader
+    reads the words (an image of text, named), not the markup."""
+    monkeypatch.setattr(math, "formula_svg_uri", lambda latex: None)
+    result = run_cli("run", str(tiny_study), "-o", str(tmp_path / "out"), "--quiet")
+    assert result.code == 0, result.err
+    html = (tmp_path / "out" / "report.html").read_text("utf-8")
+    shown = re.findall(r'<code class="math-fallback" role="img" aria-label="([^"]*)">', html)
+    assert shown and not any(re.search(r"[\\{}_^]", label) for label in shown)
+    assert '<img class="math' not in html
