@@ -22,7 +22,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLocator
 
 from reportgen.analyses.u_scores import OVERALL, UScoresResult
-from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
+from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle, text_colour_on
 from reportgen.present.format import evaluations
 
 _TOTAL_COLOUR = "#333333"
@@ -256,7 +256,7 @@ def pairwise_heatmap(result: UScoresResult, style: FigureStyle, group: str) -> F
                     ha="center",
                     va="center",
                     fontsize=fontsize,
-                    color="white" if abs(value - 0.5) > 0.3 else "black",
+                    color=text_colour_on(image.to_rgba(value)),
                 )
     bar = fig.colorbar(image, ax=ax, shrink=0.8)
     bar.set_label("% of comparisons won by the row")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
+from matplotlib import colormaps
 
-from reportgen.figures.style import PALETTE, make_style
+from reportgen.figures.style import PALETTE, make_style, text_colour_on
 
 
 def test_every_algorithm_looks_different_up_to_thirty():
@@ -128,3 +129,11 @@ def test_colour_blind_readers_tell_the_colours_apart_as_well_as_okabe_ito_allowe
     assert _closest_pair(PALETTE) >= _closest_pair(before) - 0.05
     darkened_orange = "#C38700"  # Okabe–Ito's orange at 3:1, its hue kept
     assert _closest_pair(("#D55E00", darkened_orange)) < 6
+
+
+def test_a_cells_text_is_black_or_white_whichever_reads_better():
+    assert text_colour_on("white") == "black" and text_colour_on("#08306b") == "white"
+    assert text_colour_on((0.0, 0.0, 0.0, 0.0)) == "black"  # transparent: the white page
+    # RdBu at 0.8 (a value at 0.6 of its range, where white was drawn): black reads better.
+    assert text_colour_on(colormaps["RdBu"](0.8)) == "black"
+    assert text_colour_on(np.array(colormaps["Blues"](0.95))) == "white"
