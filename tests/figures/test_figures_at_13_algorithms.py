@@ -335,3 +335,27 @@ def test_every_number_in_a_heat_map_cell_has_aa_contrast_on_it(
                 assert (high + 0.05) / (low + 0.05) >= 4.5, (spec.name, text.get_text())
                 checked += 1
     assert checked > 300  # the award points, the U-score shares, τ and the ranking's odds
+
+
+def test_every_bar_and_curve_has_3_to_1_contrast_on_white(
+    figures: dict[str, list[FigureSpec]],
+) -> None:
+    """WCAG 1.4.11: the bars of the U-score totals (one shade per group) and every curve of a
+    profile have 3:1 against the white background; the first group's bars had 1.7:1."""
+    bars = [
+        patch
+        for spec in figures["u_scores"]
+        if spec.name == "u_scores_bars"
+        for ax in spec.figure.axes
+        for patch in ax.patches
+        if isinstance(patch, Rectangle)
+    ]
+    lines = [
+        line
+        for spec in figures["performance_profiles"]
+        for ax in spec.figure.axes
+        for line in ax.get_lines()
+    ]
+    assert bars and lines
+    for colour in [b.get_facecolor() for b in bars] + [line.get_color() for line in lines]:
+        assert 1.05 / (_luminance(colour) + 0.05) >= 3.0, colour
