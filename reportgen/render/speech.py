@@ -75,7 +75,7 @@ _WORDS.update(
         r"\neq": "is not equal to",
         r"\ne": "is not equal to",
         r"\approx": "is approximately",
-        r"\sim": "is distributed as",
+        r"\sim": "ties with",  # the U-scores' tie, beside \succ: "is better than"
         r"\equiv": "is equivalent to",
         r"\ll": "is much less than",
         r"\gg": "is much greater than",

@@ -69,6 +69,10 @@ from tests.conftest import ROOT, run_cli
         ),
         (r"\Phi(-\lambda)", "capital phi of (minus lambda)"),
         (r"x\,R_\sigma\,y", "x R sub sigma y"),
+        (
+            r"[t_a \succ t_b] + [t_a \sim t_b]",
+            "[t sub a is better than t sub b] plus [t sub a ties with t sub b]",
+        ),
         (r"\foo{x}", "foo x"),  # outside the subset: its name, not its markup
     ],
 )
