@@ -18,6 +18,7 @@ import pytest
 from reportgen.render.html import caption_title
 from reportgen.resources import resource
 from tests.conftest import run_cli, write
+from tests.render.test_report_script import CHROMIUM, _run_probe
 
 STYLE = Path(str(resource("templates"))) / "report.css"
 
@@ -215,3 +216,45 @@ def test_every_text_colour_has_aa_contrast_on_every_background_it_stands_on() ->
         for background in backgrounds:
             assert contrast(text, background) >= 4.5, (text, background)
     assert contrast("#ffffff", names["accent"]) >= 4.5  # the skip link
+
+
+def test_each_row_of_a_result_table_is_headed_by_its_first_cell(report: Path) -> None:
+    """A screen reader names a cell by its column's and its row's headers: the first cell of
+    each row (the algorithm, problem or pair) is the row's header."""
+    html = report.read_text(encoding="utf-8")
+    bodies = re.findall(r'<table class="sortable".*?<tbody>(.*?)</tbody>', html, re.S)
+    rows = [row for body in bodies for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
+    assert len(rows) > 10
+    for row in rows:
+        cells = re.findall(r"<(t[hd])\b([^>]*)>", row)
+        assert cells[0] == ("th", ' scope="row"') or cells[0] == (
+            "th",
+            ' scope="row" class="best"',
+        ), row
+        assert all(tag == "td" for tag, _ in cells[1:]), row
+
+
+PROBE = """<script>
+var out = [];
+document.querySelectorAll("table.sortable tbody tr").forEach(function (tr) {
+  var head = getComputedStyle(tr.cells[0]), cell = getComputedStyle(tr.cells[1]);
+  if (tr.cells[0].className !== tr.cells[1].className) { return; }
+  ["fontFamily", "fontWeight", "fontSize", "textAlign", "verticalAlign", "paddingLeft",
+   "paddingTop", "borderBottomWidth", "backgroundColor"].forEach(function (k) {
+    if (head[k] !== cell[k]) { out.push(k + ": " + head[k] + " / " + cell[k]); }
+  });
+  out.push("row");
+});
+document.body.setAttribute("data-probe", JSON.stringify(out));
+</script>"""
+
+
+def test_a_row_header_looks_like_the_cells_beside_it(report: Path, tmp_path: Path) -> None:
+    """The row header is for the screen reader: on the screen (and so in the PDF, from the
+    same rules) it is set as the data cells are, not bold and centred as a header cell."""
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed: scripts/system-deps.sh test")
+    html = report.read_text(encoding="utf-8").replace("</body>", PROBE + "</body>")
+    differences = _run_probe(report, html, tmp_path, "1250,900")
+    assert "row" in differences
+    assert [d for d in differences if d != "row"] == []
