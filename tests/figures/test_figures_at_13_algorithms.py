@@ -19,14 +19,13 @@ import pytest
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import PatchCollection
-from matplotlib.colors import to_rgb
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 from matplotlib.text import Annotation, Text
 
 from reportgen.figures.agreement import agreement_figure, uncertainty_figure
 from reportgen.figures.significance_relation import layers_over_sigma_figure
-from reportgen.figures.style import PRINT_WIDTH, FigureSpec, make_style
+from reportgen.figures.style import PRINT_WIDTH, FigureSpec, contrast_ratio, make_style
 from reportgen.pipeline import compute_study, load_study
 from reportgen.registry import ANALYSES
 from tests.conftest import ROOT
@@ -307,12 +306,6 @@ def test_the_runs_mark_stays_on_its_rankings_name(figures: dict[str, list[Figure
     assert all(line.strip() != "†" for n in names for line in n.splitlines())
 
 
-def _luminance(colour: object) -> float:
-    """WCAG 2 relative luminance of a matplotlib colour."""
-    channels = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in to_rgb(colour)]
-    return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
-
-
 def test_every_number_in_a_heat_map_cell_has_aa_contrast_on_it(
     figures: dict[str, list[FigureSpec]],
 ) -> None:
@@ -331,8 +324,7 @@ def test_every_number_in_a_heat_map_cell_has_aa_contrast_on_it(
                 if np.ma.is_masked(value):
                     continue
                 cell = image.to_rgba(value)
-                high, low = sorted((_luminance(cell), _luminance(text.get_color())), reverse=True)
-                assert (high + 0.05) / (low + 0.05) >= 4.5, (spec.name, text.get_text())
+                assert contrast_ratio(cell, text.get_color()) >= 4.5, (spec.name, text.get_text())
                 checked += 1
     assert checked > 300  # the award points, the U-score shares, τ and the ranking's odds
 
@@ -358,4 +350,4 @@ def test_every_bar_and_curve_has_3_to_1_contrast_on_white(
     ]
     assert bars and lines
     for colour in [b.get_facecolor() for b in bars] + [line.get_color() for line in lines]:
-        assert 1.05 / (_luminance(colour) + 0.05) >= 3.0, colour
+        assert contrast_ratio(colour, "white") >= 3.0, colour

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from matplotlib import colormaps
 
-from reportgen.figures.style import PALETTE, make_style, text_colour_on
+from reportgen.figures.style import PALETTE, contrast_ratio, make_style, text_colour_on
 
 
 def test_every_algorithm_looks_different_up_to_thirty():
@@ -54,12 +55,17 @@ def _linear(colour: str) -> np.ndarray:
     return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
 
 
+def test_contrast_ratio_is_wcags():
+    assert contrast_ratio("black", "white") == pytest.approx(21.0)
+    assert contrast_ratio("#777777", "#ffffff") == pytest.approx(4.48, abs=0.005)  # WebAIM
+    assert contrast_ratio("#0072B2", "white") == contrast_ratio("white", "#0072B2")
+
+
 def test_every_colour_has_3_to_1_contrast_on_white():
     """WCAG 2 (1.4.11, AA): lines and marks a figure needs have 3:1 against their background.
     Okabe–Ito's orange (2.2:1), sky blue (2.3:1) and yellow (1.3:1) did not."""
     for colour in PALETTE:
-        luminance = float(np.array([0.2126, 0.7152, 0.0722]) @ _linear(colour))
-        assert 1.05 / (luminance + 0.05) >= 3.0, colour
+        assert contrast_ratio(colour, "white") >= 3.0, colour
 
 
 # Machado, Oliveira & Fernandes (2009), severity 1.0: deuteranopia, protanopia, tritanopia.

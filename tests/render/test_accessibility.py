@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from reportgen.figures.style import contrast_ratio as contrast
 from reportgen.render.html import caption_title
 from reportgen.resources import resource
 from tests.conftest import run_cli, write
@@ -185,24 +186,6 @@ def test_every_table_is_named(report: Path) -> None:
     for table in tables:
         label = table.get("aria-labelledby", "")
         assert label and page.text_by_id.get(label), table
-
-
-def _luminance(colour: str) -> float:
-    """WCAG 2 relative luminance of a #rrggbb colour."""
-    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast(a: str, b: str) -> float:
-    """WCAG 2 contrast ratio of two colours."""
-    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
-def test_contrast_is_the_wcag_ratio() -> None:
-    assert contrast("#000000", "#ffffff") == pytest.approx(21.0)
-    assert contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)  # WebAIM's value
 
 
 def test_every_text_colour_has_aa_contrast_on_every_background_it_stands_on() -> None:
