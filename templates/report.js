@@ -66,6 +66,16 @@
       th.addEventListener("keydown", function (e) { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); activate(); } });
     });
   });
+  // A table's scroll box is a Tab stop (so the keyboard can scroll it) only while its table is
+  // wider than the box: a long report's every table added a stop that scrolled nothing.
+  var boxes = document.querySelectorAll(".table-scroll[tabindex]");
+  var stops = function () {
+    boxes.forEach(function (box) {
+      if (box.scrollWidth > box.clientWidth + 1) { box.setAttribute("tabindex", "0"); } else { box.removeAttribute("tabindex"); }
+    });
+  };
+  stops();
+  window.addEventListener("resize", stops);
   document.querySelectorAll("figure.plot").forEach(function (figure) {
     var img = figure.querySelector("img");
     // Keyboard too: the figure is focusable; Enter or Space zooms, Escape (or again) closes.

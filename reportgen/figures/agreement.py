@@ -8,7 +8,7 @@ import textwrap
 import numpy as np
 from matplotlib.figure import Figure
 
-from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle
+from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle, text_colour_on
 from reportgen.present.format import fixed
 from reportgen.synthesis.summary import SynthesisResult
 from reportgen.synthesis.uncertainty import ALL, RUNS_MARK, TWO_STAGE
@@ -55,7 +55,7 @@ def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
                 ha="center",
                 va="center",
                 fontsize=7.5,
-                color="white" if abs(value) > 0.6 else "black",
+                color=text_colour_on(image.to_rgba(value)),
             )
     colorbar = fig.colorbar(image, ax=ax, shrink=0.9)
     colorbar.set_label("Kendall's τ-b", fontsize=8)
@@ -122,7 +122,7 @@ def uncertainty_figure(result: SynthesisResult, style: FigureStyle) -> FigureSpe
                 ha="center",
                 va="center",
                 fontsize=7,
-                color="white" if p[i, j] > 0.6 else "black",
+                color=text_colour_on(image.to_rgba(p[i, j])),
             )
     colorbar = fig.colorbar(image, ax=ax, shrink=0.8)
     colorbar.set_label("probability of ranking first", fontsize=8)

@@ -24,7 +24,7 @@ from matplotlib.typing import LineStyleType
 
 from reportgen.analyses.probabilistic_profiles import ProbabilisticProfilesResult
 from reportgen.figures.end_labels import CurveEnd, end_labels
-from reportgen.figures.style import OKABE_ITO, PRINT_WIDTH, FigureSpec, FigureStyle
+from reportgen.figures.style import COLOUR_ALONE, PRINT_WIDTH, FigureSpec, FigureStyle
 
 LOG_SCALE_ABOVE = 20.0
 """x_max above which the ratio axis is logarithmic."""
@@ -36,7 +36,7 @@ _MARKERS_EVERY = 12
 def figures(result: ProbabilisticProfilesResult, style: FigureStyle) -> list[FigureSpec]:
     """The overlay of both profiles and, beyond eight algorithms, a two-panel version."""
     n_a, n_p = len(result.algorithms), len(result.problems)
-    many = n_a > len(OKABE_ITO)
+    many = n_a > COLOUR_ALONE
     scale = "logarithmic" if _log_scale(result) else "linear"
     model = (
         "normal costs N(mean, SD²) (§4.1)"
@@ -135,7 +135,7 @@ below adds its own height to the figure)."""
 def _legend_height(n_algorithms: int, entries: int) -> float:
     """Inches a legend of ``entries`` below the panels takes: none up to eight algorithms, when
     the legend stands beside the panel."""
-    if n_algorithms <= len(OKABE_ITO):
+    if n_algorithms <= COLOUR_ALONE:
         return 0.0
     return 0.22 * -(-entries // _LEGEND_COLUMNS) + 0.1
 

@@ -43,7 +43,13 @@ from matplotlib.path import Path
 from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from reportgen.analyses.significance_relation import RelationAtSigma, SignificanceRelationResult
-from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle, text_width
+from reportgen.figures.style import (
+    PRINT_WIDTH,
+    FigureSpec,
+    FigureStyle,
+    text_colour_on,
+    text_width,
+)
 from reportgen.present.format import file_token, points_text
 
 CYCLE_COLOR = "#D55E00"  # Okabe–Ito vermillion
@@ -670,7 +676,7 @@ def award_points_figure(result: SignificanceRelationResult, style: FigureStyle) 
                         ha="center",
                         va="center",
                         fontsize=FONT_SIZE - 1,
-                        color="white" if abs(value) > 0.6 * bound else "black",
+                        color=text_colour_on(image.to_rgba(value)),
                     )
     bar = fig.colorbar(image, ax=ax, fraction=0.046, pad=0.02)
     # Short: the caption says what D is, and a long label outgrew a small map (clipped).

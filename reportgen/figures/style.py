@@ -1,11 +1,20 @@
 """One look for every figure: colours, markers and line styles per algorithm.
 
-The palette starts with Okabe–Ito (colour-blind safe) and continues with five dark, saturated
-hues from Paul Tol's schemes, so that a competition of 12 entrants needs no colour twice. Each
+The palette starts with Okabe–Ito (colour-blind safe) and continues with dark, saturated hues
+from Paul Tol's schemes, so that a competition of 12 entrants needs no colour twice. Each
 algorithm keeps the same colour, marker and line style in every figure of a report; beyond eight
 algorithms every curve carries its own marker and the line style varies too, so that two
 algorithms never look alike even where colours are hard to tell apart.
 Figures are returned as :class:`FigureSpec`; the render layer writes them as SVG and PDF.
+
+Decision: every colour of :data:`PALETTE` has at least 3:1 contrast against the white
+background, the least WCAG 2 (1.4.11, level AA) asks of the lines and marks a figure needs to
+be read. Okabe–Ito's orange (2.2:1), sky blue (2.3:1) and yellow (1.3:1) had less: the fifth
+and sixth algorithm of a study were drawn in them. They are replaced, not darkened: orange
+darkened to 3:1 is, to a deuteranope, the vermillion beside it (CIELAB ΔE 5 in Machado et
+al.'s 2009 simulation). The replacements were chosen so that the smallest ΔE between any two
+of the first eight colours, with normal vision and each of the three dichromacies simulated,
+stays what Okabe–Ito's eight had (17), and that of all twelve what the twelve had before (12).
 """
 
 from __future__ import annotations
@@ -15,32 +24,34 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.textpath import TextPath
+from matplotlib.typing import ColorType
 
 from reportgen.present.labels import Labels
 
-OKABE_ITO: tuple[str, ...] = (
-    "#0072B2",  # blue
-    "#D55E00",  # vermillion
-    "#009E73",  # bluish green
-    "#CC79A7",  # reddish purple
-    "#E69F00",  # orange
-    "#56B4E9",  # sky blue
-    "#000000",  # black
-    "#F0E442",  # yellow (last: weak on white)
-)
 PALETTE: tuple[str, ...] = (
-    *OKABE_ITO[:7],
+    "#0072B2",  # blue (Okabe–Ito)
+    "#D55E00",  # vermillion (Okabe–Ito)
+    "#009E73",  # bluish green (Okabe–Ito)
+    "#CC79A7",  # reddish purple (Okabe–Ito)
+    "#8700F0",  # violet
     "#882255",  # wine (Tol)
-    "#999933",  # olive (Tol)
+    "#000000",  # black
     "#332288",  # indigo (Tol)
+    "#999933",  # olive (Tol)
     "#8C510A",  # brown
     "#117733",  # green (Tol)
+    "#9678FF",  # lavender
 )
-"""The colours in the order they are handed out: Okabe–Ito without its yellow (too weak on white
-for thin lines), then five hues distinct from them in lightness or hue."""
+"""The colours in the order they are handed out, each of at least 3:1 contrast on white (see
+the module's decision): Okabe–Ito's blue, vermillion, bluish green, reddish purple and black,
+and hues distinct from them in lightness or hue for colour-blind readers too."""
+COLOUR_ALONE = 8
+"""Up to this many algorithms a figure tells apart by colour alone (solid lines, one marker,
+the legend beside a panel); beyond it every curve has its own marker and dash too."""
 MARKERS: tuple[str, ...] = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">", "h", "p")
 LINESTYLES: tuple[str, ...] = ("-", "--", "-.", ":")
 MAX_DRAWN_ALGORITHMS = len(PALETTE) * len(LINESTYLES)
@@ -55,6 +66,42 @@ PRINT_WIDTH = 7.0
 16 mm margins (178 mm). A wider figure is shrunk to fit, and its text with it — an 8 pt legend
 of an 11-inch figure prints at 5 pt — so builders size figures to at most this width, and their
 smallest text (7.5 pt) stays above 7 pt in print."""
+
+
+def _rgba(colour: ColorType | np.ndarray) -> tuple[float, float, float, float]:
+    if isinstance(colour, np.ndarray):  # an RGBA array, as a colour map gives
+        red, green, blue, alpha = (float(c) for c in colour.ravel()[:4])
+        return red, green, blue, alpha
+    return to_rgba(colour)
+
+
+def relative_luminance(colour: ColorType | np.ndarray) -> float:
+    """WCAG 2 relative luminance of a matplotlib colour (0 black, 1 white)."""
+    linear = [
+        c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in _rgba(colour)[:3]
+    ]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast_ratio(a: ColorType | np.ndarray, b: ColorType | np.ndarray) -> float:
+    """WCAG 2 contrast ratio of two colours, from 1 (the same) to 21 (black on white). AA asks
+    4.5 for text, 3 for the lines and marks a figure needs to be read."""
+    high, low = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def text_colour_on(background: ColorType | np.ndarray) -> str:
+    """``"black"`` or ``"white"``, whichever has the higher contrast on ``background`` (a
+    matplotlib colour or a colour map's RGBA; a transparent one shows the white page).
+
+    The better of the two never has less than 4.58:1 (√21), AA's 4.5 for small text. A fixed
+    threshold on the value did: white numbers on the mid blue of RdBu at 0.6 of its range
+    had 3.4:1, where black has 6.2.
+    """
+    if _rgba(background)[3] == 0:
+        return "black"
+    black = contrast_ratio(background, "black")
+    return "black" if black >= contrast_ratio(background, "white") else "white"
 
 
 @dataclass(frozen=True)
@@ -94,12 +141,12 @@ def make_style(algorithms: Sequence[str], labels: Mapping[str, str] | None = Non
     style encodes something else (the probabilistic-profile overlay: ρ dashed, ρ̄ solid) still
     tells them apart by colour and marker.
     """
-    many = len(algorithms) > len(OKABE_ITO)
+    many = len(algorithms) > COLOUR_ALONE
     n = len(PALETTE)
     styles = {}
     for i, name in enumerate(algorithms):
         styles[name] = AlgorithmStyle(
-            color=PALETTE[i % n] if many else OKABE_ITO[i % len(OKABE_ITO)],
+            color=PALETTE[i % n],
             marker=MARKERS[(i + i // n) % len(MARKERS)] if many else MARKERS[0],
             linestyle=LINESTYLES[(i + i // n) % len(LINESTYLES)] if many else "-",
         )

@@ -13,6 +13,7 @@ from markupsafe import Markup, escape
 
 from reportgen.errors import shorten_words
 from reportgen.render.document import Document, print_copy
+from reportgen.render.speech import spoken
 from reportgen.resources import resource
 
 
@@ -79,6 +80,24 @@ def lead_sentence(text: str) -> tuple[str, str]:
     return text[: end.start() + 1], text[end.end() :]
 
 
+def caption_title(caption: str) -> str:
+    """A figure's caption up to its first colon outside parentheses or its first sentence's
+    end: its title ("Significance relation at σ = 60: x → y means ..." → "Significance
+    relation at σ = 60"), the figure's alt text. The figcaption under the image is read
+    next; the whole caption as alt made a screen reader read it twice. A subscript is read as
+    one ("p_first" → "p sub first"), as the formulas' alt text reads it
+    (:mod:`reportgen.render.speech`)."""
+    title = lead_sentence(caption)[0]
+    depth = 0
+    for at, char in enumerate(title):
+        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(char, 0)
+        if char == ":" and depth == 0 and title[at + 1 : at + 2] in (" ", ""):
+            title = title[:at]
+            break
+    title = _SUBSCRIPT.sub(lambda m: f"{m.group(1)} sub {m.group(2).strip('{}')}", title)
+    return title.strip().removesuffix(".")
+
+
 def template_environment() -> jinja2.Environment:
     """The jinja2 environment over ``templates/``, autoescaping everything."""
     env = jinja2.Environment(
@@ -91,6 +110,8 @@ def template_environment() -> jinja2.Environment:
     )
     env.filters["typeset"] = typeset
     env.filters["lead_sentence"] = lead_sentence
+    env.filters["spoken"] = spoken
+    env.filters["caption_title"] = caption_title
     return env
 
 

@@ -37,6 +37,15 @@ _SPELLINGS = [
     (re.compile(r"\\[Bb]igg?[lr]?(?![a-zA-Z])"), ""),  # mathtext sizes delimiters itself
     (re.compile(r"'"), r"^{\\prime}"),  # mathtext rejects primes inside subscripts
 ]
+
+
+def normalised(latex: str) -> str:
+    """``latex`` with the TeX commands mathtext spells differently in its own spelling."""
+    for pattern, replacement in _SPELLINGS:
+        latex = pattern.sub(replacement, latex)
+    return latex
+
+
 _SEGMENTS = re.compile(r"(\$\$.+?\$\$|\$.+?\$)", re.DOTALL)
 
 
@@ -86,9 +95,7 @@ def formula_svg_uri(latex: str) -> str | None:
     at the point mathtext gives it (so the PDF's text holds the formula; see
     :func:`_tspan`), each rule (fraction bars, roots) a ``<rect>``.
     """
-    source = latex
-    for pattern, replacement in _SPELLINGS:
-        source = pattern.sub(replacement, source)
+    source = normalised(latex)
     try:
         parsed = _PARSER.parse(f"${source}$", dpi=72, prop=FontProperties(size=FONT_SIZE))
     except ValueError:

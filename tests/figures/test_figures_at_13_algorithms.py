@@ -25,7 +25,7 @@ from matplotlib.text import Annotation, Text
 
 from reportgen.figures.agreement import agreement_figure, uncertainty_figure
 from reportgen.figures.significance_relation import layers_over_sigma_figure
-from reportgen.figures.style import PRINT_WIDTH, FigureSpec, make_style
+from reportgen.figures.style import PRINT_WIDTH, FigureSpec, contrast_ratio, make_style
 from reportgen.pipeline import compute_study, load_study
 from reportgen.registry import ANALYSES
 from tests.conftest import ROOT
@@ -304,3 +304,50 @@ def test_the_runs_mark_stays_on_its_rankings_name(figures: dict[str, list[Figure
     assert re.fullmatch(r"relation layers\sσ\s=\s[\d.]+\s†", layers.replace("\n", " "))
     assert "σ\u00a0=\u00a0" in layers  # "σ =" and its value on one line
     assert all(line.strip() != "†" for n in names for line in n.splitlines())
+
+
+def test_every_number_in_a_heat_map_cell_has_aa_contrast_on_it(
+    figures: dict[str, list[FigureSpec]],
+) -> None:
+    """A cell's number (7-8 pt) needs 4.5:1 against the cell's colour (WCAG 1.4.3). White on
+    a value just past a fixed threshold (0.6 of the range) had 3.2-3.7:1 in RdBu and Blues."""
+    checked = 0
+    for spec in itertools.chain.from_iterable(figures.values()):
+        for ax in spec.figure.axes:
+            if not ax.get_images():
+                continue
+            image = ax.get_images()[0]
+            values = image.get_array()
+            for text in ax.texts:
+                column, row = (round(v) for v in text.get_position())
+                value = values[row, column]
+                if np.ma.is_masked(value):
+                    continue
+                cell = image.to_rgba(value)
+                assert contrast_ratio(cell, text.get_color()) >= 4.5, (spec.name, text.get_text())
+                checked += 1
+    assert checked > 300  # the award points, the U-score shares, τ and the ranking's odds
+
+
+def test_every_bar_and_curve_has_3_to_1_contrast_on_white(
+    figures: dict[str, list[FigureSpec]],
+) -> None:
+    """WCAG 1.4.11: the bars of the U-score totals (one shade per group) and every curve of a
+    profile have 3:1 against the white background; the first group's bars had 1.7:1."""
+    bars = [
+        patch
+        for spec in figures["u_scores"]
+        if spec.name == "u_scores_bars"
+        for ax in spec.figure.axes
+        for patch in ax.patches
+        if isinstance(patch, Rectangle)
+    ]
+    lines = [
+        line
+        for spec in figures["performance_profiles"]
+        for ax in spec.figure.axes
+        for line in ax.get_lines()
+    ]
+    assert bars and lines
+    for colour in [b.get_facecolor() for b in bars] + [line.get_color() for line in lines]:
+        assert contrast_ratio(colour, "white") >= 3.0, colour

@@ -216,6 +216,14 @@ PROBE = """
   var current = sidebar.querySelectorAll("a.current");
   out.current = Array.prototype.map.call(current, function (a) { return a.getAttribute("href"); });
   out.section = "#" + target.id;
+  // Scroll boxes whose table fits: no Tab stop (tabindex 0 in the page stands for the
+  // boxes that scroll, and for every box without the script).
+  out.boxes = Array.prototype.map.call(document.querySelectorAll(".table-scroll"), function (b) {
+    return [b.scrollWidth > b.clientWidth + 1, b.getAttribute("tabindex")]; });
+  var box = document.querySelector(".table-scroll");
+  box.querySelector("table").style.width = "5000px";  // wider than the window: it scrolls
+  window.dispatchEvent(new Event("resize"));
+  out.wide = box.getAttribute("tabindex");
   document.body.setAttribute("data-probe", JSON.stringify(out));
 })();
 </script>
@@ -269,6 +277,9 @@ def test_zoom_sort_and_sidebar_in_chromium(report: Path, tmp_path: Path) -> None
     # At 1250 px the sidebar shows, with the sections' subsections, and marks the one read.
     assert probe["sidebar"] == "block"
     assert probe["subsections"] > 0
+    # The report's tables fit 1250 px: their boxes are no Tab stops.
+    assert probe["boxes"] and all(tabindex is None for _, tabindex in probe["boxes"])
+    assert probe["wide"] == "0"  # one that scrolls is one
     assert probe["section"] in probe["current"] or any(
         h.startswith(probe["section"]) for h in probe["current"]
     )
