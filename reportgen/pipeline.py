@@ -493,7 +493,8 @@ def _with_changes(
 ) -> tuple[StudyResults, bool]:
     """The results with the changes since ``baseline`` appended to the executive summary, and
     whether the baseline is of another study (:func:`reportgen.changes.unrelated`)."""
-    current = json.loads(json.dumps(results_document(results, style, {}), allow_nan=False))
+    provenance = _what_was_read(results)  # which files changed; the rest is not compared
+    current = json.loads(json.dumps(results_document(results, style, provenance), allow_nan=False))
     changes = compare_results(baseline, current)
     other_study = unrelated(baseline, current)
     labels = dict(baseline.get("labels", {})) | {a: style.label(a) for a in results.data.algorithms}
@@ -695,6 +696,32 @@ def _write_report(
         )
 
 
+def _what_was_read(results: StudyResults) -> dict[str, Any]:
+    """The provenance's ``spec`` and ``inputs``: each file read, with its SHA-256 (what
+    ``--baseline`` compares to say that the data changed, :mod:`reportgen.changes`)."""
+    spec = results.spec
+    absolute = spec.study.report.paths == "absolute"
+    return {
+        "spec": {
+            "path": str(spec.path) if absolute else spec.path.name,
+            "sha256": hashlib.sha256(
+                spec.path.read_bytes() if spec.source_text is None else spec.text().encode()
+            ).hexdigest(),
+        },
+        "inputs": [
+            {
+                "source": f.source,
+                "file": str(real_path(spec_path(spec.base_dir, f.display)))
+                if absolute
+                else f.display,
+                "rows": f.rows,
+                "sha256": f.sha256,
+            }
+            for f in results.data.files
+        ],
+    }
+
+
 def _provenance(results: StudyResults, command_line: str | None) -> dict[str, Any]:
     spec = results.spec
     packages = {}
@@ -721,23 +748,7 @@ def _provenance(results: StudyResults, command_line: str | None) -> dict[str, An
         else " ".join([Path(sys.argv[0]).name, *sys.argv[1:]])
     )
     return {
-        "spec": {
-            "path": str(spec.path) if absolute else spec.path.name,
-            "sha256": hashlib.sha256(
-                spec.path.read_bytes() if spec.source_text is None else spec.text().encode()
-            ).hexdigest(),
-        },
-        "inputs": [
-            {
-                "source": f.source,
-                "file": str(real_path(spec_path(spec.base_dir, f.display)))
-                if absolute
-                else f.display,
-                "rows": f.rows,
-                "sha256": f.sha256,
-            }
-            for f in results.data.files
-        ],
+        **_what_was_read(results),
         "packages": packages,
         "bootstrap": {
             "resamples": results.synthesis.uncertainty.resamples,
