@@ -137,9 +137,12 @@ def _cmd_validate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
     progress.done()
     _print_warnings(results, args.quiet, stderr)
     if not args.quiet:
+        from reportgen.present.format import counted
+
         stdout.write(
-            f"{args.spec}: valid — {len(results.data.algorithms)} algorithms, "
-            f"{len(results.analyses)} analyses, {len(results.caveats)} warnings\n"
+            f"{args.spec}: valid — {counted(len(results.data.algorithms), 'algorithm')}, "
+            f"{counted(len(results.analyses), 'analysis')}, "
+            f"{counted(len(results.caveats), 'warning')}\n"
         )
     return EXIT_OK
 

@@ -19,6 +19,14 @@ def test_validate_ok(tiny_study):
     assert result.code == 0 and result.err == ""
 
 
+def test_validate_counts_in_words_that_agree(tiny_study):
+    """The quickstart said "valid — 4 algorithms, 3 analyses, 1 warnings", this study
+    "1 analyses"."""
+    result = run_cli("validate", str(tiny_study))
+    assert "reportgen: warning [" not in result.err
+    assert result.out == f"{tiny_study}: valid — 2 algorithms, 1 analysis, 0 warnings\n"
+
+
 def test_validate_lists_every_problem_and_exits_1(tmp_path):
     spec = SPEC.replace("minimize: true", "minimize: 3").replace("tolerances:", "tolerancs:")
     path = write(tmp_path, "study.yaml", spec)
