@@ -722,25 +722,35 @@ def _what_was_read(results: StudyResults) -> dict[str, Any]:
     }
 
 
-def _provenance(results: StudyResults, command_line: str | None) -> dict[str, Any]:
-    spec = results.spec
+PROVENANCE_PACKAGES = (
+    "reportgen",
+    "numpy",
+    "pandas",
+    "scipy",
+    "networkx",
+    "matplotlib",
+    "pydantic",
+    "jinja2",
+    "weasyprint",
+    "pyyaml",
+)
+"""The packages whose versions the provenance records (the ones a number can depend on)."""
+
+
+def package_versions() -> dict[str, str]:
+    """The installed version of each of :data:`PROVENANCE_PACKAGES` ("not installed")."""
     packages = {}
-    for name in (
-        "reportgen",
-        "numpy",
-        "pandas",
-        "scipy",
-        "networkx",
-        "matplotlib",
-        "pydantic",
-        "jinja2",
-        "weasyprint",
-        "pyyaml",
-    ):
+    for name in PROVENANCE_PACKAGES:
         try:
             packages[name] = importlib.metadata.version(name)
         except importlib.metadata.PackageNotFoundError:
             packages[name] = "not installed"
+    return packages
+
+
+def _provenance(results: StudyResults, command_line: str | None) -> dict[str, Any]:
+    spec = results.spec
+    packages = package_versions()
     absolute = spec.study.report.paths == "absolute"
     command = (
         command_line

@@ -39,6 +39,10 @@ Decisions
   names: the executor does not change any number (docs/distributed.md; the test suite checks
   it), and the author's Dask scheduler (``tcp://…``) is not the reviewer's, who may not even
   have Dask installed.
+- The statement names every package whose version differs between the supplement's
+  provenance and the rerun (reportgen, numpy, scipy, …): a reviewer whose numbers do not
+  reproduce should first know that the software is not the author's; when they reproduce,
+  it says so all the same (the same numbers from other versions is worth knowing too).
 - Keys that results.json has since renamed (:data:`RENAMED_KEYS`) are read under their current
   name in the bundled document, so that a supplement written before the rename still verifies:
   the value is compared, the name is not.
@@ -111,6 +115,8 @@ class Verification:
     cells: int = 0
     """How many cells of those tables were compared."""
     table_differences: tuple[Difference, ...] = ()
+    versions: tuple[tuple[str, str, str], ...] = ()
+    """The packages whose version differs: (name, the supplement's, this rerun's)."""
 
     @property
     def ok(self) -> bool:
@@ -139,6 +145,14 @@ class Verification:
         if self.table_differences:
             lines.append(f"{_count(len(self.table_differences))} of {tables} do not reproduce:")
             lines += _listed(self.table_differences, limit)
+        if self.versions:
+            lines.append(
+                "the supplement was written with "
+                + ", ".join(f"{name} {bundled}" for name, bundled, _ in self.versions)
+                + "; this rerun used "
+                + ", ".join(f"{name} {here}" for name, _, here in self.versions)
+                + ("" if self.ok else " (a cause to rule out first)")
+            )
         return "\n".join(lines)
 
 
@@ -508,4 +522,22 @@ def verify_bundle(
         tables,
         cells,
         tuple(table_differences),
+        other_versions(bundled),
+    )
+
+
+def other_versions(bundled: dict[str, Any]) -> tuple[tuple[str, str, str], ...]:
+    """The packages of the bundled provenance whose version differs from this process's:
+    (name, bundled version, installed version). A package the provenance does not name, or
+    a provenance that names none, is not compared."""
+    from reportgen.pipeline import package_versions
+
+    packages = bundled.get("provenance", {})
+    packages = packages.get("packages") if isinstance(packages, dict) else None
+    if not isinstance(packages, dict):
+        return ()
+    return tuple(
+        (name, str(packages[name]), version)
+        for name, version in package_versions().items()
+        if name in packages and str(packages[name]) != version
     )

@@ -160,6 +160,33 @@ def test_verify_reproduces_then_fails_on_a_changed_value(bundled, tmp_path):
     assert listed and not any(line.startswith("analyses.logs_profiles") for line in listed)
 
 
+def test_verify_names_the_package_versions_that_differ_from_the_authors(bundled, tmp_path):
+    """A reviewer whose numbers did not reproduce was not told that the supplement had been
+    written with other versions of reportgen or numpy — the first cause to rule out — though
+    its provenance records them."""
+    archive, _ = bundled
+    folder = _unzip(archive, tmp_path / "unpacked")
+    report = folder / "report" / "results.json"
+    document = json.loads(report.read_text(encoding="utf-8"))
+    installed = dict(document["provenance"]["packages"])
+    assert run_cli("verify", str(folder), "-q").out.count("\n") == 1  # same versions: one line
+    document["provenance"]["packages"] |= {"numpy": "1.0.0", "scipy": "0.1"}
+    report.write_text(json.dumps(document), encoding="utf-8")
+    same = run_cli("verify", str(folder), "-q")
+    assert same.code == 0
+    assert same.out.splitlines()[1] == (
+        "the supplement was written with numpy 1.0.0, scipy 0.1; this rerun used "
+        f"numpy {installed['numpy']}, scipy {installed['scipy']}"
+    )
+    document["analyses"]["logs_profiles"]["result"]["n_problems"] += 1
+    report.write_text(json.dumps(document), encoding="utf-8")
+    differs = run_cli("verify", str(folder), "-q")
+    assert differs.code == 1
+    assert differs.out.splitlines()[-1].endswith(
+        f"scipy {installed['scipy']} (a cause to rule out first)"
+    )
+
+
 def test_a_changed_spec_that_no_longer_runs_is_reported_as_changed_first(bundled, tmp_path):
     """The hash check's findings were lost when the rerun failed: a reviewer saw a YAML
     error in the bundled spec, not that the spec had been changed since it was bundled."""
