@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from reportgen.bundle import BUNDLE_NAME, MANIFEST, file_sha256
+from reportgen.bundle import BUNDLE_NAME, MANIFEST, STUDY_FOLDER, file_sha256
 from reportgen.changes import CHANGES_TABLE
 from reportgen.errors import InputError, Problem
 from reportgen.render.files import write_csv
@@ -251,7 +251,7 @@ def check_hashes(root: Path) -> list[Problem]:
 
 
 def _spec_in(root: Path, shown: str) -> Path:
-    specs = sorted(p for p in (root / "study").glob("*.y*ml") if p.is_file())
+    specs = sorted(p for p in (root / STUDY_FOLDER).glob("*.y*ml") if p.is_file())
     if len(specs) != 1:
         found = ", ".join(p.name for p in specs) or "none"
         raise InputError(
@@ -303,6 +303,19 @@ def rerun_study(
     tables = {table.name: table.frame for table in result_tables(results)}
     # Through the JSON encoder, so that both sides have the same types (inf → "inf", …).
     return json.loads(json.dumps(document, ensure_ascii=False, allow_nan=False)), tables
+
+
+def _from_the_top(problem: Problem, root: Path) -> Problem:
+    """A problem of the rerun with its file named from the bundle's top folder, as the hash
+    check and INPUTS.sha256 name it: ``study/inputs/data/a.csv, row 6`` rather than the
+    spec-relative ``inputs/data/a.csv, row 6`` (a file the reviewer looked for in vain)."""
+    where = problem.where
+    head = where.split(",", 1)[0].split(":", 1)[0]
+    if head and (root / STUDY_FOLDER / head).is_file():
+        where = f"{STUDY_FOLDER}/{where}"
+    for spec in (root / STUDY_FOLDER).glob("*.y*ml"):  # "analyses[0].x (study.yaml:12)"
+        where = where.replace(f"({spec.name}:", f"({STUDY_FOLDER}/{spec.name}:")
+    return Problem(where, problem.message)
 
 
 def _is_number(value: Any) -> bool:
@@ -508,7 +521,8 @@ def verify_bundle(
         except InputError as exc:
             # A changed input is the likely cause of a study that no longer runs: say so first
             # (the hash check's findings were otherwise lost with the rerun's error).
-            raise InputError([*hash_problems, *exc.problems]) from None
+            rerun_problems = [_from_the_top(p, root) for p in exc.problems]
+            raise InputError([*hash_problems, *rerun_problems]) from None
         say("comparing results.json and the tables")
         numbers, values, differences = compare_documents(bundled, rerun, rtol)
         tables, cells, table_differences = compare_tables(

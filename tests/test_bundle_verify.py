@@ -201,6 +201,23 @@ def test_a_changed_spec_that_no_longer_runs_is_reported_as_changed_first(bundled
         "- study/study.yaml: SHA-256 differs from INPUTS.sha256 (the file was changed)"
     )
     assert "YAML syntax error" in problems[1]
+    # Named from the bundle's top folder, as the hash check names it (it said 'study.yaml:…').
+    assert problems[1].startswith("- study/study.yaml:")
+
+
+def test_a_bad_input_row_of_a_rerun_is_named_from_the_bundles_top_folder(bundled, tmp_path):
+    """The reviewer read 'study/inputs/data/a.csv: SHA-256 differs' and then
+    'inputs/data/a.csv, row 2 (line 3): …' — a path found nowhere in the supplement."""
+    archive, _ = bundled
+    folder = _unzip(archive, tmp_path / "unpacked")
+    data = folder / "study" / "inputs" / "data" / "a.csv"
+    data.write_text(data.read_text().replace("A,f1,2,1,5,1\n", "A,f1,2,1,5,11\n"))
+    result = run_cli("verify", str(folder), "-q")
+    assert result.code == 1
+    problems = [line.strip() for line in result.err.splitlines() if line.startswith("  - ")]
+    assert problems[0].startswith("- study/inputs/data/a.csv: SHA-256 differs")
+    assert problems[1].startswith("- study/inputs/data/a.csv, row 2 (line 3)"), problems
+    assert (folder / problems[1].split(",")[0].removeprefix("- ")).is_file()
 
 
 def test_verify_refuses_zip_slip_members(tmp_path):
