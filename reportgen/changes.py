@@ -11,9 +11,11 @@ one row each:
 - ``problem added`` / ``problem removed`` (``results.json``'s ``problems``, ``f3 (D=10)``);
 - ``ranking added`` / ``ranking removed`` (an analysis or option that ranks differently);
 - ``rank moved``: per ranking of the executive summary present in both, every algorithm
-  present in both whose place among the algorithms of both runs changed — how many of them
-  rank ahead of it or tie with it (before → after, the ranks as printed). A rank that only shifts because an algorithm was added or removed is not a
-  movement: one new algorithm in first place would otherwise "move" every other one;
+  present in both whose printed rank changed (before → after) and whose place among the
+  algorithms of both runs changed with it — how many of them rank ahead of it or tie with it.
+  A rank that only shifts because an algorithm was added or removed is not a movement: one
+  new algorithm in first place would otherwise "move" every other one; nor is a place gained
+  by a rank that stays as printed ("2 → 2": the algorithm that fell behind it has its row);
 - ``rank entered``: per ranking, the rank of each algorithm the baseline did not have;
 - ``verdict flipped``: per ranking, every common algorithm whose significance verdict changed;
 - ``finding new`` / ``finding gone``: generated findings (summary and per analysis) by their
@@ -278,9 +280,9 @@ def compare_results(baseline: dict[str, Any], current: dict[str, Any]) -> pd.Dat
         for algorithm, rank in new["ranks"].items():
             if algorithm not in old["ranks"]:
                 rows.append(("rank entered", new["label"], algorithm, "", _rank_text(rank)))
-            elif _standing(old["ranks"], algorithm, common) != _standing(
-                new["ranks"], algorithm, common
-            ):
+            elif old["ranks"][algorithm] != rank and _standing(
+                old["ranks"], algorithm, common
+            ) != _standing(new["ranks"], algorithm, common):
                 before = old["ranks"][algorithm]
                 rows.append(
                     ("rank moved", new["label"], algorithm, _rank_text(before), _rank_text(rank))

@@ -109,7 +109,7 @@ def test_rerun_with_one_algorithm_added(tmp_path: Path):
         for algorithm, rank in ranking["ranks"].items():
             if algorithm not in previous:
                 entered.add((ranking["label"], algorithm, f"{rank:g}"))
-            elif now[algorithm] != then[algorithm]:
+            elif now[algorithm] != then[algorithm] and previous[algorithm] != rank:
                 expected.add((ranking["label"], algorithm, f"{previous[algorithm]:g}", f"{rank:g}"))
     rows = changes[changes["change"] == "rank entered"]
     assert set(zip(rows["ranking"], rows["item"], rows["after"].astype(str), strict=True)) == (
@@ -271,6 +271,15 @@ def test_an_algorithm_added_ahead_of_the_others_moves_none_of_them():
         ["B", "2", "1"],
         ["A", "1", "3"],
     ]
+    # B overtakes A as N enters first: B stays 2 as printed, and A's row says it all.
+    overtaken = {
+        "algorithms": ["A", "B", "C", "N"],
+        "summary": {"rankings": [_ranking("r", {"N": 1.0, "B": 2.0, "A": 3.0, "C": 4.0}, {})]},
+    }
+    moved = compare_results(baseline, overtaken)
+    assert moved.loc[
+        moved["change"] == "rank moved", ["item", "before", "after"]
+    ].values.tolist() == [["A", "1", "3"]]
     # A removed algorithm shifts the others up: no movement either; a tie made is one.
     removed = {
         "algorithms": ["B", "C"],
