@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pandas as pd
@@ -237,6 +238,15 @@ def test_a_first_run_with_its_own_folder_as_baseline_writes_the_report_and_says_
     second = run_cli("run", str(tiny_study), "-o", str(out), "--baseline", str(out))
     assert second.code == 0 and "baseline_missing" not in second.err
     assert (out / "tables" / "summary" / "changes.csv").exists()
+    # Under --strict too (docs/warnings.md): the first run of a strict weekly job succeeds,
+    # and acknowledging the code silences it under --quiet.
+    shutil.rmtree(out)
+    strict = run_cli("run", str(tiny_study), "--strict", "-q", "--baseline", str(out))
+    assert strict.code == 0 and "warning [baseline_missing]" in strict.err
+    tiny_study.write_text(tiny_study.read_text() + "accept: [baseline_missing]\n")
+    shutil.rmtree(out)
+    quiet = run_cli("run", str(tiny_study), "--strict", "-q", "--baseline", str(out))
+    assert quiet.code == 0 and quiet.err == "" and (out / "results.json").exists()
     typo = run_cli("run", str(tiny_study), "-o", str(out), "--baseline", str(out) + "x")
     assert typo.code == 1 and "does not exist" in typo.err
 
