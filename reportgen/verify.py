@@ -117,6 +117,8 @@ class Verification:
     table_differences: tuple[Difference, ...] = ()
     versions: tuple[tuple[str, str, str], ...] = ()
     """The packages whose version differs: (name, the supplement's, this rerun's)."""
+    hashed: int = 0
+    """How many files INPUTS.sha256 lists."""
 
     @property
     def ok(self) -> bool:
@@ -126,16 +128,18 @@ class Verification:
         """The reproduction statement: one line when everything reproduces, else the lists."""
         lines = [f"input hash check failed: {p}" for p in self.hash_problems]
         tables = f"{_count(self.cells)} cells of the {_count(self.tables)} tables"
+        # What was checked before the numbers, when it passed (a failure has its own lines).
+        hashes = "" if self.hash_problems else f"{_files(self.hashed)}; "
         if not self.differences:
             lines.append(
-                f"all {_count(self.numbers)} numbers reproduce "
+                f"{hashes}all {_count(self.numbers)} numbers reproduce "
                 f"(and {_count(self.values)} other values of results.json)"
                 + ("" if self.table_differences else f", and all {tables}")
             )
         else:
             moved = [d for d in self.differences if _is_number(d.bundled) or _is_number(d.rerun)]
             lines.append(
-                f"{_count(len(self.differences))} of {_count(self.numbers + self.values)} values "
+                f"{hashes}{_count(len(self.differences))} of {_count(self.numbers + self.values)} values "
                 f"of results.json do not reproduce ({_count(len(moved))} of "
                 f"{_count(self.numbers)} numbers):"
             )
@@ -162,6 +166,13 @@ def _listed(differences: tuple[Difference, ...], limit: int | None) -> list[str]
     if len(shown) < len(differences):
         lines.append(f"  … and {_count(len(differences) - len(shown))} more (--all)")
     return lines
+
+
+def _files(n: int) -> str:
+    """The hash check passed, in words."""
+    if n == 1:
+        return f"the one file of {MANIFEST} matches"
+    return f"all {_count(n)} files of {MANIFEST} match"
 
 
 def _count(n: int) -> str:
@@ -515,6 +526,7 @@ def verify_bundle(
             root = bundle_root(Path(temporary), str(source))
         say("checking input hashes")
         hash_problems = check_hashes(root)
+        hashed = _listed_files(root)
         try:
             bundled = _bundled_results(root, str(source))
             rerun, rerun_tables = rerun_study(_spec_in(root, str(source)), say)
@@ -537,7 +549,17 @@ def verify_bundle(
         cells,
         tuple(table_differences),
         other_versions(bundled),
+        hashed,
     )
+
+
+def _listed_files(root: Path) -> int:
+    """How many files ``INPUTS.sha256`` lists (lines that are not blank or comments)."""
+    try:
+        text = (root / MANIFEST).read_text("utf-8")
+    except UnicodeDecodeError:
+        return 0  # check_hashes reports it
+    return sum(1 for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
 def other_versions(bundled: dict[str, Any]) -> tuple[tuple[str, str, str], ...]:

@@ -128,6 +128,11 @@ def test_verify_reproduces_then_fails_on_a_changed_value(bundled, tmp_path):
     ok = run_cli("verify", str(moved), "--quiet")
     assert ok.code == 0, ok.out + ok.err
     assert ok.out.startswith("all ") and "numbers reproduce" in ok.out
+    # The hash check is named when it passed too (the reviewer could not tell it ran): the
+    # spec and every input file, as many as the manifest lists.
+    listed = _unzip(moved, tmp_path / "listed") / "INPUTS.sha256"
+    files = len(listed.read_text(encoding="utf-8").splitlines())
+    assert ok.out.startswith(f"all {files} files of INPUTS.sha256 match; all "), ok.out
 
     folder = _unzip(moved, tmp_path / "reviewer" / "unpacked")
     assert run_cli("verify", str(folder), "-q").code == 0
