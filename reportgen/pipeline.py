@@ -58,7 +58,7 @@ from reportgen.render.files import (
     write_latex,
 )
 from reportgen.render.html import render_html
-from reportgen.render.pdf import write_pdf
+from reportgen.render.pdf import pdf_unavailable, write_pdf
 from reportgen.render.publish import publish, writing
 from reportgen.render.sections.summary import build_summary_section
 from reportgen.resources import package_version
@@ -293,6 +293,7 @@ def validate_study(
         output: list[Problem] = []
     except InputError as exc:
         output = list(exc.problems)
+    output += _pdf_problems(spec)
     try:
         results = compute_study(spec, progress)
     except InputError as exc:
@@ -369,6 +370,8 @@ def run_study(
     spec = study if isinstance(study, LoadedSpec) else load_spec(study)
     say = progress or (lambda _: None)
     target, where = _output_target(spec, output_dir)
+    if pdf := _pdf_problems(spec):  # before the analyses, not once they are done
+        raise InputError(pdf)
     # A weekly job's first run: its own output folder as baseline, not written yet.
     first_report = baseline is not None and _no_report_yet(baseline, target)
     # Read first: a file that is no results.json is refused before the analyses run.
@@ -580,6 +583,15 @@ def result_tables(results: StudyResults) -> list[ResultTable]:
         if outcome.published is not None:
             tables.append(ResultTable(f"{outcome.id}/published", outcome.published.frame, False))
     return tables
+
+
+def _pdf_problems(spec: LoadedSpec) -> list[Problem]:
+    """The spec asks for a PDF that this environment cannot render (its system libraries are
+    missing: :func:`reportgen.render.pdf.pdf_unavailable`)."""
+    if "pdf" not in spec.study.report.formats:
+        return []
+    reason = pdf_unavailable()
+    return [] if reason is None else [Problem(spec.where(("report", "formats")), reason)]
 
 
 def _output_target(spec: LoadedSpec, output_dir: str | Path | None) -> tuple[Path, str]:
