@@ -57,6 +57,8 @@ from reportgen.render.blocks import Block, TableBlock, Text
 COLUMNS = ("change", "ranking", "item", "before", "after")
 INPUT_CHANGES = ("spec changed", "input changed", "input added", "input removed")
 """The changes of what the run read (the provenance's hashes), listed first."""
+MAX_NAMED_INPUTS = 3
+"""Input changes the summary's sentence names one by one; beyond, it counts them."""
 MAX_SHOWN = 40
 """Rows of the report's table; the CSV has all."""
 CHANGES_TABLE = "summary/changes"
@@ -324,7 +326,8 @@ def _input_words(change: str, item: str, before: str, after: str) -> str:
     if change == "spec changed":
         return f"the spec {item} changed"
     if change == "input changed":
-        return f"the input {item} changed ({f'still {after}' if before == after else f'{before} → {after}'})"
+        rows = f"still {after}" if before == after else f"{before} → {after}"
+        return f"the input {item} changed ({rows})"
     if change == "input added":
         return f"a new input {item} ({after})"
     return f"the input {item} is no longer read"
@@ -353,11 +356,27 @@ def changes_blocks(
         return f"{what}: {', '.join(labels.get(i, i) for i in items)}"
 
     inputs = changes[changes["change"].isin(INPUT_CHANGES)]
-    parts = [
+    # Each file in words while they are few; counted when a source of many files (COCO
+    # archives, CEC result files) changed, which the table and the CSV list one by one.
+    files = (
         "; ".join(
             _input_words(*row)
             for row in inputs[["change", "item", "before", "after"]].itertuples(index=False)
-        ),
+        )
+        if len(inputs) <= MAX_NAMED_INPUTS
+        else "; ".join(
+            p
+            for p in (
+                "the spec changed" if (inputs["change"] == "spec changed").any() else None,
+                _counted(changes, "input changed", "input changed", "inputs changed"),
+                _counted(changes, "input added", "input added", "inputs added"),
+                _counted(changes, "input removed", "input removed", "inputs removed"),
+            )
+            if p
+        )
+    )
+    parts = [
+        files,
         named("algorithm added", "algorithms added"),
         named("algorithm removed", "algorithms removed"),
         _counted(changes, "problem added", "problem added", "problems added"),

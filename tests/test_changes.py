@@ -9,7 +9,8 @@ from pathlib import Path
 import pandas as pd
 from scipy.stats import rankdata
 
-from reportgen.changes import compare_results
+from reportgen.changes import changes_blocks, compare_results
+from reportgen.render.blocks import Text
 from tests.conftest import ROOT, run_cli
 
 QUICKSTART = ROOT / "example_studies" / "quickstart"
@@ -353,3 +354,31 @@ def test_a_weekly_run_on_changed_data_says_the_data_changed(tiny_study: Path):
     # The same data again: nothing changed at all.
     assert run_cli("run", str(tiny_study), "-q", "--baseline", str(out)).code == 0
     assert pd.read_csv(out / "tables" / "summary" / "changes.csv").empty
+
+
+def test_many_changed_inputs_are_counted_in_the_sentence():
+    """A source of many files (COCO archives) named every file in the summary's sentence."""
+    document = {"algorithms": ["A"], "summary": {"rankings": []}}
+    files = [("runs", f"a{i}.csv", 10, "h") for i in range(6)]
+    baseline = document | {"provenance": _inputs("s1", *files)}
+    changed = [(s, f, n + 1, "x") for s, f, n, _ in files[:5]] + [("runs", "b.csv", 2, "y")]
+    current = document | {"provenance": _inputs("s2", *changed)}
+    changes = compare_results(baseline, current)
+    assert changes["change"].value_counts().to_dict() == {
+        "input changed": 5,
+        "spec changed": 1,
+        "input added": 1,
+        "input removed": 1,
+    }
+    text = changes_blocks(changes, baseline, "out/", {})[0]
+    assert isinstance(text, Text)
+    assert text.text == (
+        "Changes since the baseline report out/: the spec changed; 5 inputs changed; 1 input "
+        "added; 1 input removed; otherwise none — the same algorithms, problems, ranks, "
+        "verdicts and findings."
+    )
+    few = changes_blocks(changes.iloc[:3], baseline, "out/", {})[0]
+    assert isinstance(few, Text)
+    assert "the spec study.yaml changed; the input runs: a0.csv changed (10 rows → 11 rows)" in (
+        few.text
+    )
