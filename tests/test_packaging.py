@@ -44,3 +44,25 @@ def test_the_sdist_leaves_out_the_test_suite():
     its conftest, subfolders or the example data they read — a suite that cannot run."""
     lines = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
     assert "prune tests" in lines
+
+
+def test_type_checkers_see_the_lazy_api_with_its_types():
+    """``reportgen.load_study`` and the rest come from a module ``__getattr__`` (the pipeline is
+    imported only when used), so a type checker saw them as ``Any``: with py.typed, mypy on a
+    user's script revealed ``reportgen.load_study(...)`` as Any. The same names are imported
+    for type checkers under ``TYPE_CHECKING``."""
+    import ast
+
+    import reportgen
+
+    tree = ast.parse((ROOT / "reportgen" / "__init__.py").read_text(encoding="utf-8"))
+    for_checkers = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+        for statement in node.body
+        if isinstance(statement, ast.ImportFrom)
+        for alias in statement.names
+    }
+    assert for_checkers == set(reportgen._LAZY)
+    assert set(reportgen.__all__) == reportgen._LAZY | {"InputError", "Problem"}
