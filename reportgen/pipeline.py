@@ -283,9 +283,9 @@ def validate_study(
     """Check the spec and the data and run the computations; raise InputError on any problem.
 
     The spec's ``report.output`` is checked as ``run`` checks it (a folder holding the study's
-    own files, one that exists and was not written by reportgen, a path through a file): a
-    study that validates is one that ``run`` accepts, and its problems are listed with every
-    other.
+    own files, one that exists and was not written by reportgen, a path through a file), and
+    so is a PDF in ``report.formats`` (weasyprint's system libraries): a study that validates
+    is one that ``run`` accepts, and its problems are listed with every other.
     """
     spec = study if isinstance(study, LoadedSpec) else load_spec(study)
     try:
