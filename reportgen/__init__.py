@@ -11,9 +11,18 @@ Python API (the same as the command line)::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportgen.errors import InputError, Problem
+
+if TYPE_CHECKING:  # what __getattr__ gives, as type checkers and editors should see it
+    from reportgen.pipeline import (
+        StudyResults,
+        compute_study,
+        load_study,
+        run_study,
+        validate_study,
+    )
 
 __all__ = [
     "InputError",
@@ -26,10 +35,14 @@ __all__ = [
 ]
 
 
+_LAZY = frozenset({"StudyResults", "compute_study", "load_study", "run_study", "validate_study"})
+"""The names of the Python API that live in :mod:`reportgen.pipeline`."""
+
+
 def __getattr__(name: str) -> Any:
     # The pipeline pulls in the renderers (weasyprint, matplotlib); load it only when used, so
     # that importing one analysis module stays light.
-    if name in {"StudyResults", "compute_study", "load_study", "run_study", "validate_study"}:
+    if name in _LAZY:
         from reportgen import pipeline
 
         return getattr(pipeline, name)

@@ -61,6 +61,8 @@ from reportgen.spec.load import LoadedSpec, SpecLoader, frame_path, load_spec
 
 BUNDLE_NAME = "supplement.zip"
 """The supplement's name in the report folder (``reportgen run --bundle``)."""
+STUDY_FOLDER = "study"
+"""The bundle's folder of the spec and its inputs."""
 INPUTS_FOLDER = "inputs"
 MANIFEST = "INPUTS.sha256"
 README = "README.txt"
@@ -315,7 +317,7 @@ def write_bundle(
     staging = target.with_name(f".{target.name}.study")
     shutil.rmtree(staging, ignore_errors=True)
     try:
-        study_dir = staging / "study"
+        study_dir = staging / STUDY_FOLDER
         bundled: dict[str, Path] = {}
         for file in files:
             name = names.name(file)
@@ -362,7 +364,7 @@ def write_bundle(
             key=lambda pair: -len(pair[0]),
         )
         pairs.append((str(spec.path), f"study/{spec_name}"))
-        pairs.append((str(spec.base_dir), "study"))  # e.g. in the recorded command line
+        pairs.append((str(spec.base_dir), STUDY_FOLDER))  # e.g. in the recorded command line
         manifest = [f"{file_sha256(spec_file)}  study/{spec_name}"]
         manifest += [f"{file_sha256(path)}  study/{name}" for name, path in sorted(bundled.items())]
         replaced: dict[str, bytes] = {}

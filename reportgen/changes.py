@@ -4,11 +4,19 @@ A weekly report is read for what is new. This module compares two ``results.json
 — the baseline (a previous output folder or its results.json) and the current run — and lists,
 one row each:
 
+- ``spec changed``, ``input changed`` / ``input added`` / ``input removed``: the spec and the
+  data files read, by the SHA-256 of the provenance (an input's rows before → after), listed
+  first: a weekly report whose data grew says so even when no rank moved;
 - ``algorithm added`` / ``algorithm removed``;
 - ``problem added`` / ``problem removed`` (``results.json``'s ``problems``, ``f3 (D=10)``);
 - ``ranking added`` / ``ranking removed`` (an analysis or option that ranks differently);
 - ``rank moved``: per ranking of the executive summary present in both, every algorithm
-  present in both whose rank changed (before → after; a new algorithm is not a "movement");
+  present in both whose printed rank changed (before → after) and whose place among the
+  algorithms of both runs changed with it — how many of them rank ahead of it or tie with it.
+  A rank that only shifts because an algorithm was added or removed is not a movement: one
+  new algorithm in first place would otherwise "move" every other one; nor is a place gained
+  by a rank that stays as printed ("2 → 2": the algorithm that fell behind it has its row);
+- ``rank entered``: per ranking, the rank of each algorithm the baseline did not have;
 - ``verdict flipped``: per ranking, every common algorithm whose significance verdict changed;
 - ``finding new`` / ``finding gone``: generated findings (summary and per analysis) by their
   stable id; a finding whose id persists with other numbers is not listed (its numbers are in
@@ -50,6 +58,10 @@ from reportgen.present.jsonable import format_problem
 from reportgen.render.blocks import Block, TableBlock, Text
 
 COLUMNS = ("change", "ranking", "item", "before", "after")
+INPUT_CHANGES = ("spec changed", "input changed", "input added", "input removed")
+"""The changes of what the run read (the provenance's hashes), listed first."""
+MAX_NAMED_INPUTS = 3
+"""Input changes the summary's sentence names one by one; beyond, it counts them."""
 MAX_SHOWN = 40
 """Rows of the report's table; the CSV has all."""
 CHANGES_TABLE = "summary/changes"
@@ -97,7 +109,12 @@ def read_baseline(path: str | Path) -> dict[str, Any]:
     return document
 
 
-_TYPE_NAMES: dict[type, str] = {dict: "an object", list: "a list", str: "a text"}
+_TYPE_NAMES: dict[type, str] = {
+    dict: "an object",
+    list: "a list",
+    str: "a text",
+    int: "a whole number",
+}
 
 
 def _shape_problems(document: dict[str, Any]) -> list[tuple[str, str]]:
@@ -129,8 +146,18 @@ def _shape_problems(document: dict[str, Any]) -> list[tuple[str, str]]:
     if "labels" in document and check(document["labels"], dict, "labels"):
         for algorithm, label in document["labels"].items():
             check(label, str, f"labels.{algorithm}")
-    if "provenance" in document:
-        check(document["provenance"], dict, "provenance")
+    if "provenance" in document and check(document["provenance"], dict, "provenance"):
+        provenance = document["provenance"]
+        if "spec" in provenance and check(provenance["spec"], dict, "provenance.spec"):
+            for field in ("path", "sha256"):
+                check(provenance["spec"].get(field), str, f"provenance.spec.{field}")
+        if "inputs" in provenance and check(provenance["inputs"], list, "provenance.inputs"):
+            for index, file in enumerate(provenance["inputs"]):
+                key = f"provenance.inputs[{index}]"
+                if check(file, dict, key):
+                    for field in ("source", "file", "sha256"):
+                        check(file.get(field), str, f"{key}.{field}")
+                    check(file.get("rows"), int, f"{key}.rows")
     if check(document["summary"], dict, "summary"):
         summary = document["summary"]
         if "findings" in summary:
@@ -174,6 +201,53 @@ def _rank_text(rank: Any) -> str:
     return "" if rank is None else f"{rank:g}" if isinstance(rank, float) else str(rank)
 
 
+def _input_changes(
+    before: dict[str, Any], after: dict[str, Any]
+) -> list[tuple[str, str, str, str, str]]:
+    """The spec and the input files whose content differs (by the provenance's SHA-256), and
+    the files read by one run only; nothing when either run's provenance does not say."""
+    rows: list[tuple[str, str, str, str, str]] = []
+    old_spec, new_spec = before.get("spec"), after.get("spec")
+    if old_spec and new_spec and old_spec["sha256"] != new_spec["sha256"]:
+        rows.append(("spec changed", "", new_spec["path"], "", ""))
+    if "inputs" not in before or "inputs" not in after:
+        return rows
+    old = {(f["source"], f["file"]): f for f in before["inputs"]}
+    new = {(f["source"], f["file"]): f for f in after["inputs"]}
+
+    def rows_text(file: dict[str, Any]) -> str:
+        return f"{file['rows']} rows"
+
+    for key, file in new.items():
+        item = f"{key[0]}: {key[1]}"
+        if key not in old:
+            rows.append(("input added", "", item, "", rows_text(file)))
+        elif old[key]["sha256"] != file["sha256"]:
+            rows.append(("input changed", "", item, rows_text(old[key]), rows_text(file)))
+    rows.extend(
+        ("input removed", "", f"{key[0]}: {key[1]}", rows_text(file), "")
+        for key, file in old.items()
+        if key not in new
+    )
+    return rows
+
+
+def _standing(ranks: dict[str, Any], algorithm: str, common: list[str]) -> tuple[Any, ...]:
+    """Where ``algorithm`` stands among the algorithms ``common`` to both runs: how many of
+    them rank ahead of it and how many tie with it (its rank itself when a rank is not a
+    number)."""
+    rank = ranks[algorithm]
+    if not _is_rank(rank) or not all(_is_rank(ranks[other]) for other in common):
+        return (rank,)
+    ahead = sum(ranks[other] < rank for other in common)
+    tied = sum(ranks[other] == rank for other in common if other != algorithm)
+    return ahead, tied
+
+
+def _is_rank(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def compare_results(baseline: dict[str, Any], current: dict[str, Any]) -> pd.DataFrame:
     """Every change from ``baseline`` to ``current`` (module notes), one row each.
 
@@ -183,7 +257,9 @@ def compare_results(baseline: dict[str, Any], current: dict[str, Any]) -> pd.Dat
         Columns ``change``, ``ranking`` (the ranking's label, where one applies), ``item``
         (algorithm, problem or finding id), ``before``, ``after``.
     """
-    rows: list[tuple[str, str, str, str, str]] = []
+    rows: list[tuple[str, str, str, str, str]] = _input_changes(
+        baseline.get("provenance", {}), current.get("provenance", {})
+    )
 
     def added_removed(kind: str, old: list[str], new: list[str]) -> None:
         rows.extend((f"{kind} added", "", x, "", "") for x in new if x not in old)
@@ -208,9 +284,14 @@ def compare_results(baseline: dict[str, Any], current: dict[str, Any]) -> pd.Dat
         old = old_rankings.get(ranking_id)
         if old is None:
             continue
+        common = [a for a in new["ranks"] if a in old["ranks"]]
         for algorithm, rank in new["ranks"].items():
-            before = old["ranks"].get(algorithm)
-            if algorithm in old["ranks"] and before != rank:
+            if algorithm not in old["ranks"]:
+                rows.append(("rank entered", new["label"], algorithm, "", _rank_text(rank)))
+            elif old["ranks"][algorithm] != rank and _standing(
+                old["ranks"], algorithm, common
+            ) != _standing(new["ranks"], algorithm, common):
+                before = old["ranks"][algorithm]
                 rows.append(
                     ("rank moved", new["label"], algorithm, _rank_text(before), _rank_text(rank))
                 )
@@ -246,6 +327,18 @@ def _counted(frame: pd.DataFrame, change: str, singular: str, plural: str) -> st
     return None if count == 0 else f"{count} {singular if count == 1 else plural}"
 
 
+def _input_words(change: str, item: str, before: str, after: str) -> str:
+    """A row of :data:`INPUT_CHANGES` as the summary's sentence says it."""
+    if change == "spec changed":
+        return f"the spec {item} changed"
+    if change == "input changed":
+        rows = f"still {after}" if before == after else f"{before} → {after}"
+        return f"the input {item} changed ({rows})"
+    if change == "input added":
+        return f"a new input {item} ({after})"
+    return f"the input {item} is no longer read"
+
+
 def changes_blocks(
     changes: pd.DataFrame,
     baseline: dict[str, Any],
@@ -258,12 +351,9 @@ def changes_blocks(
     source = f"the baseline report {baseline_name}" + (f" (written {when} UTC)" if when else "")
     if other_study:
         source += ", which shares no algorithm and no problem with this study"
+    same = "the same algorithms, problems, ranks, verdicts and findings"
     if changes.empty:
-        return [
-            Text(
-                f"Changes since {source}: none — the same algorithms, problems, ranks, verdicts and findings."
-            )
-        ]
+        return [Text(f"Changes since {source}: none — {same}.")]
 
     def named(change: str, what: str) -> str | None:
         items = changes.loc[changes["change"] == change, "item"].tolist()
@@ -271,7 +361,28 @@ def changes_blocks(
             return None
         return f"{what}: {', '.join(labels.get(i, i) for i in items)}"
 
+    inputs = changes[changes["change"].isin(INPUT_CHANGES)]
+    # Each file in words while they are few; counted when a source of many files (COCO
+    # archives, CEC result files) changed, which the table and the CSV list one by one.
+    files = (
+        "; ".join(
+            _input_words(*row)
+            for row in inputs[["change", "item", "before", "after"]].itertuples(index=False)
+        )
+        if len(inputs) <= MAX_NAMED_INPUTS
+        else "; ".join(
+            p
+            for p in (
+                "the spec changed" if (inputs["change"] == "spec changed").any() else None,
+                _counted(changes, "input changed", "input changed", "inputs changed"),
+                _counted(changes, "input added", "input added", "inputs added"),
+                _counted(changes, "input removed", "input removed", "inputs removed"),
+            )
+            if p
+        )
+    )
     parts = [
+        files,
         named("algorithm added", "algorithms added"),
         named("algorithm removed", "algorithms removed"),
         _counted(changes, "problem added", "problem added", "problems added"),
@@ -286,8 +397,10 @@ def changes_blocks(
     shown = changes.head(MAX_SHOWN).copy()
     shown["item"] = [labels.get(i, i) for i in shown["item"]]
     more = "" if len(changes) <= MAX_SHOWN else f"; the first {MAX_SHOWN} of {len(changes)} shown"
+    # The data alone changed: say that nothing the report concludes moved with it.
+    rest = "" if len(inputs) < len(changes) else f"; otherwise none — {same}"
     return [
-        Text(f"Changes since {source}: " + "; ".join(p for p in parts if p) + "."),
+        Text(f"Changes since {source}: " + "; ".join(p for p in parts if p) + rest + "."),
         TableBlock(
             name="changes",
             caption=f"What changed since the baseline (all rows in tables/summary/changes.csv{more}).",

@@ -137,9 +137,12 @@ def _cmd_validate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
     progress.done()
     _print_warnings(results, args.quiet, stderr)
     if not args.quiet:
+        from reportgen.present.format import counted
+
         stdout.write(
-            f"{args.spec}: valid — {len(results.data.algorithms)} algorithms, "
-            f"{len(results.analyses)} analyses, {len(results.caveats)} warnings\n"
+            f"{args.spec}: valid — {counted(len(results.data.algorithms), 'algorithm')}, "
+            f"{counted(len(results.analyses), 'analysis')}, "
+            f"{counted(len(results.caveats), 'warning')}\n"
         )
     return EXIT_OK
 
@@ -310,17 +313,38 @@ def _tolerance(text: str) -> float:
     return value
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, with texts laid out in lines (the exit status table) kept as they are
+    and one-paragraph texts wrapped to the terminal."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" in text:
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="reportgen",
         description="Statistically sound, reproducible reports from benchmark results of stochastic optimisers.",
         epilog=EXIT_STATUS_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter,
     )
     from reportgen.resources import package_version
 
     parser.add_argument("--version", action="version", version=f"reportgen {package_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, help: str, description: str | None = None) -> argparse.ArgumentParser:
+        # Each command's --help ends with the exit status too: the help a cron job's author
+        # reads is the command's ('reportgen run --help'), not the program's.
+        return commands.add_parser(
+            name,
+            help=help,
+            description=description,
+            epilog=EXIT_STATUS_HELP,
+            formatter_class=_HelpFormatter,
+        )
 
     def common(sub: argparse.ArgumentParser) -> None:
         sub.add_argument(
@@ -342,14 +366,12 @@ def build_parser() -> argparse.ArgumentParser:
             help="exit 1 on any warning whose code the spec does not list in 'accept:'",
         )
 
-    validate = commands.add_parser(
-        "validate", help="check a study spec and its data; list every problem"
-    )
+    validate = command("validate", help="check a study spec and its data; list every problem")
     validate.add_argument("spec", help="the study spec (YAML)")
     common(validate)
     validate.set_defaults(handler=_cmd_validate)
 
-    run = commands.add_parser("run", help="validate, run every analysis, write the report")
+    run = command("run", help="validate, run every analysis, write the report")
     run.add_argument("spec", help="the study spec (YAML)")
     run.add_argument("-o", "--output", help="output folder (default: report.output of the spec)")
     run.add_argument(
@@ -366,7 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
     common(run)
     run.set_defaults(handler=_cmd_run)
 
-    verify = commands.add_parser(
+    verify = command(
         "verify",
         help="check a supplement's input hashes, rerun its study, compare every number",
         description="Unpack a supplement written by 'reportgen run --bundle' (the zip or its "
@@ -387,12 +409,10 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("-q", "--quiet", action="store_true", help="no progress messages")
     verify.set_defaults(handler=_cmd_verify)
 
-    schema = commands.add_parser("schema", help="print the JSON Schema of the study spec")
+    schema = command("schema", help="print the JSON Schema of the study spec")
     schema.set_defaults(handler=_cmd_schema)
 
-    init = commands.add_parser(
-        "init", help="write a small runnable study (spec + data) to start from"
-    )
+    init = command("init", help="write a small runnable study (spec + data) to start from")
     init.add_argument("folder", help="a new folder")
     start = init.add_mutually_exclusive_group()
     start.add_argument(

@@ -58,7 +58,7 @@ from reportgen.render.files import (
     write_latex,
 )
 from reportgen.render.html import render_html
-from reportgen.render.pdf import write_pdf
+from reportgen.render.pdf import pdf_unavailable, write_pdf
 from reportgen.render.publish import publish, writing
 from reportgen.render.sections.summary import build_summary_section
 from reportgen.resources import package_version
@@ -283,9 +283,9 @@ def validate_study(
     """Check the spec and the data and run the computations; raise InputError on any problem.
 
     The spec's ``report.output`` is checked as ``run`` checks it (a folder holding the study's
-    own files, one that exists and was not written by reportgen, a path through a file): a
-    study that validates is one that ``run`` accepts, and its problems are listed with every
-    other.
+    own files, one that exists and was not written by reportgen, a path through a file), and
+    so is a PDF in ``report.formats`` (weasyprint's system libraries): a study that validates
+    is one that ``run`` accepts, and its problems are listed with every other.
     """
     spec = study if isinstance(study, LoadedSpec) else load_spec(study)
     try:
@@ -293,6 +293,7 @@ def validate_study(
         output: list[Problem] = []
     except InputError as exc:
         output = list(exc.problems)
+    output += _pdf_problems(spec)
     try:
         results = compute_study(spec, progress)
     except InputError as exc:
@@ -369,6 +370,8 @@ def run_study(
     spec = study if isinstance(study, LoadedSpec) else load_spec(study)
     say = progress or (lambda _: None)
     target, where = _output_target(spec, output_dir)
+    if pdf := _pdf_problems(spec):  # before the analyses, not once they are done
+        raise InputError(pdf)
     # A weekly job's first run: its own output folder as baseline, not written yet.
     first_report = baseline is not None and _no_report_yet(baseline, target)
     # Read first: a file that is no results.json is refused before the analyses run.
@@ -493,7 +496,8 @@ def _with_changes(
 ) -> tuple[StudyResults, bool]:
     """The results with the changes since ``baseline`` appended to the executive summary, and
     whether the baseline is of another study (:func:`reportgen.changes.unrelated`)."""
-    current = json.loads(json.dumps(results_document(results, style, {}), allow_nan=False))
+    provenance = _what_was_read(results)  # which files changed; the rest is not compared
+    current = json.loads(json.dumps(results_document(results, style, provenance), allow_nan=False))
     changes = compare_results(baseline, current)
     other_study = unrelated(baseline, current)
     labels = dict(baseline.get("labels", {})) | {a: style.label(a) for a in results.data.algorithms}
@@ -579,6 +583,15 @@ def result_tables(results: StudyResults) -> list[ResultTable]:
         if outcome.published is not None:
             tables.append(ResultTable(f"{outcome.id}/published", outcome.published.frame, False))
     return tables
+
+
+def _pdf_problems(spec: LoadedSpec) -> list[Problem]:
+    """The spec asks for a PDF that this environment cannot render (its system libraries are
+    missing: :func:`reportgen.render.pdf.pdf_unavailable`)."""
+    if "pdf" not in spec.study.report.formats:
+        return []
+    reason = pdf_unavailable()
+    return [] if reason is None else [Problem(spec.where(("report", "formats")), reason)]
 
 
 def _output_target(spec: LoadedSpec, output_dir: str | Path | None) -> tuple[Path, str]:
@@ -695,31 +708,11 @@ def _write_report(
         )
 
 
-def _provenance(results: StudyResults, command_line: str | None) -> dict[str, Any]:
+def _what_was_read(results: StudyResults) -> dict[str, Any]:
+    """The provenance's ``spec`` and ``inputs``: each file read, with its SHA-256 (what
+    ``--baseline`` compares to say that the data changed, :mod:`reportgen.changes`)."""
     spec = results.spec
-    packages = {}
-    for name in (
-        "reportgen",
-        "numpy",
-        "pandas",
-        "scipy",
-        "networkx",
-        "matplotlib",
-        "pydantic",
-        "jinja2",
-        "weasyprint",
-        "pyyaml",
-    ):
-        try:
-            packages[name] = importlib.metadata.version(name)
-        except importlib.metadata.PackageNotFoundError:
-            packages[name] = "not installed"
     absolute = spec.study.report.paths == "absolute"
-    command = (
-        command_line
-        if command_line is not None
-        else " ".join([Path(sys.argv[0]).name, *sys.argv[1:]])
-    )
     return {
         "spec": {
             "path": str(spec.path) if absolute else spec.path.name,
@@ -738,6 +731,46 @@ def _provenance(results: StudyResults, command_line: str | None) -> dict[str, An
             }
             for f in results.data.files
         ],
+    }
+
+
+PROVENANCE_PACKAGES = (
+    "reportgen",
+    "numpy",
+    "pandas",
+    "scipy",
+    "networkx",
+    "matplotlib",
+    "pydantic",
+    "jinja2",
+    "weasyprint",
+    "pyyaml",
+)
+"""The packages whose versions the provenance records (the ones a number can depend on)."""
+
+
+def package_versions() -> dict[str, str]:
+    """The installed version of each of :data:`PROVENANCE_PACKAGES` ("not installed")."""
+    packages = {}
+    for name in PROVENANCE_PACKAGES:
+        try:
+            packages[name] = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            packages[name] = "not installed"
+    return packages
+
+
+def _provenance(results: StudyResults, command_line: str | None) -> dict[str, Any]:
+    spec = results.spec
+    packages = package_versions()
+    absolute = spec.study.report.paths == "absolute"
+    command = (
+        command_line
+        if command_line is not None
+        else " ".join([Path(sys.argv[0]).name, *sys.argv[1:]])
+    )
+    return {
+        **_what_was_read(results),
         "packages": packages,
         "bootstrap": {
             "resamples": results.synthesis.uncertainty.resamples,

@@ -42,6 +42,10 @@ Decisions
   names: the executor does not change any number (docs/distributed.md; the test suite checks
   it), and the author's Dask scheduler (``tcp://…``) is not the reviewer's, who may not even
   have Dask installed.
+- The statement names every package whose version differs between the supplement's
+  provenance and the rerun (reportgen, numpy, scipy, …): a reviewer whose numbers do not
+  reproduce should first know that the software is not the author's; when they reproduce,
+  it says so all the same (the same numbers from other versions is worth knowing too).
 - Keys that results.json has since renamed (:data:`RENAMED_KEYS`) are read under their current
   name in the bundled document, so that a supplement written before the rename still verifies:
   the value is compared, the name is not.
@@ -61,7 +65,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from reportgen.bundle import BUNDLE_NAME, INPUTS_FOLDER, MANIFEST, file_sha256
+from reportgen.bundle import BUNDLE_NAME, INPUTS_FOLDER, MANIFEST, STUDY_FOLDER, file_sha256
 from reportgen.changes import CHANGES_TABLE
 from reportgen.errors import InputError, Problem
 from reportgen.present.jsonable import format_problem
@@ -115,6 +119,10 @@ class Verification:
     cells: int = 0
     """How many cells of those tables were compared."""
     table_differences: tuple[Difference, ...] = ()
+    versions: tuple[tuple[str, str, str], ...] = ()
+    """The packages whose version differs: (name, the supplement's, this rerun's)."""
+    hashed: int = 0
+    """How many files INPUTS.sha256 lists."""
 
     @property
     def ok(self) -> bool:
@@ -124,16 +132,18 @@ class Verification:
         """The reproduction statement: one line when everything reproduces, else the lists."""
         lines = [f"input hash check failed: {p}" for p in self.hash_problems]
         tables = f"{_count(self.cells)} cells of the {_count(self.tables)} tables"
+        # What was checked before the numbers, when it passed (a failure has its own lines).
+        hashes = "" if self.hash_problems else f"{_files(self.hashed)}; "
         if not self.differences:
             lines.append(
-                f"all {_count(self.numbers)} numbers reproduce "
+                f"{hashes}all {_count(self.numbers)} numbers reproduce "
                 f"(and {_count(self.values)} other values of results.json)"
                 + ("" if self.table_differences else f", and all {tables}")
             )
         else:
             moved = [d for d in self.differences if _is_number(d.bundled) or _is_number(d.rerun)]
             lines.append(
-                f"{_count(len(self.differences))} of {_count(self.numbers + self.values)} values "
+                f"{hashes}{_count(len(self.differences))} of {_count(self.numbers + self.values)} values "
                 f"of results.json do not reproduce ({_count(len(moved))} of "
                 f"{_count(self.numbers)} numbers):"
             )
@@ -143,6 +153,14 @@ class Verification:
         if self.table_differences:
             lines.append(f"{_count(len(self.table_differences))} of {tables} do not reproduce:")
             lines += _listed(self.table_differences, limit)
+        if self.versions:
+            lines.append(
+                "the supplement was written with "
+                + ", ".join(f"{name} {bundled}" for name, bundled, _ in self.versions)
+                + "; this rerun used "
+                + ", ".join(f"{name} {here}" for name, _, here in self.versions)
+                + ("" if self.ok else " (a cause to rule out first)")
+            )
         return "\n".join(lines)
 
 
@@ -152,6 +170,13 @@ def _listed(differences: tuple[Difference, ...], limit: int | None) -> list[str]
     if len(shown) < len(differences):
         lines.append(f"  … and {_count(len(differences) - len(shown))} more (--all)")
     return lines
+
+
+def _files(n: int) -> str:
+    """The hash check passed, in words."""
+    if n == 1:
+        return f"the one file of {MANIFEST} matches"
+    return f"all {_count(n)} files of {MANIFEST} match"
 
 
 def _count(n: int) -> str:
@@ -240,7 +265,7 @@ def check_hashes(root: Path) -> list[Problem]:
             problems.append(
                 Problem(name, f"SHA-256 differs from {MANIFEST} (the file was changed)")
             )
-    inputs = root / "study" / INPUTS_FOLDER
+    inputs = root / STUDY_FOLDER / INPUTS_FOLDER
     added = sorted(
         name
         for name in (p.relative_to(root).as_posix() for p in inputs.rglob("*") if p.is_file())
@@ -254,7 +279,7 @@ def check_hashes(root: Path) -> list[Problem]:
 
 
 def _spec_in(root: Path, shown: str) -> Path:
-    specs = sorted(p for p in (root / "study").glob("*.y*ml") if p.is_file())
+    specs = sorted(p for p in (root / STUDY_FOLDER).glob("*.y*ml") if p.is_file())
     if len(specs) != 1:
         found = ", ".join(p.name for p in specs) or "none"
         raise InputError(
@@ -309,6 +334,19 @@ def rerun_study(
     tables = {table.name: table.frame for table in result_tables(results)}
     # Through the JSON encoder, so that both sides have the same types (inf → "inf", …).
     return json.loads(json.dumps(document, ensure_ascii=False, allow_nan=False)), tables
+
+
+def _from_the_top(problem: Problem, root: Path) -> Problem:
+    """A problem of the rerun with its file named from the bundle's top folder, as the hash
+    check and INPUTS.sha256 name it: ``study/inputs/data/a.csv, row 6`` rather than the
+    spec-relative ``inputs/data/a.csv, row 6`` (a file the reviewer looked for in vain)."""
+    where = problem.where
+    head = where.split(",", 1)[0].split(":", 1)[0]
+    if head and (root / STUDY_FOLDER / head).is_file():
+        where = f"{STUDY_FOLDER}/{where}"
+    for spec in (root / STUDY_FOLDER).glob("*.y*ml"):  # "analyses[0].x (study.yaml:12)"
+        where = where.replace(f"({spec.name}:", f"({STUDY_FOLDER}/{spec.name}:")
+    return Problem(where, problem.message)
 
 
 def _is_number(value: Any) -> bool:
@@ -508,13 +546,15 @@ def verify_bundle(
             root = bundle_root(Path(temporary), str(source))
         say("checking input hashes")
         hash_problems = check_hashes(root)
+        hashed = _listed_files(root)
         try:
             bundled = _bundled_results(root, str(source))
             rerun, rerun_tables = rerun_study(_spec_in(root, str(source)), say)
         except InputError as exc:
             # A changed input is the likely cause of a study that no longer runs: say so first
             # (the hash check's findings were otherwise lost with the rerun's error).
-            raise InputError([*hash_problems, *exc.problems]) from None
+            rerun_problems = [_from_the_top(p, root) for p in exc.problems]
+            raise InputError([*hash_problems, *rerun_problems]) from None
         say("comparing results.json and the tables")
         numbers, values, differences = compare_documents(bundled, rerun, rtol)
         tables, cells, table_differences = compare_tables(
@@ -528,4 +568,32 @@ def verify_bundle(
         tables,
         cells,
         tuple(table_differences),
+        other_versions(bundled),
+        hashed,
+    )
+
+
+def _listed_files(root: Path) -> int:
+    """How many files ``INPUTS.sha256`` lists (lines that are not blank or comments)."""
+    try:
+        text = (root / MANIFEST).read_text("utf-8")
+    except UnicodeDecodeError:
+        return 0  # check_hashes reports it
+    return sum(1 for line in text.splitlines() if line.strip() and not line.startswith("#"))
+
+
+def other_versions(bundled: dict[str, Any]) -> tuple[tuple[str, str, str], ...]:
+    """The packages of the bundled provenance whose version differs from this process's:
+    (name, bundled version, installed version). A package the provenance does not name, or
+    a provenance that names none, is not compared."""
+    from reportgen.pipeline import package_versions
+
+    packages = bundled.get("provenance", {})
+    packages = packages.get("packages") if isinstance(packages, dict) else None
+    if not isinstance(packages, dict):
+        return ()
+    return tuple(
+        (name, str(packages[name]), version)
+        for name, version in package_versions().items()
+        if name in packages and str(packages[name]) != version
     )

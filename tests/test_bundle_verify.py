@@ -128,6 +128,11 @@ def test_verify_reproduces_then_fails_on_a_changed_value(bundled, tmp_path):
     ok = run_cli("verify", str(moved), "--quiet")
     assert ok.code == 0, ok.out + ok.err
     assert ok.out.startswith("all ") and "numbers reproduce" in ok.out
+    # The hash check is named when it passed too (the reviewer could not tell it ran): the
+    # spec and every input file, as many as the manifest lists.
+    listed = _unzip(moved, tmp_path / "listed") / "INPUTS.sha256"
+    files = len(listed.read_text(encoding="utf-8").splitlines())
+    assert ok.out.startswith(f"all {files} files of INPUTS.sha256 match; all "), ok.out
 
     folder = _unzip(moved, tmp_path / "reviewer" / "unpacked")
     assert run_cli("verify", str(folder), "-q").code == 0
@@ -178,6 +183,33 @@ def test_a_file_added_to_a_bundled_folder_fails_the_hash_check(bundled, tmp_path
     assert "study/inputs/logs/OnePlusOne/" not in result.out  # the listed files still match
 
 
+def test_verify_names_the_package_versions_that_differ_from_the_authors(bundled, tmp_path):
+    """A reviewer whose numbers did not reproduce was not told that the supplement had been
+    written with other versions of reportgen or numpy — the first cause to rule out — though
+    its provenance records them."""
+    archive, _ = bundled
+    folder = _unzip(archive, tmp_path / "unpacked")
+    report = folder / "report" / "results.json"
+    document = json.loads(report.read_text(encoding="utf-8"))
+    installed = dict(document["provenance"]["packages"])
+    assert run_cli("verify", str(folder), "-q").out.count("\n") == 1  # same versions: one line
+    document["provenance"]["packages"] |= {"numpy": "1.0.0", "scipy": "0.1"}
+    report.write_text(json.dumps(document), encoding="utf-8")
+    same = run_cli("verify", str(folder), "-q")
+    assert same.code == 0
+    assert same.out.splitlines()[1] == (
+        "the supplement was written with numpy 1.0.0, scipy 0.1; this rerun used "
+        f"numpy {installed['numpy']}, scipy {installed['scipy']}"
+    )
+    document["analyses"]["logs_profiles"]["result"]["n_problems"] += 1
+    report.write_text(json.dumps(document), encoding="utf-8")
+    differs = run_cli("verify", str(folder), "-q")
+    assert differs.code == 1
+    assert differs.out.splitlines()[-1].endswith(
+        f"scipy {installed['scipy']} (a cause to rule out first)"
+    )
+
+
 def test_a_changed_spec_that_no_longer_runs_is_reported_as_changed_first(bundled, tmp_path):
     """The hash check's findings were lost when the rerun failed: a reviewer saw a YAML
     error in the bundled spec, not that the spec had been changed since it was bundled."""
@@ -192,6 +224,23 @@ def test_a_changed_spec_that_no_longer_runs_is_reported_as_changed_first(bundled
         "- study/study.yaml: SHA-256 differs from INPUTS.sha256 (the file was changed)"
     )
     assert "YAML syntax error" in problems[1]
+    # Named from the bundle's top folder, as the hash check names it (it said 'study.yaml:…').
+    assert problems[1].startswith("- study/study.yaml:")
+
+
+def test_a_bad_input_row_of_a_rerun_is_named_from_the_bundles_top_folder(bundled, tmp_path):
+    """The reviewer read 'study/inputs/data/a.csv: SHA-256 differs' and then
+    'inputs/data/a.csv, row 2 (line 3): …' — a path found nowhere in the supplement."""
+    archive, _ = bundled
+    folder = _unzip(archive, tmp_path / "unpacked")
+    data = folder / "study" / "inputs" / "data" / "a.csv"
+    data.write_text(data.read_text().replace("A,f1,2,1,5,1\n", "A,f1,2,1,5,11\n"))
+    result = run_cli("verify", str(folder), "-q")
+    assert result.code == 1
+    problems = [line.strip() for line in result.err.splitlines() if line.startswith("  - ")]
+    assert problems[0].startswith("- study/inputs/data/a.csv: SHA-256 differs")
+    assert problems[1].startswith("- study/inputs/data/a.csv, row 2 (line 3)"), problems
+    assert (folder / problems[1].split(",")[0].removeprefix("- ")).is_file()
 
 
 def test_verify_refuses_zip_slip_members(tmp_path):

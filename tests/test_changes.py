@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from scipy.stats import rankdata
 
-from reportgen.changes import compare_results
+from reportgen.changes import changes_blocks, compare_results
 from reportgen.present.jsonable import RESULTS_FORMAT, format_problem
+from reportgen.render.blocks import Text
 from tests.conftest import ROOT, run_cli
 
 QUICKSTART = ROOT / "example_studies" / "quickstart"
@@ -52,6 +55,7 @@ def test_compare_results_lists_every_kind_of_change():
             ("ranking removed", "OLD", "", "", ""),
             ("rank moved", "R", "B", "2", "1"),
             ("rank moved", "R", "A", "1", "2"),
+            ("rank entered", "R", "D", "", "3"),
             ("verdict flipped", "R", "B", "not sig.", "best"),
             ("verdict flipped", "R", "A", "best", "worse"),
             ("finding new", "", "summary/first.B", "", "B is first."),
@@ -88,24 +92,37 @@ def test_rerun_with_one_algorithm_added(tmp_path: Path):
         "BIPOP-CMA-ES"
     ]
     assert set(changes["change"]) <= {
+        "spec changed",
         "algorithm added",
+        "rank entered",
         "rank moved",
         "verdict flipped",
         "finding new",
         "finding gone",
     }
-    # Rank movements: every algorithm of both runs whose rank differs, read off the two files.
+    # Rank movements, read off the two files: every algorithm of both runs whose rank among
+    # the algorithms of both runs (ranked again without BIPOP-CMA-ES) differs.
     expected = set()
+    entered = set()
     old = {r["id"]: r for r in before["summary"]["rankings"]}
     for ranking in after["summary"]["rankings"]:
+        previous = old[ranking["id"]]["ranks"]
+        common = [a for a in ranking["ranks"] if a in previous]
+        now = dict(zip(common, rankdata([ranking["ranks"][a] for a in common]), strict=True))
+        then = dict(zip(common, rankdata([previous[a] for a in common]), strict=True))
         for algorithm, rank in ranking["ranks"].items():
-            previous = old[ranking["id"]]["ranks"].get(algorithm)
-            if previous is not None and previous != rank:
-                expected.add((ranking["label"], algorithm, f"{previous:g}", f"{rank:g}"))
+            if algorithm not in previous:
+                entered.add((ranking["label"], algorithm, f"{rank:g}"))
+            elif now[algorithm] != then[algorithm] and previous[algorithm] != rank:
+                expected.add((ranking["label"], algorithm, f"{previous[algorithm]:g}", f"{rank:g}"))
+    rows = changes[changes["change"] == "rank entered"]
+    assert set(zip(rows["ranking"], rows["item"], rows["after"].astype(str), strict=True)) == (
+        entered
+    )
+    assert {r[1] for r in entered} == {"BIPOP-CMA-ES"}
     moved = changes[changes["change"] == "rank moved"]
     assert (
-        expected
-        and set(
+        set(
             zip(
                 moved["ranking"],
                 moved["item"],
@@ -268,5 +285,146 @@ def test_a_first_run_with_its_own_folder_as_baseline_writes_the_report_and_says_
     second = run_cli("run", str(tiny_study), "-o", str(out), "--baseline", str(out))
     assert second.code == 0 and "baseline_missing" not in second.err
     assert (out / "tables" / "summary" / "changes.csv").exists()
+    # Under --strict too (docs/warnings.md): the first run of a strict weekly job succeeds,
+    # and acknowledging the code silences it under --quiet.
+    shutil.rmtree(out)
+    strict = run_cli("run", str(tiny_study), "--strict", "-q", "--baseline", str(out))
+    assert strict.code == 0 and "warning [baseline_missing]" in strict.err
+    tiny_study.write_text(tiny_study.read_text() + "accept: [baseline_missing]\n")
+    shutil.rmtree(out)
+    quiet = run_cli("run", str(tiny_study), "--strict", "-q", "--baseline", str(out))
+    assert quiet.code == 0 and quiet.err == "" and (out / "results.json").exists()
     typo = run_cli("run", str(tiny_study), "-o", str(out), "--baseline", str(out) + "x")
     assert typo.code == 1 and "does not exist" in typo.err
+
+
+def test_an_algorithm_added_ahead_of_the_others_moves_none_of_them():
+    """NewOpt entering first by accuracy listed every other algorithm as "rank moved" (1 → 2,
+    2 → 3, …: 17 movements in a weekly report where the others' order had not changed). Now
+    only a change of place among the algorithms of both runs is a movement, and the new
+    algorithm's rank is its own row."""
+    baseline = {
+        "algorithms": ["A", "B", "C"],
+        "summary": {"rankings": [_ranking("r", {"A": 1.0, "B": 2.0, "C": 3.0}, {})]},
+    }
+    ahead = {
+        "algorithms": ["A", "B", "C", "N"],
+        "summary": {"rankings": [_ranking("r", {"N": 1.0, "A": 2.0, "B": 3.0, "C": 4.0}, {})]},
+    }
+    changes = compare_results(baseline, ahead)
+    assert changes.values.tolist() == [
+        ["algorithm added", "", "N", "", ""],
+        ["rank entered", "R", "N", "", "1"],
+    ]
+    # B overtakes A while N enters between them: A and B moved, C (last of three) did not.
+    swapped = {
+        "algorithms": ["A", "B", "C", "N"],
+        "summary": {"rankings": [_ranking("r", {"B": 1.0, "N": 2.0, "A": 3.0, "C": 4.0}, {})]},
+    }
+    moved = compare_results(baseline, swapped)
+    assert moved.loc[
+        moved["change"] == "rank moved", ["item", "before", "after"]
+    ].values.tolist() == [
+        ["B", "2", "1"],
+        ["A", "1", "3"],
+    ]
+    # B overtakes A as N enters first: B stays 2 as printed, and A's row says it all.
+    overtaken = {
+        "algorithms": ["A", "B", "C", "N"],
+        "summary": {"rankings": [_ranking("r", {"N": 1.0, "B": 2.0, "A": 3.0, "C": 4.0}, {})]},
+    }
+    moved = compare_results(baseline, overtaken)
+    assert moved.loc[
+        moved["change"] == "rank moved", ["item", "before", "after"]
+    ].values.tolist() == [["A", "1", "3"]]
+    # A removed algorithm shifts the others up: no movement either; a tie made is one.
+    removed = {
+        "algorithms": ["B", "C"],
+        "summary": {"rankings": [_ranking("r", {"B": 1.0, "C": 2.0}, {})]},
+    }
+    assert compare_results(baseline, removed)["change"].tolist() == ["algorithm removed"]
+    tied = {
+        "algorithms": ["B", "C"],
+        "summary": {"rankings": [_ranking("r", {"B": 1.5, "C": 1.5}, {})]},
+    }
+    assert compare_results(baseline, tied)["change"].tolist() == [
+        "algorithm removed",
+        "rank moved",
+        "rank moved",
+    ]
+
+
+def _inputs(spec_hash: str, *files: tuple[str, str, int, str]) -> dict:
+    return {
+        "spec": {"path": "study.yaml", "sha256": spec_hash},
+        "inputs": [{"source": s, "file": f, "rows": n, "sha256": h} for s, f, n, h in files],
+    }
+
+
+def test_changed_data_is_listed_from_the_provenance_hashes():
+    document = {"algorithms": ["A"], "summary": {"rankings": []}}
+    baseline = document | {
+        "provenance": _inputs("s1", ("runs", "a.csv", 10, "h1"), ("runs", "old.csv", 3, "h2"))
+    }
+    current = document | {
+        "provenance": _inputs("s2", ("runs", "a.csv", 12, "h3"), ("runs", "new.csv", 4, "h4"))
+    }
+    assert compare_results(baseline, current).values.tolist() == [
+        ["spec changed", "", "study.yaml", "", ""],
+        ["input changed", "", "runs: a.csv", "10 rows", "12 rows"],
+        ["input added", "", "runs: new.csv", "", "4 rows"],
+        ["input removed", "", "runs: old.csv", "3 rows", ""],
+    ]
+    assert compare_results(baseline, baseline).empty
+
+
+def test_a_weekly_run_on_changed_data_says_the_data_changed(tiny_study: Path):
+    """The department's job, week after week: one value of the data changes and nothing the
+    report concludes moves. The changes said "none — the same algorithms, problems, ranks,
+    verdicts and findings", as if the report were last week's; now they name the file."""
+    out = tiny_study.parent / "out"
+    assert run_cli("run", str(tiny_study), "-q", "--baseline", str(out)).code == 0
+    data = tiny_study.parent / "data" / "h.csv"
+    data.write_text(data.read_text().replace("B,f2,2,2,2,1\n", "B,f2,2,2,2,0.9\n"))
+    result = run_cli("run", str(tiny_study), "-q", "--baseline", str(out))
+    assert result.code == 0, result.err
+    changes = pd.read_csv(out / "tables" / "summary" / "changes.csv", keep_default_na=False)
+    assert changes.values.tolist() == [
+        ["input changed", "", "curves: data/h.csv", "16 rows", "16 rows"]
+    ]
+    html = (out / "report.html").read_text(encoding="utf-8")
+    assert (
+        "the input curves: data/h.csv changed (still 16 rows); otherwise none — the same "
+        "algorithms, problems, ranks, verdicts and findings." in html
+    )
+    # The same data again: nothing changed at all.
+    assert run_cli("run", str(tiny_study), "-q", "--baseline", str(out)).code == 0
+    assert pd.read_csv(out / "tables" / "summary" / "changes.csv").empty
+
+
+def test_many_changed_inputs_are_counted_in_the_sentence():
+    """A source of many files (COCO archives) named every file in the summary's sentence."""
+    document = {"algorithms": ["A"], "summary": {"rankings": []}}
+    files = [("runs", f"a{i}.csv", 10, "h") for i in range(6)]
+    baseline = document | {"provenance": _inputs("s1", *files)}
+    changed = [(s, f, n + 1, "x") for s, f, n, _ in files[:5]] + [("runs", "b.csv", 2, "y")]
+    current = document | {"provenance": _inputs("s2", *changed)}
+    changes = compare_results(baseline, current)
+    assert changes["change"].value_counts().to_dict() == {
+        "input changed": 5,
+        "spec changed": 1,
+        "input added": 1,
+        "input removed": 1,
+    }
+    text = changes_blocks(changes, baseline, "out/", {})[0]
+    assert isinstance(text, Text)
+    assert text.text == (
+        "Changes since the baseline report out/: the spec changed; 5 inputs changed; 1 input "
+        "added; 1 input removed; otherwise none — the same algorithms, problems, ranks, "
+        "verdicts and findings."
+    )
+    few = changes_blocks(changes.iloc[:3], baseline, "out/", {})[0]
+    assert isinstance(few, Text)
+    assert "the spec study.yaml changed; the input runs: a0.csv changed (10 rows → 11 rows)" in (
+        few.text
+    )

@@ -11,12 +11,21 @@ from pathlib import Path
 
 import pytest
 
+from reportgen.cli import EXIT_STATUS_HELP
 from tests.conftest import HISTORIES_CSV, ROOT, SPEC, run_cli, write, write_histories_per_algorithm
 
 
 def test_validate_ok(tiny_study):
     result = run_cli("validate", str(tiny_study), "--quiet")
     assert result.code == 0 and result.err == ""
+
+
+def test_validate_counts_in_words_that_agree(tiny_study):
+    """The quickstart said "valid — 4 algorithms, 3 analyses, 1 warnings", this study
+    "1 analyses"."""
+    result = run_cli("validate", str(tiny_study))
+    assert "reportgen: warning [" not in result.err
+    assert result.out == f"{tiny_study}: valid — 2 algorithms, 1 analysis, 0 warnings\n"
 
 
 def test_validate_lists_every_problem_and_exits_1(tmp_path):
@@ -285,11 +294,18 @@ def test_init_writes_a_runnable_study(tmp_path):
 
 
 def test_help_for_every_command(capsys):
-    for command in ("validate", "run", "schema", "init"):
+    """Every command's help ends with the exit status (only the program's did: the author of
+    a cron job reading 'reportgen run --help' did not find them)."""
+    for command in ("validate", "run", "verify", "schema", "init"):
         with pytest.raises(SystemExit) as info:
             run_cli(command, "--help")
         assert info.value.code == 0
-    assert "--strict" in capsys.readouterr().out
+        help_text = capsys.readouterr().out
+        assert help_text.rstrip().endswith(EXIT_STATUS_HELP.rstrip()), command
+        if command == "run":
+            assert "--strict" in help_text
+        if command == "verify":  # a one-paragraph description is still wrapped
+            assert max(len(line) for line in help_text.splitlines()) <= 100
 
 
 def test_an_analysis_reads_several_sources_of_one_format(tmp_path):

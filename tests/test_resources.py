@@ -61,3 +61,13 @@ def test_no_module_finds_files_through_its_parents() -> None:
         if p.name != "resources.py" and ".parents[" in p.read_text(encoding="utf-8")
     ]
     assert not offenders
+
+
+def test_the_report_names_where_an_installation_keeps_the_methods_document():
+    """The methods appendix said docs/methods.md was "installed with the package", but an
+    installed reportgen has no docs/ folder: a reader could not find it."""
+    template = (ROOT / "templates" / "report.html.j2").read_text(encoding="utf-8")
+    packaged = f"reportgen/{resources.PACKAGED.name}/methods.md"
+    assert f"<code>{packaged}</code>" in template
+    assert resources.RESOURCES["methods.md"] == "docs/methods.md"
+    assert "<code>docs/methods.md</code>" in template

@@ -2,18 +2,43 @@
 
 weasyprint may read only ``data:`` URIs and files inside the output folder; it never fetches
 a URL from the network, whatever the data or spec contain.
+
+weasyprint needs system libraries pip does not install (Pango, through cffi). Without them
+its import fails with an ``OSError`` — after the analyses, when the PDF was laid out, and
+reported as "cannot write the report to out/" — so :func:`pdf_unavailable` tries the import
+before any work, for ``run`` and ``validate`` alike.
 """
 
 from __future__ import annotations
 
+import io
 import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stdout
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
+
+PANGO_PACKAGES = "libpango-1.0-0 libpangoft2-1.0-0"
+"""The Debian/Ubuntu packages weasyprint needs (scripts/system-deps.sh installs them)."""
+
+
+def pdf_unavailable() -> str | None:
+    """Why no PDF can be rendered in this environment (weasyprint cannot load its system
+    libraries), or None when it can."""
+    # weasyprint prints a banner to stdout before it raises: not on reportgen's stdout.
+    with redirect_stdout(io.StringIO()):
+        try:
+            import weasyprint  # noqa: F401
+        except OSError as exc:
+            return (
+                f"a PDF needs the Pango library, which weasyprint cannot load here ({exc}); "
+                f"install it (Debian/Ubuntu: apt-get install {PANGO_PACKAGES}; elsewhere see "
+                "weasyprint's installation guide) or leave pdf out of report.formats"
+            )
+    return None
 
 
 def _confined_fetcher(root: Path) -> Any:
