@@ -182,11 +182,19 @@ def _difficulty(result: UScoresResult, group: str) -> Finding:
         h_label = problem_label(hardest.problem, hardest.dimension)
     else:
         e_label, h_label = easiest.problem, hardest.problem
-    text = (
-        f"{start}he easiest problem for these algorithms is {e_label} (its trials win "
-        f"{share(easiest.share)} of their comparisons with the other problems' trials) "
-        f"and the hardest {h_label} ({share(hardest.share)})."
-    )
+    if easiest.rank == hardest.rank:
+        # Naming one problem easiest and another hardest at the same share would be false.
+        text = (
+            f"{start}he {len(rows)} problems are equally hard for these algorithms: the trials "
+            f"of each win {share(easiest.share)} of their comparisons with the other problems' "
+            "trials."
+        )
+    else:
+        text = (
+            f"{start}he easiest problem for these algorithms is {e_label} (its trials win "
+            f"{share(easiest.share)} of their comparisons with the other problems' trials) "
+            f"and the hardest {h_label} ({share(hardest.share)})."
+        )
     return Finding(
         f"difficulty.{group}",
         text,
