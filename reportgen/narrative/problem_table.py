@@ -53,10 +53,21 @@ def findings(result: ProblemTableResult, labels: Labels) -> list[Finding]:
         for algorithm in result.best_in_row(problem, dimension, result.statistics[0]):
             counts[algorithm] += 1
     ordered = sorted(counts.items(), key=lambda kv: -kv[1])
-    top, n_top = ordered[0]
-    text = f"{label(top)} has the best {STATISTIC_NAMES[key]} on {n_top} of {n_problems} problems"
-    if len(ordered) > 1 and ordered[1][1]:
-        text += f" (next: {label(ordered[1][0])}, {ordered[1][1]})"
+    n_top = ordered[0][1]
+    # Equal counts are a shared first place, not a first in study order and a "next".
+    top = [a for a, n in ordered if n == n_top]
+    rest = ordered[len(top) :]
+    name = STATISTIC_NAMES[key]
+    if len(top) == 1:
+        text = f"{label(top[0])} has the best {name} on {n_top} of {n_problems} problems"
+    else:
+        text = (
+            f"{join_words([label(a) for a in top], limit=12)} have the best {name} equally "
+            f"often: on {n_top} of {n_problems} problems each (a tie on a problem counts for "
+            "each algorithm tied)"
+        )
+    if rest and rest[0][1]:
+        text += f" (next: {label(rest[0][0])}, {rest[0][1]})"
     out.append(Finding("bold", text + ".", {"best_counts": counts}))
     if not result.tested:
         out.append(

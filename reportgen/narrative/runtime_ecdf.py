@@ -21,23 +21,35 @@ def findings(result: RuntimeEcdfResult, labels: Labels) -> list[Finding]:
         # Stable sorts, largest first: ties keep study order.
         by_area = sorted(rows, key=lambda s: (-s.area, -s.solved))
         best = by_area[0]
-        text = (
-            f"{where}, {label(best.algorithm)} has the largest area under the runtime "
-            f"ECDF ({fixed(best.area, AREA_PLACES)}): it reaches targets soonest on average "
-            "over budgets"
-        )
+        # Equal areas are a shared first place: naming the first in study order alone would
+        # let the study's order decide (the summary's ranking ties them too).
+        tied = [s.algorithm for s in by_area if s.area == best.area]
         numbers: dict[str, object] = {
             "dimension": int(dimension),
             "best": best.algorithm,
             "area": best.area,
         }
-        if len(rows) > 1:
-            second = by_area[1]
+        if len(tied) == 1:
+            text = (
+                f"{where}, {label(best.algorithm)} has the largest area under the runtime "
+                f"ECDF ({fixed(best.area, AREA_PLACES)}): it reaches targets soonest on average "
+                "over budgets"
+            )
+        else:
+            numbers["tied"] = tied
+            text = (
+                f"{where}, {join_words([label(a) for a in tied], limit=12)} have the same "
+                f"largest area under the runtime ECDF ({fixed(best.area, AREA_PLACES)}): by it, "
+                "none of them reaches targets sooner on average over budgets"
+            )
+        if len(tied) < len(rows):
+            second = by_area[len(tied)]
             text += f" (next: {label(second.algorithm)}, {fixed(second.area, AREA_PLACES)})"
             numbers["runner_up"] = second.algorithm
             numbers["runner_up_area"] = second.area
         text += "."
         most = sorted(rows, key=lambda s: (-s.solved, -s.area))[0]
+        most_tied = [s.algorithm for s in rows if s.solved == most.solved]
         common = result.common_budget(dimension)
         if common is not None:
             leaders = common.leaders
@@ -56,11 +68,20 @@ def findings(result: RuntimeEcdfResult, labels: Labels) -> list[Finding]:
             numbers["most_at_common_budget"] = list(leaders)
             numbers["solved_at_common_budget"] = common.share
         else:
-            text += (
-                f" {label(most.algorithm)} reaches the most (function, target) pairs: "
-                f"{ecdf_share(most.solved)} within its budget of up to "
-                f"{number(most.max_budget)}·D evaluations."
-            )
+            if len(most_tied) == 1:
+                text += (
+                    f" {label(most.algorithm)} reaches the most (function, target) pairs: "
+                    f"{ecdf_share(most.solved)} within its budget of up to "
+                    f"{number(most.max_budget)}·D evaluations."
+                )
+            else:
+                text += (
+                    f" {join_words([label(a) for a in most_tied], limit=12)} reach the "
+                    f"same largest share of (function, target) pairs, {ecdf_share(most.solved)}, "
+                    f"within budgets of up to "
+                    f"{number(max(s.max_budget for s in rows if s.algorithm in most_tied))}·D "
+                    "evaluations."
+                )
         numbers["most_reached"] = most.algorithm
         numbers["solved"] = most.solved
         numbers["max_budget"] = most.max_budget

@@ -415,3 +415,23 @@ def test_problem_areas_by_hand_and_their_mean_is_the_area() -> None:
     assert result.summary["area"].iloc[0] == pytest.approx((f1 + f2) / 2, rel=1e-12)
     scores = result.area_scores()
     assert scores["score"].tolist() == pytest.approx([f1, f2])  # one group: weight 1
+
+
+def test_equal_areas_are_a_shared_first_place() -> None:
+    """A and B with the same runs have the same ECDF: the finding named A alone ('A has the
+    largest area … (next: B, 0.348)') and A alone as reaching the most pairs."""
+    frame = pd.DataFrame(
+        [(a, "f1", 2, 1, e, v) for a in ("A", "B") for e, v in ((1, 5.0), (10, 0.5))]
+        + [("C", "f1", 2, 1, 1, 5.0), ("C", "f1", 2, 1, 10, 5.0)],
+        columns=["algorithm", "problem", "dimension", "run", "evaluations", "value"],
+    )
+    result = compute(_data(frame), _options(targets=[1.0, 0.1], table_targets=[1.0]))
+    (finding,) = findings(result, make_style(("A", "B", "C")))
+    assert finding.numbers["tied"] == ["A", "B"]
+    assert finding.text.startswith(
+        "In 2-D, A and B have the same largest area under the runtime ECDF ("
+    )
+    assert "none of them reaches targets sooner on average over budgets (next: C, " in finding.text
+    assert "A and B reach the same largest share of (function, target) pairs, 50.0%" in (
+        finding.text
+    )
