@@ -435,3 +435,19 @@ def test_equal_areas_are_a_shared_first_place() -> None:
     assert "A and B reach the same largest share of (function, target) pairs, 50.0%" in (
         finding.text
     )
+
+
+def test_target_reached_at_evaluation_zero_counts_from_the_window_start() -> None:
+    """A run whose first record, at evaluation 0, already reaches the target: log10 0 = −∞
+    printed 'RuntimeWarning: divide by zero encountered in log10' (an error under pytest's
+    warning filter). The hit is clipped to the window's start: A's ECDF is 1 over the whole
+    window (area 1); B reaches it at x = 10/2 = 5 in the window log10 x ∈ [0, 1] (it spans at
+    least a decade): area 1 − log10 5."""
+    frame = pd.DataFrame(
+        [("A", "f1", 2, 1, 0, 0.5), ("A", "f1", 2, 1, 10, 0.5),
+         ("B", "f1", 2, 1, 1, 5.0), ("B", "f1", 2, 1, 10, 0.5)],
+        columns=["algorithm", "problem", "dimension", "run", "evaluations", "value"],
+    )  # fmt: skip
+    result = compute(_data(frame), _options(targets=[1.0], table_targets=[1.0]))
+    area = result.summary.set_index("algorithm")["area"]
+    assert area.to_dict() == {"A": pytest.approx(1.0), "B": pytest.approx(1 - math.log10(5))}
