@@ -7,7 +7,7 @@ smallest median value on the most problems, and the runner-up.
 from __future__ import annotations
 
 from reportgen.analyses.convergence import ConvergenceResult
-from reportgen.present.findings import Finding, join_words
+from reportgen.present.findings import MAX_NAMED, Finding, join_words
 from reportgen.present.format import evaluations
 from reportgen.present.labels import Labels
 
@@ -36,7 +36,7 @@ def findings(result: ConvergenceResult, labels: Labels) -> list[Finding]:
                 )
             else:
                 text += (
-                    f"{join_words([labels.label(a) for a in top], limit=12)} have the smallest "
+                    f"{join_words([labels.label(a) for a in top], limit=MAX_NAMED)} have the smallest "
                     f"median value equally often: on {n_top} of {len(problems)} problems each (a "
                     "tie on a problem counts for each algorithm tied)"
                 )

@@ -19,7 +19,7 @@ from reportgen.analyses.problem_table import (
     ProblemTableResult,
     WinTieLoss,
 )
-from reportgen.present.findings import Finding, join_words
+from reportgen.present.findings import MAX_NAMED, Finding, join_words
 from reportgen.present.labels import Labels
 
 STATISTIC_NAMES = {"mean": "mean", "median": "median", "best": "best run", "worst": "worst run"}
@@ -62,7 +62,7 @@ def findings(result: ProblemTableResult, labels: Labels) -> list[Finding]:
         text = f"{label(top[0])} has the best {name} on {n_top} of {n_problems} problems"
     else:
         text = (
-            f"{join_words([label(a) for a in top], limit=12)} have the best {name} equally "
+            f"{join_words([label(a) for a in top], limit=MAX_NAMED)} have the best {name} equally "
             f"often: on {n_top} of {n_problems} problems each (a tie on a problem counts for "
             "each algorithm tied)"
         )
@@ -86,7 +86,7 @@ def findings(result: ProblemTableResult, labels: Labels) -> list[Finding]:
     better = [w for w in overall if w.wins > w.losses]
     if better:
         text = (
-            f"{join_words([label(w.algorithm) for w in better])} "
+            f"{join_words([label(w.algorithm) for w in better], limit=MAX_NAMED)} "
             f"{'is' if len(better) == 1 else 'are'} significantly better than "
             f"{label(result.reference)} on more problems than worse; the best balance is "
             f"{label(best.algorithm)}'s (W/T/L {wtl_text(best)})."

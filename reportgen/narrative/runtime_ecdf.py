@@ -5,7 +5,7 @@ common budget when the budgets differ widely, since shares at unequal budgets do
 from __future__ import annotations
 
 from reportgen.analyses.runtime_ecdf import AREA_PLACES, RuntimeEcdfResult
-from reportgen.present.findings import Finding, join_words
+from reportgen.present.findings import MAX_NAMED, Finding, join_words
 from reportgen.present.format import ecdf_share, fixed, number
 from reportgen.present.labels import Labels
 
@@ -38,7 +38,7 @@ def findings(result: RuntimeEcdfResult, labels: Labels) -> list[Finding]:
         else:
             numbers["tied"] = tied
             text = (
-                f"{where}, {join_words([label(a) for a in tied], limit=12)} have the same "
+                f"{where}, {join_words([label(a) for a in tied], limit=MAX_NAMED)} have the same "
                 f"largest area under the runtime ECDF ({fixed(best.area, AREA_PLACES)}): by it, "
                 "none of them reaches targets sooner on average over budgets"
             )
@@ -56,7 +56,7 @@ def findings(result: RuntimeEcdfResult, labels: Labels) -> list[Finding]:
             verb = "reaches" if len(leaders) == 1 else "reach"
             text += (
                 f" At the common budget of {number(common.budget)}·D evaluations (the smallest "
-                f"algorithm budget), {join_words([label(a) for a in leaders])} {verb} the most "
+                f"algorithm budget), {join_words([label(a) for a in leaders], limit=MAX_NAMED)} {verb} the most "
                 f"(function, target) pairs ({ecdf_share(common.share)})."
                 f" {label(most.algorithm)} reaches the most at the end of its own budget "
                 f"({ecdf_share(most.solved)} within {number(most.max_budget)}·D), "
@@ -76,7 +76,7 @@ def findings(result: RuntimeEcdfResult, labels: Labels) -> list[Finding]:
                 )
             else:
                 text += (
-                    f" {join_words([label(a) for a in most_tied], limit=12)} reach the "
+                    f" {join_words([label(a) for a in most_tied], limit=MAX_NAMED)} reach the "
                     f"same largest share of (function, target) pairs, {ecdf_share(most.solved)}, "
                     f"within budgets of up to "
                     f"{number(max(s.max_budget for s in rows if s.algorithm in most_tied))}·D "
