@@ -38,7 +38,7 @@ from reportgen.data.load import StudyData, load_data
 from reportgen.data.select import complete_problems
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices, shorten
 from reportgen.execution import executor_for
-from reportgen.figures.style import FigureStyle, make_style
+from reportgen.figures.style import FigureStyle, make_style, plain_text
 from reportgen.narrative.overview import overview, source_summary
 from reportgen.paths import in_the_way, real_path, spec_path
 from reportgen.present.caveats import Caveat
@@ -467,6 +467,13 @@ def present_study(
     results: StudyResults, progress: Progress | None = None
 ) -> tuple[StudyResults, FigureStyle]:
     """Build every analysis's report section and the executive summary (nothing is written)."""
+    with plain_text():
+        return _present_study(results, progress)
+
+
+def _present_study(
+    results: StudyResults, progress: Progress | None
+) -> tuple[StudyResults, FigureStyle]:
     say = progress or (lambda _: None)
     spec = results.spec
     style = make_style(list(results.data.algorithms), spec.study.algorithm_labels())

@@ -245,3 +245,28 @@ def test_an_unknown_analysis_id_lists_the_ids(tmp_path: Path) -> None:
     )
     with pytest.raises(KeyError, match="did you mean 'profiles'"):
         results["profile"]
+
+
+def test_names_with_dollar_signs_print_as_written_in_figures(tmp_path: Path) -> None:
+    """A name '50% $x$' was drawn as '50% x' with an italic x (matplotlib's mathtext): the
+    report builds and draws its figures as plain text, and leaves matplotlib's own setting
+    (a notebook's mathtext) as it was."""
+    import matplotlib
+
+    name = "50% $x$"
+    frame = pd.DataFrame(
+        [{"algorithm": a, "problem": p, "run": r, "value": float(k + r)}
+         for k, a in enumerate(("A", name)) for p in ("f1", "f2") for r in range(3)]
+    )  # fmt: skip
+    spec = {
+        "study": {"title": "Dollars"},
+        "minimize": True,
+        "data": {"runs": {"format": "trials"}},
+        "analyses": [{"kind": "u_scores", "data": "runs", "target": 0.0}],
+        "report": {"output": "out", "formats": ["html"]},
+    }
+    study = reportgen.load_study(spec, base_dir=tmp_path, frames={"runs": frame})
+    reportgen.run_study(study)
+    svg = (tmp_path / "out/figures/u_scores/u_scores_bars.svg").read_text(encoding="utf-8")
+    assert "50% $x$</text>" in svg  # one plain text, not mathtext glyph by glyph
+    assert matplotlib.rcParams["text.parse_math"]

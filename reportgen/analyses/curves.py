@@ -60,6 +60,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from reportgen.analyses.spread import is_extreme
 from reportgen.data.frames import ProblemRows, category_codes, problem_frame
 
 BLOCK_CELLS = 1 << 19
@@ -365,10 +366,7 @@ def group_curves(
     if not inside.all():
         codes, evaluations, values = codes[inside], evaluations[inside], values[inside]
     best = float(values.min())
-    magnitude = np.abs(values)
-    extreme = bool(
-        magnitude.max() > 1e150 or magnitude.min(where=magnitude > 0, initial=1.0) < 1e-130
-    )
+    extreme = is_extreme(values)
     # Step 1: the curve points; each record's point (records before `start` map to the first).
     grid, position = _curve_points(np.maximum(evaluations, start))
     n_points = len(grid)

@@ -115,6 +115,7 @@ import pandas as pd
 from scipy import stats
 
 from reportgen.analyses.resampling import all_present, drawn_runs, filled, run_array
+from reportgen.analyses.spread import extreme_scale
 from reportgen.data.frames import (
     AnalysisData,
     concat_tables,
@@ -1288,8 +1289,11 @@ def _welford_std(cells: Sequence[np.ndarray]) -> np.ndarray:
         return out
     width = int(sizes.max())
     table = np.zeros((len(cells), width))
+    # Extreme cells (reportgen.analyses.spread) are scaled to magnitudes ≤ 1 so that the
+    # squares neither overflow nor underflow; the others divide by 1, which changes no bit.
+    scale = np.array([extreme_scale(v) for v in cells])
     for i, v in enumerate(cells):
-        table[i, : len(v)] = v
+        table[i, : len(v)] = v if scale[i] == 1.0 else v / scale[i]
     mean = np.zeros(len(cells))
     squares = np.zeros(len(cells))
     with np.errstate(invalid="ignore"):  # ∞ among the values: NaN, as pandas gives
@@ -1301,7 +1305,7 @@ def _welford_std(cells: Sequence[np.ndarray]) -> np.ndarray:
             mean[live] = new
             squares[live] += (x - new) * (x - old)
     several = sizes > 1
-    out[several] = np.sqrt(squares[several] / (sizes[several] - 1))
+    out[several] = scale[several] * np.sqrt(squares[several] / (sizes[several] - 1))
     return out
 
 

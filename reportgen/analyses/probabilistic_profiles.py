@@ -128,6 +128,7 @@ from scipy.optimize import brentq
 from scipy.special import ndtr
 from scipy.stats import norm
 
+from reportgen.analyses.spread import sample_std
 from reportgen.data.frames import (
     KEYS,
     RUN_KEYS,
@@ -873,7 +874,7 @@ def _from_trials(data: AnalysisData, options: ProbabilisticProfilesOptions) -> _
         if ok.size == c.size:
             mean[a, p] = float(np.mean(ok))
             if ok.size > 1:
-                std[a, p] = float(np.std(ok, ddof=1))
+                std[a, p] = sample_std(ok)
     single = np.isfinite(mean) & np.isnan(std)
     if options.model == "normal" and single.any():
         names = [

@@ -74,6 +74,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import mannwhitneyu, rankdata
 
+from reportgen.analyses.spread import is_extreme, sample_std
 from reportgen.data.frames import (
     KEYS,
     RUN_KEYS,
@@ -559,6 +560,13 @@ def _statistics(runs: pd.DataFrame) -> pd.DataFrame:
         worst="max",
     )
     frame["n"] = frame["n"].astype(float)
+    # pandas squares the values: beyond 10¹⁵⁴ the SD would print as ∞ (CEC 2017 f2 reaches
+    # 10¹⁷⁵). Such groups only are recomputed, scaled (reportgen.analyses.spread).
+    if is_extreme(runs["value"].to_numpy(dtype=float)):
+        for key, v in grouped:
+            values = v.to_numpy(dtype=float)
+            if is_extreme(values):
+                frame.loc[key, "std"] = sample_std(values)
     return frame
 
 

@@ -612,7 +612,10 @@ def compute(data: AnalysisData, options: RuntimeEcdfOptions) -> RuntimeEcdfResul
                 )
             )
             # Area under the ECDF on log10 x over [low, high], normalised to [0, 1].
-            grid = np.log10(np.r_[x, 10**high])
+            # A target reached at evaluation 0 (the first record of a run logged before any
+            # evaluation) is at log10 0 = −∞: clipped to the window's start, as it should be.
+            with np.errstate(divide="ignore"):
+                grid = np.log10(np.r_[x, 10**high])
             inside = np.clip(grid, low, high)
             area = float(np.sum(np.diff(inside) * value) / (high - low)) if high > low else 0.0
             # Each problem's part, run by run: a run reaching a target at t adds

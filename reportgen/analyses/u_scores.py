@@ -63,6 +63,9 @@ Roles exchanged: within a group, every trial (of every algorithm) on problem :ma
 with every trial on every other problem of the group by the same order; a problem's functional
 U-score is its number of wins, and problems are ranked from easiest (rank 1, most wins) to
 hardest. ``share`` is the functional U-score divided by the number of comparisons it took part in.
+Problems are ranked by ``share``: with equal trial counts that is the paper's order by wins, and
+with unequal ones (allowed, with a caveat) a problem with more trials takes part in more
+comparisons, so its win count would make it look easier however its trials fare.
 Functional U-scores are computed by the rank-sum route alone: counting wins would compare every
 pair of a group's trials (quadratic: 11 M comparisons for a CEC 2022 dimension's 4 680 trials),
 and the trial order the rank sums use is the one each problem's U-scores already check against
@@ -696,7 +699,8 @@ class UScoresResult:
 
     def cutpoint_label(self, cutpoint: float) -> str:
         """``0.5`` → ``"0.5 (state at 0.40·B in 10-D, 0.30·B in 20-D)"`` where the recorded
-        state lies below the nominal fraction, else ``"0.5"``."""
+        state lies below the nominal fraction (``before any record`` where no run has one by
+        then), else ``"0.5"``."""
         if self.cutpoint_records is None:
             return f"{cutpoint:g}"
         rows = self.cutpoint_records[self.cutpoint_records["cutpoint"] == cutpoint]
@@ -705,8 +709,14 @@ class UScoresResult:
         ]
         if all(math.isclose(f, cutpoint, rel_tol=1e-3) for _, f in actual):
             return f"{cutpoint:g}"
-        where = ", ".join(f"{f:#.2g}·B" + (f" in {d}-D" if d else "") for d, f in actual)
-        return f"{cutpoint:g} (state at {where})"
+        # NaN: no run of the dimension has a record by c·B yet, so every trial there ties.
+        empty = any(math.isnan(f) for _, f in actual)
+        where = ", ".join(
+            ("before any record" if math.isnan(f) else f"at {f:#.2g}·B" if empty else f"{f:#.2g}·B")
+            + (f" in {d}-D" if d else "")
+            for d, f in actual
+        )
+        return f"{cutpoint:g} (state {where})" if empty else f"{cutpoint:g} (state at {where})"
 
     @functools.cached_property
     def codes_by_problem(self) -> dict[tuple[str, int], tuple[np.ndarray, np.ndarray]]:
@@ -1846,9 +1856,10 @@ def _difficulty(
             sets = [np.flatnonzero(labels == k) for k in range(len(members))]
             u = ranked_u_scores(trial_states, sets)[0]
             share = u / (sizes * (sizes.sum() - sizes))
+            ranks = competition_ranks(share)
         else:
             u, share = np.zeros(1), np.full(1, np.nan)
-        ranks = competition_ranks(u)
+            ranks = competition_ranks(u)
         order = sorted(range(len(members)), key=lambda i: (ranks[i], natural_key(members[i][0])))
         frames.append(
             pd.DataFrame(

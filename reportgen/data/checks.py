@@ -43,6 +43,15 @@ MAX_WHOLE = 2**53
 """Largest whole number a cell may hold (run, evaluations, dimension): every whole number up
 to it is exact as a float and fits a 64-bit integer."""
 
+MAX_MAGNITUDE = 1e300
+"""Largest magnitude of any other number (values, statistics, times). The analyses sum runs
+(means, mean curves, f(x0) − f): beyond it a sum of a few runs overflows the largest double,
+1.8·10³⁰⁸, to ∞ (a mean of 10³⁰⁷ and 10³⁰⁸ crashed the perspectives; others printed ∞)."""
+TOO_LARGE = (
+    "too large (at most ±1e300: sums over runs overflow beyond it; rescale the values, or give "
+    "a failed run the value it reached)"
+)
+
 
 def fractional(array: np.ndarray) -> np.ndarray:
     """Positions of the finite values that are not whole numbers (evaluation counts of 51.5):
@@ -188,7 +197,8 @@ def numbers_clean(
 
     For a column that already holds numbers (a Parquet file's integer or float column
     without nulls): True when no cell is NaN, a disallowed infinity, below ``minimum`` or
-    (with ``integer``) fractional or beyond :data:`MAX_WHOLE` — then the column can be used
+    (with ``integer``) fractional or beyond :data:`MAX_WHOLE` (without, beyond
+    :data:`MAX_MAGNITUDE`) — then the column can be used
     without :func:`number_column`'s per-cell work. False sends it to :func:`number_column`,
     which names the offending rows. The options are :func:`number_column`'s (the others are
     ignored: a NaN, empty under ``empty_as_inf`` or not, already answers False).
@@ -209,9 +219,9 @@ def numbers_clean(
             return True
     if minimum is not None and array.min() < minimum:
         return False
-    return not integer or (
-        bool((array == np.round(array)).all()) and float(np.abs(array).max()) <= MAX_WHOLE
-    )
+    if not integer:
+        return float(np.abs(array).max()) <= MAX_MAGNITUDE
+    return bool((array == np.round(array)).all()) and float(np.abs(array).max()) <= MAX_WHOLE
 
 
 def number_column(
@@ -307,4 +317,8 @@ def number_column(
         huge = np.flatnonzero(finite & (np.abs(array) > MAX_WHOLE))
         if len(huge):
             _report(raw, column, huge, values, f"too large (at most {MAX_WHOLE:,})", problems)
+    else:
+        huge = np.flatnonzero(finite & (np.abs(array) > MAX_MAGNITUDE))
+        if len(huge):
+            _report(raw, column, huge, values, TOO_LARGE, problems)
     return pd.Series(array, index=values.index)

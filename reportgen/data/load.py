@@ -1580,11 +1580,18 @@ def load_data(spec: LoadedSpec) -> StudyData:
         caveats.extend(_run_count_caveats(name, selected_data.runs))
         sources[name] = selected_data
     if excluded:
-        listing = ", ".join(f"{problem_label(p, d)} [{s}]" for s, p, d in excluded)
+        # One problem left out of two sources is one problem (it said "4 problems" for two
+        # problems of a trials and a histories source): each is named once, with its sources.
+        by_problem: dict[tuple[str, int], list[str]] = {}
+        for s, p, d in excluded:
+            by_problem.setdefault((p, d), []).append(s)
+        listing = ", ".join(
+            f"{problem_label(p, d)} [{', '.join(names)}]" for (p, d), names in by_problem.items()
+        )
         caveats.append(
             Caveat(
                 "excluded_problems",
-                f"{counted(len(excluded), 'problem', 'were')} excluded because some algorithm has no data for them.",
+                f"{counted(len(by_problem), 'problem', 'were')} excluded because some algorithm has no data for them.",
                 listing,
             )
         )

@@ -19,10 +19,13 @@ stays what Okabe–Ito's eight had (17), and that of all twelve what the twelve 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+import matplotlib
 import numpy as np
 from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
@@ -31,6 +34,16 @@ from matplotlib.textpath import TextPath
 from matplotlib.typing import ColorType
 
 from reportgen.present.labels import Labels
+
+
+def plain_text() -> contextlib.AbstractContextManager[Any]:
+    """Within it, every text made or measured is plain: algorithm and problem names are the
+    data's, and matplotlib's mathtext drew '50% $x$' as '50% x' with an italic x. No figure
+    uses mathtext (symbols are Unicode: τ, λ, ρ̄). A Text reads the setting when it is made
+    (tick labels when the figure is drawn), so figures are both built and drawn inside; the
+    process's own rcParams stay as they are (a notebook's mathtext is not switched off)."""
+    return matplotlib.rc_context({"text.parse_math": False})
+
 
 PALETTE: tuple[str, ...] = (
     "#0072B2",  # blue (Okabe–Ito)

@@ -144,7 +144,7 @@ def u_scores_bars(result: UScoresResult, style: FigureStyle) -> Figure:
 def _recorded_fractions(result: UScoresResult) -> str:
     """The fraction of the budget each cut-point's recorded state holds, where it differs."""
     labels = [result.cutpoint_label(c) for c in result.cutpoint_fractions()]
-    shifted = [label for label in labels if "state at" in label]
+    shifted = [label for label in labels if "(state " in label]
     if not shifted:
         return ""
     return (

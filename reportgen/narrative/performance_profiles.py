@@ -7,7 +7,7 @@ from reportgen.analyses.performance_profiles import (
     WIDE_BOUNDS,
     PerformanceProfilesResult,
 )
-from reportgen.present.findings import Finding, join_words
+from reportgen.present.findings import MAX_NAMED, Finding, join_words
 from reportgen.present.format import power_of_ten, share
 from reportgen.present.labels import Labels
 
@@ -22,7 +22,7 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
         joint = result.mean_winners(tau)
         if len(joint) > 1:
             # Equal on both criteria: study order is no reason to name one of them.
-            names = join_words([labels.label(a) for a in joint])
+            names = join_words([labels.label(a) for a in joint], limit=MAX_NAMED)
             text = (
                 f"At τ = {power_of_ten(tau)}, no algorithm wins on the mean-curve profiles: {names} "
                 f"tie (each solves {share(first.solved)} of the problems, with equal "
@@ -37,7 +37,7 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
         tied = [p.algorithm for p in others if p.solved == first.solved and p.rank != 1]
         if tied:
             text += (
-                f" {join_words([labels.label(a) for a in tied])} solve"
+                f" {join_words([labels.label(a) for a in tied], limit=MAX_NAMED)} solve"
                 f"{'s' if len(tied) == 1 else ''} as many; the tie is broken by the area under the performance profile."
             )
         out.append(
@@ -68,13 +68,15 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
                 # Tied on the means: the reference is one of equals, not a winner.
                 found = [
                     *(
-                        [f"{join_words([labels.label(a) for a in worse])} significantly worse"]
+                        [
+                            f"{join_words([labels.label(a) for a in worse], limit=MAX_NAMED)} significantly worse"
+                        ]
                         if worse
                         else []
                     ),
                     *(
                         [
-                            f"{join_words([labels.label(a) for a in same])} not significantly different"
+                            f"{join_words([labels.label(a) for a in same], limit=MAX_NAMED)} not significantly different"
                         ]
                         if same
                         else []
@@ -89,14 +91,14 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
             else:
                 text = f"{at}, {labels.label(w)} wins on the mean-curve profiles"
                 if worse:
-                    text += f" and is significantly better than {join_words([labels.label(a) for a in worse])}"
+                    text += f" and is significantly better than {join_words([labels.label(a) for a in worse], limit=MAX_NAMED)}"
                 if same:
                     text += ("; its advantage over " if worse else ", but its advantage over ") + (
-                        f"{join_words([labels.label(a) for a in same])} is not significant"
+                        f"{join_words([labels.label(a) for a in same], limit=MAX_NAMED)} is not significant"
                     )
                 text += "."
             if untested:
-                names = join_words([labels.label(a) for a in untested])
+                names = join_words([labels.label(a) for a in untested], limit=MAX_NAMED)
                 text += (
                     f" The comparison with {names} is inconclusive: "
                     f"{'it solves' if len(untested) == 1 else 'they solve'} as many problems as "
@@ -110,7 +112,7 @@ def findings(result: PerformanceProfilesResult, labels: Labels) -> list[Finding]
                 )
             if unclear:
                 text += (
-                    f" The comparison with {join_words([labels.label(a) for a in unclear])} is "
+                    f" The comparison with {join_words([labels.label(a) for a in unclear], limit=MAX_NAMED)} is "
                     f"inconclusive: {labels.label(w)}'s upper-bound curve solves only "
                     f"{share(power.solved_upper)} of the problems against "
                     f"{share(power.solved_mean)} for its mean curve, because its bound "

@@ -33,7 +33,7 @@ from reportgen.analyses.perspectives import (
     PerspectiveComparison,
     PerspectivesResult,
 )
-from reportgen.present.findings import Finding, join_words
+from reportgen.present.findings import MAX_NAMED, Finding, join_words
 from reportgen.present.format import format_p
 from reportgen.present.labels import Labels
 
@@ -101,7 +101,7 @@ def _perspective_findings(
     tied = list(c.tied_best)
     if len(tied) > 1:
         lead = (
-            f"By {BY[c.perspective]}, {join_words([label(a) for a in tied])} share the best "
+            f"By {BY[c.perspective]}, {join_words([label(a) for a in tied], limit=MAX_NAMED)} share the best "
             f"mean rank ({best_rank:.2f} over {c.n_problems} problems){friedman}."
             + (
                 f" {label(c.control)}, the first of them in study order, is the control of "
@@ -134,10 +134,14 @@ def _perspective_findings(
     parts = []
     if worse:
         verb = "is" if len(worse) == 1 else "are"
-        parts.append(f"{join_words([label(a) for a in worse])} {verb} significantly worse")
+        parts.append(
+            f"{join_words([label(a) for a in worse], limit=MAX_NAMED)} {verb} significantly worse"
+        )
     if better:
         verb = "is" if len(better) == 1 else "are"
-        parts.append(f"{join_words([label(a) for a in better])} {verb} significantly better")
+        parts.append(
+            f"{join_words([label(a) for a in better], limit=MAX_NAMED)} {verb} significantly better"
+        )
     if parts:
         text = f"By {BY[c.perspective]}, {' and '.join(parts)} than {label(c.control)}"
     elif not c.holm_has_power:
@@ -168,7 +172,7 @@ def _perspective_findings(
     )
     conflicts = c.holm_nemenyi_conflicts()
     if conflicts:
-        names = join_words([label(a) for a in conflicts])
+        names = join_words([label(a) for a in conflicts], limit=MAX_NAMED)
         verb = "differs" if len(conflicts) == 1 else "differ"
         out.append(
             Finding(
@@ -206,7 +210,9 @@ def _disagreements(result: PerspectivesResult, labels: Labels) -> list[Finding]:
     bests = list(dict.fromkeys(best_of.values()))
 
     def named(tied: tuple[str, ...]) -> str:
-        return join_words([label(a) for a in tied]) + (" (tied)" if len(tied) > 1 else "")
+        return join_words([label(a) for a in tied], limit=MAX_NAMED) + (
+            " (tied)" if len(tied) > 1 else ""
+        )
 
     if len(bests) == 1:
         text = f"Every perspective ranks {named(bests[0])} best."
@@ -236,7 +242,7 @@ def _disagreements(result: PerspectivesResult, labels: Labels) -> list[Finding]:
         if worse:
             verb = "is" if len(worse) == 1 else "are"
             text = (
-                f"All perspectives agree: {join_words([label(a) for a in worse])} {verb} "
+                f"All perspectives agree: {join_words([label(a) for a in worse], limit=MAX_NAMED)} {verb} "
                 f"significantly worse {against}."
             )
         elif not any(c.holm_has_power for c in comparisons):
@@ -254,7 +260,7 @@ def _disagreements(result: PerspectivesResult, labels: Labels) -> list[Finding]:
                 ordered = [a for a in result.algorithms if a in worse]
                 verb = "is" if len(ordered) == 1 else "are"
                 clauses.append(
-                    f"{_by(perspectives)} {join_words([label(a) for a in ordered])} {verb} "
+                    f"{_by(perspectives)} {join_words([label(a) for a in ordered], limit=MAX_NAMED)} {verb} "
                     "significantly worse"
                 )
             else:

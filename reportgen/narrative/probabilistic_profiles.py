@@ -3,6 +3,9 @@ the picture that the standard performance profile of the mean costs gives.
 
 Rules (each sentence states the numbers it rests on, as in ``summary.csv``/``crossings.csv``):
 
+0. ``nothing_solved``: no algorithm reaches the target on any problem, not even in expectation
+   (ρ, ρ̄ = 0 everywhere); this one sentence replaces the others, which would name every
+   algorithm as winning "most often" at a share of 0.
 1. ``wins``: who has the largest ρ(1) and ρ̄(1) (expected share of wins), and whether it is
    the same algorithm.
 2. ``solved``: the largest share solved within x_max, ρ(x_max), and ρ̄(x_max).
@@ -72,6 +75,20 @@ def findings(result: ProbabilisticProfilesResult, labels: Labels) -> list[Findin
     summary = result.summary
     x_max = f"{result.x_max:g}"
     out: list[Finding] = []
+
+    if all(s.rho_1 == s.rho_bar_1 == s.solved == s.solved_bar == 0 for s in summary):
+        # No algorithm reaches the target anywhere (every mean cost and every run's cost is
+        # ∞): "A, B and C win most often (ρ(1) = 0.00)" would call a profile of zeros a win.
+        out.append(
+            Finding(
+                "nothing_solved",
+                f"No algorithm solves any problem within x = {x_max}, on the mean costs or in "
+                "expectation (ρ and ρ̄ are 0 for every algorithm): these profiles cannot "
+                "separate the algorithms.",
+                {"solved": 0.0, "solved_bar": 0.0},
+            )
+        )
+        return out
 
     # 1. wins at x = 1
     wins, wins_bar = _best(summary, "rho_1"), _best(summary, "rho_bar_1")

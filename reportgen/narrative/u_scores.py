@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from reportgen.analyses.u_scores import UScoresResult
 from reportgen.data.frames import problem_label
-from reportgen.present.findings import Finding, join_words
+from reportgen.present.findings import MAX_NAMED, Finding, join_words
 from reportgen.present.format import any_of, counted, share, u_text
 from reportgen.present.labels import Labels
 
@@ -60,7 +60,7 @@ def _winner(result: UScoresResult, labels: Labels) -> Finding:
         value = first[0].score
         numbers.update({"algorithms": names, column: value})
         text = (
-            f"{join_words([labels.label(a) for a in names])} share the first place with a {what} "
+            f"{join_words([labels.label(a) for a in names], limit=MAX_NAMED)} share the first place with a {what} "
             f"U-score of {u_text(value)}."
         )
         return Finding("winner.total", text, numbers)
@@ -79,7 +79,7 @@ def _group_winner(result: UScoresResult, labels: Labels, group: str) -> Finding:
     best_value = max(s.group_totals[group] for s in standings)
     names = [s.algorithm for s in standings if s.group_totals[group] == best_value]
     overall = standings[0]
-    named = join_words([labels.label(a) for a in names])
+    named = join_words([labels.label(a) for a in names], limit=MAX_NAMED)
     verb = "wins" if len(names) == 1 else "share the first place"
     text = f"At {group}, {named} {verb} with a U-score total of {u_text(best_value)}"
     if names != [overall.algorithm]:
@@ -182,11 +182,19 @@ def _difficulty(result: UScoresResult, group: str) -> Finding:
         h_label = problem_label(hardest.problem, hardest.dimension)
     else:
         e_label, h_label = easiest.problem, hardest.problem
-    text = (
-        f"{start}he easiest problem for these algorithms is {e_label} (its trials win "
-        f"{share(easiest.share)} of their comparisons with the other problems' trials) "
-        f"and the hardest {h_label} ({share(hardest.share)})."
-    )
+    if easiest.rank == hardest.rank:
+        # Naming one problem easiest and another hardest at the same share would be false.
+        text = (
+            f"{start}he {len(rows)} problems are equally hard for these algorithms: the trials "
+            f"of each win {share(easiest.share)} of their comparisons with the other problems' "
+            "trials."
+        )
+    else:
+        text = (
+            f"{start}he easiest problem for these algorithms is {e_label} (its trials win "
+            f"{share(easiest.share)} of their comparisons with the other problems' trials) "
+            f"and the hardest {h_label} ({share(hardest.share)})."
+        )
     return Finding(
         f"difficulty.{group}",
         text,
@@ -204,7 +212,7 @@ def _cutpoints(result: UScoresResult, labels: Labels) -> Finding:
     ranks = {c: result.ranks_at_cutpoint(c) for c in result.cutpoint_fractions()}
     leaders = {c: [a for a, r in at.items() if r == 1] for c, at in ranks.items()}
     sequence = "; ".join(
-        f"{result.cutpoint_label(c)}: {join_words([labels.label(a) for a in names])}"
+        f"{result.cutpoint_label(c)}: {join_words([labels.label(a) for a in names], limit=MAX_NAMED)}"
         for c, names in leaders.items()
     )
     first_ranks, last_ranks = ranks[min(ranks)], ranks[max(ranks)]

@@ -45,6 +45,7 @@ from matplotlib.textpath import TextToPath
 from matplotlib.ticker import FixedFormatter, Locator, NullFormatter, NullLocator
 
 from reportgen.errors import LONG_WORD, shorten_words
+from reportgen.figures.style import plain_text
 from reportgen.render.blocks import FigureBlock, Section, TableBlock
 from reportgen.render.printsvg import for_weasyprint
 from reportgen.spec.study import FigureOptions
@@ -685,8 +686,9 @@ figure is pickled (a matplotlib figure does not always survive pickling, and it 
 
 def _draw(job: _Job, options: FigureOptions, for_print: bool) -> tuple[str, str]:
     figure, stem = job
-    resize_figure(figure, options.width, options.height, options.font_size)
-    svg = write_figure(figure, stem, pdf=options.pdf)
+    with plain_text():  # tick labels are made now: names drawn as written, not as mathtext
+        resize_figure(figure, options.width, options.height, options.font_size)
+        svg = write_figure(figure, stem, pdf=options.pdf)
     return svg, for_weasyprint(svg) if for_print else ""
 
 

@@ -215,3 +215,15 @@ def test_step_curves_drop_only_points_that_change_nothing() -> None:
             redrawn = values[at][np.searchsorted(x[at], x, side="right") - 1]
             np.testing.assert_array_equal(redrawn, values)
     assert list(_steps(np.array([5.0, 5, 5, 4, 4, 1, 1, 1]))) == [0, 3, 5, 7]
+
+
+def test_tied_smallest_medians_are_a_shared_first_place() -> None:
+    """A and B with the same runs: both have the smallest median at every budget. The finding
+    said 'A has the smallest median value on 1 of 1 problems (next: B, 1)'."""
+    records = {(a, r): [(1, 9.0 + r), (100, 1.0 + r)] for a in ("A", "B") for r in (1, 2, 3)}
+    result = compute(histories(records), options(budgets=[100]))
+    (text,) = [f.text for f in findings(result, make_style(["A", "B"]))]
+    assert (
+        text
+        == "After 100 evaluations in 2-D, A and B have the smallest median value on the one problem."
+    )

@@ -21,6 +21,8 @@ from reportgen.analyses.performance_profiles import (
 )
 from reportgen.data.frames import AnalysisData, sorted_problems
 from reportgen.errors import InputError
+from reportgen.figures.style import make_style
+from reportgen.narrative.performance_profiles import findings
 from reportgen.spec.analyses.performance_profiles import PerformanceProfilesOptions
 
 
@@ -614,3 +616,21 @@ def test_bootstrap_bounds_follow_skewed_runs_without_clipping():
     from reportgen.figures.performance_profiles import bound_formula
 
     assert bound_formula(result, -1) == "the Φ(−λ) quantile of 1000 bootstrap means over the runs"
+
+
+def test_thirty_tied_algorithms_are_not_all_named_in_one_sentence():
+    """34 identical algorithms: the findings named all 33 contenders in one sentence ('The
+    comparison with Alg01, Alg02, … and Alg33 is inconclusive'); a sentence names at most
+    MAX_NAMED (12), as the README promises, and the tables hold every name."""
+    names = [f"Alg{i:02d}" for i in range(34)]
+    records = {(a, p, 2): dropping_runs(1.0, 0.5, 10.0) for a in names for p in ("p1", "p2")}
+    result = compute(histories(records), options(tolerances=[0.1], lambdas=[2]))
+    tie, verdict = [f.text for f in findings(result, make_style(tuple(names)))]
+    assert (
+        "Alg00, Alg01, Alg02, Alg03, Alg04, Alg05, Alg06, Alg07, Alg08, Alg09, Alg10, Alg11 "
+        "and 22 more tie" in tie
+    )
+    assert (
+        "The comparison with Alg01, " in verdict and "Alg12 and 21 more is inconclusive" in verdict
+    )
+    assert all(f"Alg{i}" not in tie + verdict for i in range(13, 34))

@@ -674,3 +674,20 @@ def test_by_problem_terms_average_to_the_expected_profile(model: str) -> None:
         assert rows_of["at_x_max"].mean() == pytest.approx(summary.solved_bar, abs=1e-12)
     if model == "empirical":
         assert terms[terms["algorithm"] == "A"]["at_1"].tolist() == [0.5, 0.0]
+
+
+@pytest.mark.parametrize("model", ["normal", "empirical"])
+def test_nothing_solved_is_said_once_instead_of_winners(model: str) -> None:
+    """Every run of A and B fails on both problems: every cost is ∞, ρ and ρ̄ are 0. The
+    findings said 'A and B win most often, both on the mean costs (ρ(1) = 0.00)' and 'solve
+    the largest share of the problems (ρ(10) = 0.00)'."""
+    rows = [row for a in ("A", "B") for p in ("p1", "p2") for row in runs(a, p, [INF, INF])]
+    result = compute(
+        trials_data(rows, ("A", "B")), options(cost="evaluations_to_target", model=model)
+    )
+    said = findings(result, make_style(("A", "B")))
+    assert [f.id for f in said] == ["nothing_solved"]
+    assert said[0].text == (
+        "No algorithm solves any problem within x = 10, on the mean costs or in expectation "
+        "(ρ and ρ̄ are 0 for every algorithm): these profiles cannot separate the algorithms."
+    )

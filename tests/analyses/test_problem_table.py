@@ -29,6 +29,7 @@ from reportgen.analyses.problem_table import (
 from reportgen.data.frames import AnalysisData, sorted_problems
 from reportgen.errors import InputError
 from reportgen.figures.style import make_style
+from reportgen.narrative.problem_table import findings
 from reportgen.render.sections.problem_table import build_section
 from reportgen.spec.analyses.problem_table import ProblemTableOptions
 
@@ -304,3 +305,20 @@ def test_the_median_a12_column_has_two_decimals() -> None:
     section = build_section(result, options(reference="A"), make_style(["A", "B"]))
     summary = next(b for b in section.blocks if getattr(b, "name", "") == "win_tie_loss")
     assert summary.frame["median A12"].tolist() == ["0.50"]
+
+
+def test_tied_best_counts_are_a_shared_first_place() -> None:
+    """Identical runs: every algorithm has the best mean on every problem. The finding said
+    'A has the best mean on 2 of 2 problems (next: B, 2)', a first place by study order."""
+    same = [1.0, 2.0, 3.0]
+    data = trials({(a, p): same for a in ("A", "B", "C") for p in ("f1", "f2")})
+    said = {f.id: f.text for f in findings(compute(data, options()), make_style(("A", "B", "C")))}
+    assert said["bold"] == "A, B and C have the best mean on 2 of 2 problems each."
+    # Two tied ahead of a third: the third is the "next".
+    data = trials(
+        {("A", "f1"): same, ("B", "f1"): same, ("C", "f1"): [5.0, 6.0, 7.0],
+         ("A", "f2"): same, ("B", "f2"): same, ("C", "f2"): same}
+    )  # fmt: skip
+    said = {f.id: f.text for f in findings(compute(data, options()), make_style(("A", "B", "C")))}
+    assert said["bold"].startswith("A and B have the best mean on 2 of 2 problems each")
+    assert said["bold"].endswith("(next: C, 1).")

@@ -415,3 +415,39 @@ def test_problem_areas_by_hand_and_their_mean_is_the_area() -> None:
     assert result.summary["area"].iloc[0] == pytest.approx((f1 + f2) / 2, rel=1e-12)
     scores = result.area_scores()
     assert scores["score"].tolist() == pytest.approx([f1, f2])  # one group: weight 1
+
+
+def test_equal_areas_are_a_shared_first_place() -> None:
+    """A and B with the same runs have the same ECDF: the finding named A alone ('A has the
+    largest area … (next: B, 0.348)') and A alone as reaching the most pairs."""
+    frame = pd.DataFrame(
+        [(a, "f1", 2, 1, e, v) for a in ("A", "B") for e, v in ((1, 5.0), (10, 0.5))]
+        + [("C", "f1", 2, 1, 1, 5.0), ("C", "f1", 2, 1, 10, 5.0)],
+        columns=["algorithm", "problem", "dimension", "run", "evaluations", "value"],
+    )
+    result = compute(_data(frame), _options(targets=[1.0, 0.1], table_targets=[1.0]))
+    (finding,) = findings(result, make_style(("A", "B", "C")))
+    assert finding.numbers["tied"] == ["A", "B"]
+    assert finding.text.startswith(
+        "In 2-D, A and B have the same largest area under the runtime ECDF ("
+    )
+    assert "none of them reaches targets sooner on average over budgets (next: C, " in finding.text
+    assert "A and B reach the same largest share of (function, target) pairs, 50.0%" in (
+        finding.text
+    )
+
+
+def test_target_reached_at_evaluation_zero_counts_from_the_window_start() -> None:
+    """A run whose first record, at evaluation 0, already reaches the target: log10 0 = −∞
+    printed 'RuntimeWarning: divide by zero encountered in log10' (an error under pytest's
+    warning filter). The hit is clipped to the window's start: A's ECDF is 1 over the whole
+    window (area 1); B reaches it at x = 10/2 = 5 in the window log10 x ∈ [0, 1] (it spans at
+    least a decade): area 1 − log10 5."""
+    frame = pd.DataFrame(
+        [("A", "f1", 2, 1, 0, 0.5), ("A", "f1", 2, 1, 10, 0.5),
+         ("B", "f1", 2, 1, 1, 5.0), ("B", "f1", 2, 1, 10, 0.5)],
+        columns=["algorithm", "problem", "dimension", "run", "evaluations", "value"],
+    )  # fmt: skip
+    result = compute(_data(frame), _options(targets=[1.0], table_targets=[1.0]))
+    area = result.summary.set_index("algorithm")["area"]
+    assert area.to_dict() == {"A": pytest.approx(1.0), "B": pytest.approx(1 - math.log10(5))}

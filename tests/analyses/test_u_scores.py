@@ -496,6 +496,47 @@ def test_functional_u_scores_by_hand() -> None:
     assert result.difficulty["problem"].tolist() == ["easy", "mid", "hard"]
 
 
+def test_functional_u_scores_rank_by_share_with_unequal_trial_counts() -> None:
+    # Unequal runs (allowed with a caveat): "many" and "worst" have 3 trials per algorithm,
+    # "few" 1; all fail. Errors: few 0.5 < many 1.0 < worst 2.0. "few" beats every trial it
+    # meets: 2·6 + 2·6 = 24 wins of 24 comparisons (share 1). "many" beats the 6 "worst"
+    # trials with each of its 6: 36 wins of 6·8 = 48 (0.75). Ranking by wins (the old code)
+    # put "many" first as the easiest although "few" beats it in every comparison.
+    rows = []
+    for problem, error, runs in (("many", 1.0, 3), ("few", 0.5, 1), ("worst", 2.0, 3)):
+        for algorithm in ("X", "Y"):
+            rows += [
+                {"algorithm": algorithm, "problem": problem, "dimension": 5, "run": run,
+                 "value": error, "evaluations_to_target": INF}
+                for run in range(1, runs + 1)
+            ]  # fmt: skip
+    result = compute(trials_data(rows, ("X", "Y")), options(failed_tie_break="none"))
+    table = result.difficulty.set_index("problem")
+    assert table["functional_u_score"].to_dict() == {"few": 24.0, "many": 36.0, "worst": 0.0}
+    assert table["share"].to_dict() == {"few": 1.0, "many": 0.75, "worst": 0.0}
+    assert table["rank"].to_dict() == {"few": 1, "many": 2, "worst": 3}
+    said = {f.id: f.text for f in findings(result, make_style(("X", "Y")))}
+    assert "the easiest problem for these algorithms is few" in said["difficulty.D=5"]
+
+
+def test_equally_hard_problems_are_not_called_easiest_and_hardest() -> None:
+    # Two problems with the same trials: each problem's trials win half their comparisons
+    # (ties count half). The finding named f1 the easiest and f2 the hardest, both at 50 %.
+    rows = [
+        {"algorithm": a, "problem": p, "dimension": 5, "run": 1, "value": v,
+         "evaluations_to_target": INF}
+        for p in ("f1", "f2") for a, v in (("X", 1.0), ("Y", 2.0))
+    ]  # fmt: skip
+    result = compute(trials_data(rows, ("X", "Y")), options(failed_tie_break="none"))
+    said = {f.id: f.text for f in findings(result, make_style(("X", "Y")))}
+    text = said["difficulty.D=5"]
+    assert "easiest" not in text and "hardest" not in text
+    assert text == (
+        "At D=5, the 2 problems are equally hard for these algorithms: the trials of each win "
+        "50% of their comparisons with the other problems' trials."
+    )
+
+
 def test_weighted_totals_and_ranks() -> None:
     # One problem in 10-D and one in 20-D, two runs each (errors, no successes).
     # 10-D: A {1, 2} vs B {3, 4}: A wins all four comparisons → A 4, B 0.
@@ -688,6 +729,21 @@ def test_cutpoints_state_the_fraction_the_records_hold() -> None:
     said = {f.id: f.text for f in findings(result, make_style(("A", "B", "C")))}
     assert "0.5 (state at 0.40·B in 10-D, 0.30·B in 20-D): A" in said["cutpoints.leader"]
     assert "the 8 trials that reach the target have just 4 distinct" in said["success_times"]
+
+
+def test_cutpoint_before_every_record_says_so_instead_of_nan() -> None:
+    # Cut-point 0.05: 10-D → 5 evaluations, before the first record (10) of every run, so
+    # every trial there ties; 20-D (budget 400) → 20, the first record. The label printed
+    # in the findings, the table note and the figure caption said "state at nan·B".
+    result = compute(
+        checkpoint_histories(),
+        options(cutpoints=[0.05, 1.0], budget={10: 100, 20: 400}, groups="dimension"),
+    )
+    label = result.cutpoint_label(0.05)
+    assert label == "0.05 (state before any record in 10-D, at 0.050·B in 20-D)"
+    said = {f.id: f.text for f in findings(result, make_style(("A", "B", "C")))}
+    assert "nan" not in said["cutpoints.leader"]
+    assert label in said["cutpoints.leader"]
 
 
 def test_cec2022_example_explains_co_ppso_with_the_computed_numbers(

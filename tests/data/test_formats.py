@@ -631,6 +631,7 @@ def test_cec_broken_files(tmp_path: Path) -> None:
     _cec_file(folder, "B-f3-10.txt")
     (folder / "A_4_10.txt").write_text("1 2\n3 nan\n4\n")
     (folder / "A_5_10.txt").write_text("1 2\n3 x\n")
+    (folder / "A_6_10.txt").write_text("1 2\n3 2e300\n")
     source = "paths: data/*.txt\nformat: cec\ncec: {max_evaluations: {10: 100000}}"
     assert messages(spec(tmp_path, source)) == [
         "data/A_1_10.txt: 13 rows, expected 14 (14 checkpoints of 'cec2017'); check "
@@ -639,6 +640,8 @@ def test_cec_broken_files(tmp_path: Path) -> None:
         "lists [10])",
         "data/A_4_10.txt, line 3: 1 values, but the first row has 2 (one per run)",
         "data/A_5_10.txt, line 2, column 2: not a finite number: 'x'",
+        "data/A_6_10.txt, line 2, column 2: too large (at most ±1e300: sums over runs overflow "
+        "beyond it; rescale the values, or give a failed run the value it reached): '2e300'",
         "data/B-f3-10.txt: the file name does not match the pattern "
         "'{algorithm}_{function}_{dimension}.txt' (set data.src.cec.file_pattern)",
     ]

@@ -416,3 +416,19 @@ def test_names_with_digits_int_does_not_read_are_sorted_as_text(tmp_path):
     assert data.algorithms == ("A", "f²1", "²")  # "²" after letters, as text
     problems = data.sources["runs"].runs["problem"].astype(str).unique().tolist()
     assert sorted(problems, key=natural_key) == ["f1", "f٢", "f10"]
+
+
+def test_a_problem_excluded_from_two_sources_counts_once(tmp_path):
+    """Two sources lacking B on f2: the caveat said '2 problems were excluded' for one."""
+    csv = "\n".join(line for line in HISTORIES_CSV.splitlines() if not line.startswith("B,f2"))
+    write(tmp_path, "data/g.csv", csv)
+    spec = SPEC.replace("analyses:", "problems: {incomplete: exclude}\nanalyses:").replace(
+        "data:\n",
+        "data:\n  other:\n    path: data/g.csv\n    format: histories\n"
+        "    columns: {dimension: dim, evaluations: evals}\n",
+        1,
+    )
+    data = load_data(load_spec(study(tmp_path, csv, spec)))
+    (caveat,) = [c for c in data.caveats if c.code == "excluded_problems"]
+    assert caveat.message.startswith("1 problem was excluded because some algorithm")
+    assert caveat.where == "f2 (D=2) [other, curves]"

@@ -14,8 +14,11 @@ import os
 import tarfile
 from pathlib import Path
 
+import pandas as pd
 import pytest
+import yaml
 
+import reportgen
 from reportgen.data.load import load_data
 from reportgen.errors import InputError
 from reportgen.spec.load import load_spec
@@ -160,3 +163,37 @@ def test_truncated_platform_archive_names_it(tmp_path):
     )
     problems = problems_of(spec)
     assert problems and all(p.startswith("data/coco.tgz") for p in problems), problems
+
+
+TOO_LARGE = (
+    "too large (at most ±1e300: sums over runs overflow beyond it; rescale the values, or "
+    "give a failed run the value it reached)"
+)
+
+
+@pytest.mark.parametrize("cell", ["1e301", "-1.7e308"])
+def test_values_beyond_1e300_are_refused_at_their_cell(tmp_path, cell):
+    """Means of runs near the largest double overflow: a perspectives analysis of runs at
+    10³⁰⁷ and 1.5·10³⁰⁸ crashed with 'OverflowError: intermediate overflow in fsum', and the
+    problem table printed their mean as ∞."""
+    spec = study(tmp_path, csv=SUMMARY_CSV.replace("A,f1,2,1.0,", f"A,f1,2,{cell},"))
+    assert problems_of(spec) == [
+        f"data/s.csv, row 1 (line 2), column 'mean': {TOO_LARGE}: '{cell}'"
+    ]
+
+
+def test_values_up_to_1e300_load(tmp_path):
+    spec = study(tmp_path, csv=SUMMARY_CSV.replace("A,f1,2,1.0,", "A,f1,2,-1e300,"))
+    assert load_data(load_spec(spec)).sources["s"].frame["mean"].min() == -1e300
+
+
+def test_a_typed_column_beyond_1e300_is_refused_too(tmp_path):
+    """A float column of a DataFrame or Parquet file takes the bulk path (numbers_clean)."""
+    frame = pd.read_csv(io.StringIO(SUMMARY_CSV.strip()))
+    frame.loc[2, "mean"] = 1.5e308
+    spec = yaml.safe_load(SPEC)
+    del spec["data"]["s"]["path"]
+    with pytest.raises(InputError) as info:
+        reportgen.compute_study(reportgen.load_study(spec, base_dir=tmp_path, frames={"s": frame}))
+    (problem,) = info.value.problems
+    assert str(problem) == f"DataFrame 's', row 3, column 'mean': {TOO_LARGE}: 1.5e+308"

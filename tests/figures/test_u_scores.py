@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import matplotlib
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
@@ -9,9 +12,11 @@ from matplotlib.patches import Rectangle
 
 from reportgen.analyses.u_scores import UScoresResult, compute
 from reportgen.data.frames import AnalysisData
-from reportgen.figures.style import make_style
+from reportgen.figures.style import make_style, plain_text
 from reportgen.figures.u_scores import figures
+from reportgen.render.files import _draw
 from reportgen.spec.analyses.u_scores import UScoresOptions
+from reportgen.spec.study import FigureOptions
 
 
 def paper_example() -> UScoresResult:
@@ -93,3 +98,22 @@ def test_groups_cutpoints_and_heat_maps() -> None:
     assert cut is not None
     drawn = cut[cut["algorithm"] == first]["rank"].to_numpy()
     assert np.array_equal(line.get_ydata(), drawn)
+
+
+def test_names_with_dollar_signs_are_drawn_as_written(tmp_path: Path) -> None:
+    """matplotlib read '50% $x$' as mathtext and drew '50% x' with an italic x (the bar
+    chart's tick labels, legends): figures are built and drawn as plain text, and matplotlib's
+    own setting outside them is left as it was."""
+    name = "50% & #1 $x$ ~a^b {c}"
+    rows = [
+        {"algorithm": a, "problem": "f1", "dimension": 0, "run": r, "value": float(k + r),
+         "evaluations_to_target": float("inf")}
+        for k, a in enumerate(("A", name)) for r in range(3)
+    ]  # fmt: skip
+    data = AnalysisData("trials", pd.DataFrame(rows), ("A", name), (("f1", 0),))
+    result = compute(data, UScoresOptions(kind="u_scores", data="runs", target=0.0))
+    with plain_text():
+        spec = figures(result, make_style(("A", name)))[0]
+    svg, _ = _draw((spec.figure, tmp_path / "bars"), FigureOptions(), False)
+    assert "50% &amp; #1 $x$ ~a^b {c}</text>" in svg  # plain, not mathtext glyph by glyph
+    assert matplotlib.rcParams["text.parse_math"]

@@ -39,7 +39,7 @@ from pathlib import Path
 
 import numpy as np
 
-from reportgen.data.checks import MAX_ROWS_PER_PROBLEM, name_fault
+from reportgen.data.checks import MAX_MAGNITUDE, MAX_ROWS_PER_PROBLEM, TOO_LARGE, name_fault
 from reportgen.data.formats import InputFile, ReadResult, RunRecords, runs_to_frame
 from reportgen.errors import InputError, Problem
 from reportgen.present.caveats import Caveat
@@ -164,7 +164,7 @@ def _parse_matrix(
     try:
         flat = [cell for cells in rows for cell in cells]
         matrix = np.fromiter(map(float, flat), dtype=float, count=len(flat)).reshape(-1, width)
-        if np.isfinite(matrix).all():
+        if np.isfinite(matrix).all() and np.abs(matrix).max(initial=0.0) <= MAX_MAGNITUDE:
             return matrix
     except ValueError:
         pass  # find and report the bad cells one by one below
@@ -176,13 +176,15 @@ def _parse_matrix(
                 value = float(cell)
             except ValueError:
                 value = math.nan
-            if not math.isfinite(value):
+            if not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
                 bad += 1
                 if bad <= MAX_ROWS_PER_PROBLEM:
                     problems.append(
                         Problem(
                             f"{display}, line {number}, column {j + 1}",
-                            f"not a finite number: {cell!r}",
+                            f"not a finite number: {cell!r}"
+                            if not math.isfinite(value)
+                            else f"{TOO_LARGE}: {cell!r}",
                         )
                     )
             matrix[i, j] = value

@@ -191,11 +191,11 @@ def _recorded_states_note(result: UScoresResult) -> str:
         return ""
     labels = [result.cutpoint_label(c) for c in result.cutpoint_fractions()]
     note = ""
-    if any("state at" in label for label in labels):
+    if any("(state " in label for label in labels):
         note += (
             " A cut-point shows each trial's latest record at or below c·B, which lies below "
             f"the nominal fraction where the histories are recorded at checkpoints: "
-            f"{'; '.join(label for label in labels if 'state at' in label)}."
+            f"{'; '.join(label for label in labels if '(state ' in label)}."
         )
     if result.success_times is not None and result.success_times[1] < result.success_times[0]:
         successes, distinct = result.success_times
