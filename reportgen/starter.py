@@ -154,8 +154,8 @@ def _convert(target: Path, format: str | None) -> None:
 def _finals(histories: pd.DataFrame) -> pd.DataFrame:
     """One row per run: final value, evaluations used and to the target (see the decisions)."""
     keys = ["algorithm", "problem", "dimension", "run"]
-    last = histories.groupby(keys, sort=False).tail(1).set_index(keys)["value"]
-    hits = histories[histories["value"] <= TARGET].groupby(keys, sort=False).head(1)
+    last = histories.groupby(keys, sort=False, observed=True).tail(1).set_index(keys)["value"]
+    hits = histories[histories["value"] <= TARGET].groupby(keys, sort=False, observed=True).head(1)
     to_target = hits.set_index(keys)["evaluations"].reindex(last.index).fillna(math.inf)
     used = to_target.where(to_target < math.inf, BUDGET)
     return pd.DataFrame(
@@ -169,7 +169,9 @@ def _write_trials(histories: pd.DataFrame, folder: Path) -> str:
 
 
 def _write_summary(histories: pd.DataFrame, folder: Path) -> str:
-    values = _finals(histories).groupby(["algorithm", "problem", "dimension"], sort=False)["value"]
+    values = _finals(histories).groupby(
+        ["algorithm", "problem", "dimension"], sort=False, observed=True
+    )["value"]
     table = values.agg(["mean", "std", "count", "median", "min", "max"]).reset_index()
     names = ("algorithm", "problem", "dimension", "mean", "std", "n", "median", "minimum")
     table.columns = [*names, "maximum"]
@@ -178,7 +180,7 @@ def _write_summary(histories: pd.DataFrame, folder: Path) -> str:
 
 
 def _runs(histories: pd.DataFrame) -> pd.core.groupby.DataFrameGroupBy:
-    return histories.groupby(["algorithm", "problem", "dimension"], sort=False)
+    return histories.groupby(["algorithm", "problem", "dimension"], sort=False, observed=True)
 
 
 def _function_number(problem: str) -> int:
@@ -191,7 +193,7 @@ def _write_cec(histories: pd.DataFrame, folder: Path) -> str:
     checkpoints = [round(f * BUDGET) for f in CEC_FRACTIONS]
     for (algorithm, problem, dimension), group in _runs(histories):
         columns = []
-        for _, run in group.groupby("run", sort=True):
+        for _, run in group.groupby("run", sort=True, observed=True):
             positions = run["evaluations"].searchsorted(checkpoints, side="right") - 1
             values = run["value"].to_numpy()
             # Before a run's first record its best is unknown; the first record stands in.
@@ -210,7 +212,7 @@ def _write_coco(histories: pd.DataFrame, folder: Path) -> str:
         (out / f"data_f{f}").mkdir(parents=True, exist_ok=True)
         dat = f"data_f{f}/bbobexp_f{f}_DIM{dimension}.dat"
         blocks, entries = [], []
-        for run_number, run in group.groupby("run", sort=True):
+        for run_number, run in group.groupby("run", sort=True, observed=True):
             end = finals.loc[(algorithm, problem, dimension, run_number), "evaluations_used"]
             blocks.append(
                 "% f evaluations | g evaluations | best noise-free fitness - Fopt | "
@@ -239,7 +241,7 @@ def _write_ioh(histories: pd.DataFrame, folder: Path) -> str:
         dat = f"data_f{f}_{problem}/IOHprofiler_f{f}_DIM{dimension}.dat"
         (out / dat).parent.mkdir(parents=True, exist_ok=True)
         blocks, runs = [], []
-        for run_number, run in group.groupby("run", sort=True):
+        for run_number, run in group.groupby("run", sort=True, observed=True):
             end = int(finals.loc[(algorithm, problem, dimension, run_number), "evaluations_used"])
             records = list(zip(run["evaluations"].astype(int), run["value"], strict=True))
             if records[-1][0] < end:  # IOH logs the run's last evaluation too

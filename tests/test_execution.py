@@ -48,9 +48,9 @@ def trials() -> pd.DataFrame:
     """The final record of every run of :func:`histories`, with its evaluations to 1.0."""
     records = histories()
     keys = ["algorithm", "problem", "dim", "run"]
-    last = records.groupby(keys, as_index=False).last().drop(columns="evals")
+    last = records.groupby(keys, as_index=False, observed=True).last().drop(columns="evals")
     # evaluations to reach 1.0 (inf: the run never reached it)
-    hit = records[records["value"] <= 1.0].groupby(keys)["evals"].min()
+    hit = records[records["value"] <= 1.0].groupby(keys, observed=True)["evals"].min()
     reached = last.join(hit.rename("evaluations_to_target").astype(float), on=keys)
     return reached.fillna({"evaluations_to_target": np.inf})
 

@@ -278,13 +278,13 @@ def test_ranking_uncertainty_table(rendered: dict[str, Path], name: str) -> None
             == "trials"
         )
     }
-    resampled = table.groupby("ranking")["resampled"].agg(set)
+    resampled = table.groupby("ranking", observed=True)["resampled"].agg(set)
     assert {i for i, v in resampled.items() if v == {"problems and runs"}} == with_runs
     assert {i for i, v in resampled.items() if v == {"problems"}} == set(
         resampled.index
     ) - with_runs
     assert set(table["group"]) <= {"all"} | {f"D={d}" for d in range(1, 1000)}
-    for _, rows in table.groupby(["ranking", "group"]):
+    for _, rows in table.groupby(["ranking", "group"], observed=True):
         assert rows["p_first"].sum() == pytest.approx(1.0)
         assert (rows["rank_low"] <= rows["rank_high"]).all()
     assert results["provenance"]["bootstrap"]["seed"] == 20260101

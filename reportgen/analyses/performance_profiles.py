@@ -354,7 +354,7 @@ class PerformanceProfilesResult:
         lam = rows["lambda"].astype(float)
         keys = [rows["profile"], rows["step"], rows["tolerance"], lam.fillna(-1.0)]
         for (kind, step, tau, lam_key, algorithm), part in rows.groupby(
-            [*keys, rows["algorithm"]], sort=False
+            [*keys, rows["algorithm"]], sort=False, observed=True
         ):
             key = (str(kind), str(step), float(tau), None if lam_key == -1.0 else float(lam_key))
             out.setdefault(key, {})[str(algorithm)] = (
@@ -396,6 +396,7 @@ class PerformanceProfilesResult:
             values="t",
             aggfunc="first",
             sort=False,
+            observed=True,
         )
 
     def mean_winners(self, tolerance: float) -> list[str]:
@@ -459,7 +460,7 @@ class PerformanceProfilesResult:
             & (self.ranking["lambda"] == lam)
         ]
         out: list[tuple[list[str], str]] = []
-        for _, part in rows.groupby("rank", sort=True):
+        for _, part in rows.groupby("rank", sort=True, observed=True):
             out.append(([str(a) for a in part["algorithm"]], str(part["after"].iloc[0])))
         return out
 

@@ -1076,7 +1076,7 @@ def run_resampled_ranks(
                 )
             ]
         )
-        .groupby("label", sort=False)["threshold"]
+        .groupby("label", sort=False, observed=True)["threshold"]
         .first()
         .reindex(list(problems))
         .to_numpy(dtype=float)
@@ -1379,7 +1379,12 @@ def _perspective_matrix(
         ]
     )
     wide = labelled.pivot_table(
-        index="label", columns="algorithm", values=perspective, aggfunc="first", dropna=False
+        index="label",
+        columns="algorithm",
+        values=perspective,
+        aggfunc="first",
+        dropna=False,
+        observed=True,
     )
     labels = [problem_label(p, d) for p, d in data.problems]
     labels += [lab for lab in dict.fromkeys(labelled["label"]) if lab not in set(labels)]

@@ -215,7 +215,11 @@ class RuntimeEcdfResult:
         for d in sorted(rows["dimension"].unique()):
             part = rows[rows["dimension"] == d]
             wide = part.pivot_table(
-                index=["problem", "target"], columns="algorithm", values="ert", sort=False
+                index=["problem", "target"],
+                columns="algorithm",
+                values="ert",
+                sort=False,
+                observed=True,
             )
             problems = list(dict.fromkeys(part["problem"]))
             wide = wide.reindex(
@@ -258,7 +262,7 @@ class RuntimeEcdfResult:
         pooled = (
             summary[summary["dimension"] == 0] if (summary["dimension"] == 0).any() else summary
         )
-        area = pooled.groupby("algorithm", sort=False)["area"].mean()
+        area = pooled.groupby("algorithm", sort=False, observed=True)["area"].mean()
         return {str(a): float(v) for a, v in area.items()}
 
     def area_scores(self) -> pd.DataFrame:
@@ -268,7 +272,9 @@ class RuntimeEcdfResult:
         if self.problem_areas is None:
             return pd.DataFrame(columns=["problem", "dimension", "algorithm", "score"])
         keys = ["problem", "dimension", "algorithm"]
-        frame = self.problem_areas.groupby(keys, sort=False)["area"].mean().reset_index()
+        frame = (
+            self.problem_areas.groupby(keys, sort=False, observed=True)["area"].mean().reset_index()
+        )
         weights = self.area_weights()
         weight = [
             weights[(str(p), int(d))]
@@ -283,7 +289,9 @@ class RuntimeEcdfResult:
         if self.problem_areas is None:
             return {}
         keys = self.problem_areas[["ecdf_dimension", "problem", "dimension"]].drop_duplicates()
-        size = keys.groupby("ecdf_dimension")["problem"].nunique()  # functions per group
+        size = keys.groupby("ecdf_dimension", observed=True)[
+            "problem"
+        ].nunique()  # functions per group
         return {
             (str(p), int(d)): len(keys) / (len(size) * int(size[g]))
             for g, p, d in zip(

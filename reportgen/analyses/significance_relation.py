@@ -938,7 +938,11 @@ def _derived_values(
                 f"{quote_choices(STATISTICS)}{did_you_mean(statistic, STATISTICS)}",
             )
         )
-    return runs.groupby(list(KEYS))["value"].agg(_RUN_AGGREGATES[statistic]).astype(float)
+    return (
+        runs.groupby(list(KEYS), observed=True)["value"]
+        .agg(_RUN_AGGREGATES[statistic])
+        .astype(float)
+    )
 
 
 def _value_matrix(
@@ -1148,7 +1152,7 @@ def _problem_final_values(frame: pd.DataFrame) -> pd.DataFrame:
     return (
         frame[[*RUN_KEYS, "evaluations", "value"]]
         .sort_values([*RUN_KEYS, "evaluations"], kind="stable")
-        .groupby(list(RUN_KEYS), sort=False)["value"]
+        .groupby(list(RUN_KEYS), sort=False, observed=True)["value"]
         .last()
         .reset_index()
     )

@@ -1525,7 +1525,7 @@ def _problem_states(
     lengths = np.diff(np.append(starts, len(history)))
     run_of = np.repeat(np.arange(len(starts)), lengths)
     raw = history["value"].to_numpy(dtype=float)
-    value = pd.Series(raw).groupby(run_of, sort=False).cummin().to_numpy(dtype=float)
+    value = pd.Series(raw).groupby(run_of, sort=False, observed=True).cummin().to_numpy(dtype=float)
     rising = raw > value
     history["value"] = value
     runs = history[keys].iloc[starts].reset_index(drop=True)
@@ -1615,7 +1615,7 @@ def _check_design(
     problems: Sequence[tuple[str, int]],
     caveats: list[Caveat],
 ) -> None:
-    counts = states.groupby(["algorithm", "problem", "dimension"]).size()
+    counts = states.groupby(["algorithm", "problem", "dimension"], observed=True).size()
     present = set(counts.index)
     missing = [
         f"{a} on {problem_label(p, d)}"
@@ -1795,7 +1795,7 @@ def _totals(
     weights: Mapping[str, float] | None,
 ) -> pd.DataFrame:
     """Group totals, total, weighted total and ranks (§5.3, Table 7)."""
-    sums = u_frame.groupby(["algorithm", "group"], sort=False)["u_score"].sum()
+    sums = u_frame.groupby(["algorithm", "group"], sort=False, observed=True)["u_score"].sum()
     wide = sums.unstack("group").reindex(index=list(algorithms), columns=list(groups))
     totals = pd.DataFrame({"algorithm": list(algorithms)})
     for g in groups:
@@ -1826,7 +1826,9 @@ def _win_tie_loss(pairwise: pd.DataFrame, groups: Sequence[str], alpha: float) -
         parts.append(flags.assign(group=OVERALL))
     counted = (
         pd.concat(parts)
-        .groupby(["group", "algorithm_a", "algorithm_b"], sort=False)[["wins", "ties", "losses"]]
+        .groupby(["group", "algorithm_a", "algorithm_b"], sort=False, observed=True)[
+            ["wins", "ties", "losses"]
+        ]
         .sum()
         .reset_index()
     )

@@ -121,6 +121,7 @@ def by_problem(frame: pd.DataFrame, column: str, algorithms: Sequence[str]) -> p
         values=column,
         aggfunc="first",
         sort=False,
+        observed=True,
     )
     return wide[[a for a in algorithms if a in wide.columns]]
 
@@ -174,7 +175,7 @@ class AnalysisData:
     def last_evaluations(self) -> dict[int, float]:
         """Per dimension, the largest evaluation count of any record (histories)."""
         if self.records is None:
-            largest = self.frame.groupby("dimension")["evaluations"].max()
+            largest = self.frame.groupby("dimension", observed=True)["evaluations"].max()
             return {int(d): float(e) for d, e in largest.items()}
         return {
             dimension: self.records.last_evaluation([p for p in self.problems if p[1] == dimension])

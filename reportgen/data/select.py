@@ -125,7 +125,7 @@ def merge_aliases(frame: pd.DataFrame, aliases: dict[str, str]) -> tuple[pd.Data
     runs = runs.drop_duplicates()
     clashes = runs[runs.duplicated(keys, keep=False)]
     messages = []
-    for key, group in clashes.groupby(keys, sort=True):
+    for key, group in clashes.groupby(keys, sort=True, observed=True):
         algorithm, problem, dimension, *run = key
         what = problem_label(str(problem), int(dimension))
         names = " and ".join(repr(n) for n in sorted(set(group["from"])))

@@ -103,7 +103,8 @@ def formula_svg_uri(latex: str) -> str | None:
     # matplotlib's order: the glyphs grouped by font, each group from left to right.
     spans: dict[str, list[tuple[float, float, int]]] = {}
     outlines = []
-    for font, size, code, _, x0, y0 in parsed.glyphs:
+    # matplotlib 3.11 added the glyph index before the position: (font, size, code, [index,] x, y).
+    for font, size, code, *_, x0, y0 in parsed.glyphs:
         if not font.family_name.startswith(_TEXT_FONTS):
             outlines.append(_outline(font, size, code, x0, y0))
             continue

@@ -187,7 +187,11 @@ def test_mean_ranking_by_hand(small_result):
 def test_right_end_of_both_profiles_is_the_share_solved(small_result):
     # Remark 3: lim d_s = lim ρ_s.
     rows = small_result.profiles
-    ends = rows.groupby(["profile", "tolerance", "algorithm"])["value"].last().unstack("profile")
+    ends = (
+        rows.groupby(["profile", "tolerance", "algorithm"], observed=True)["value"]
+        .last()
+        .unstack("profile")
+    )
     assert (ends["performance"] == ends["data"]).all()
 
 
@@ -267,8 +271,8 @@ def test_algorithm_2_three_algorithms_five_problems():
     assert data_verdicts.equals(verdicts.drop(columns="profile").reset_index(drop=True))
     ranking = result.ranking[result.ranking["profile"] == "performance"]
     ranks = {
-        lam: part.groupby("rank")["algorithm"].apply(list).tolist()
-        for lam, part in ranking.groupby("lambda")
+        lam: part.groupby("rank", observed=True)["algorithm"].apply(list).tolist()
+        for lam, part in ranking.groupby("lambda", observed=True)
     }
     assert ranks == {1.0: [["A"], ["B"], ["C"]], 2.0: [["A", "B"], ["C"]]}
     # The mean profiles: solved 5/5, 4/5, 2/5.
@@ -308,7 +312,7 @@ def test_algorithm_1_winner_flips_between_steps():
     confirmation = result.profiles[
         (result.profiles["step"] == "confirmation") & (result.profiles["profile"] == "performance")
     ]
-    ends = confirmation.groupby("algorithm")["value"].last()
+    ends = confirmation.groupby("algorithm", observed=True)["value"].last()
     assert ends.to_dict() == {"A": 0.5, "B": 1.0}
 
 
@@ -453,7 +457,7 @@ def test_groups_never_lift_an_algorithm_over_a_better_mean():
     )
     verdicts = dict(zip(result.verdicts["algorithm"], result.verdicts["verdict"], strict=True))
     assert verdicts == {"B": SIGNIFICANTLY_WORSE, "C": NO_SIGNIFICANT_DIFFERENCE}
-    groups = result.ranking.groupby("rank")["algorithm"].apply(list).tolist()
+    groups = result.ranking.groupby("rank", observed=True)["algorithm"].apply(list).tolist()
     assert groups == [["A"], ["B", "C"]]
 
 

@@ -372,7 +372,9 @@ def test_friedman_agrees_with_scipy_and_the_textbook_formula(seed: int) -> None:
         ("accuracy", "min"),
     )
     for perspective, how in aggregations:
-        table = frame.pivot_table(index="problem", columns="algorithm", values="value", aggfunc=how)
+        table = frame.pivot_table(
+            index="problem", columns="algorithm", values="value", aggfunc=how, observed=True
+        )
         matrix = table[list(data.algorithms)].to_numpy()
         expected = stats.friedmanchisquare(*matrix.T)
         comparison = result.comparison(perspective)
@@ -602,7 +604,7 @@ def test_spiral_perspectives_disagree(spiral_cec22_10d) -> None:
     data, result = spiral_cec22_10d
     # Independent check of the accuracy ranking: per-function minimum error, average ranks.
     minima = data.frame.pivot_table(
-        index="problem", columns="algorithm", values="value", aggfunc="min"
+        index="problem", columns="algorithm", values="value", aggfunc="min", observed=True
     )
     accuracy_ranks = minima.rank(axis=1, method="average").mean()
     assert result.comparison("accuracy").mean_ranks.to_dict() == pytest.approx(

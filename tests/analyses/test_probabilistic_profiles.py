@@ -668,7 +668,7 @@ def test_by_problem_terms_average_to_the_expected_profile(model: str) -> None:
     result = compute(trials_data(rows, ("A", "B")), options(model=model))
     terms = result.by_problem
     assert terms is not None and len(terms) == 4
-    for algorithm, rows_of in terms.groupby("algorithm"):
+    for algorithm, rows_of in terms.groupby("algorithm", observed=True):
         summary = result.summary_of(str(algorithm))
         assert rows_of["at_1"].mean() == pytest.approx(summary.rho_bar_1, abs=1e-12)
         assert rows_of["at_x_max"].mean() == pytest.approx(summary.solved_bar, abs=1e-12)

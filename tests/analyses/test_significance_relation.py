@@ -370,7 +370,7 @@ def test_cec05_award_points_match_exact_rational_reference(table1: pd.DataFrame,
             Fraction(v)
             for v in group.sort_values("problem", key=lambda s: s.str[1:].astype(int))["value"]
         ]
-        for a, group in table1.groupby("algorithm")
+        for a, group in table1.groupby("algorithm", observed=True)
     }
     for x, y in permutations(CEC05, 2):
         assert cec.points(x, y) == exact_award_points(exact[x], exact[y]), (x, y)
@@ -466,7 +466,9 @@ def test_cec05_tables_and_json(cec) -> None:
     award = tables["award_points"].set_index(["algorithm_x", "algorithm_y"])["D"]
     assert award[(alg(4), alg(1))] == 2
     layers_60 = tables["layers"].query("sigma == 60")
-    assert layers_60.groupby("layer")["algorithm"].apply(set).to_dict()[1] == {alg(7)}
+    assert layers_60.groupby("layer", observed=True)["algorithm"].apply(set).to_dict()[1] == {
+        alg(7)
+    }
     text = json.dumps(cec.to_json(), allow_nan=False)
     assert '"inf"' in text  # the last sweep interval, σ > max D
 

@@ -81,7 +81,10 @@ def test_start_value_column(tmp_path: Path) -> None:
     spec = write(tmp_path, "study.yaml", spec_text)
     frame = load_data(load_spec(spec)).sources["curves"].frame
     assert list(frame.columns)[-1] == "start_value"
-    assert frame.groupby("problem")["start_value"].first().to_dict() == {"f1": 12.0, "f2": 6.0}
+    assert frame.groupby("problem", observed=True)["start_value"].first().to_dict() == {
+        "f1": 12.0,
+        "f2": 6.0,
+    }
     write(tmp_path, "data/h.csv", csv.replace("A,f2,2,2,4,0.1,6", "A,f2,2,2,4,0.1,7"))
     assert problems(spec) == [
         "data/h.csv: start_value differs within problem f2 (D=2): 6, 7; give one f(x0) per problem"
@@ -105,4 +108,9 @@ def test_large_real_histories_csv(tmp_path: Path) -> None:
     data = load_data(load_spec(spec))
     frame = data.sources["curves"].frame
     assert len(data.algorithms) == 9
-    assert frame.groupby(["algorithm", "problem", "dimension"])["run"].nunique().eq(15).all()
+    assert (
+        frame.groupby(["algorithm", "problem", "dimension"], observed=True)["run"]
+        .nunique()
+        .eq(15)
+        .all()
+    )

@@ -58,7 +58,7 @@ def test_coco_folder_gives_histories(tmp_path: Path, coco_folder: Path) -> None:
     data = load(spec(tmp_path, "path: data/RS-fixture\nformat: coco"))
     frame = data.sources["src"].frame
     assert data.sources["src"].format == "histories"
-    assert frame.groupby(["problem", "dimension"])["run"].nunique().to_dict() == {
+    assert frame.groupby(["problem", "dimension"], observed=True)["run"].nunique().to_dict() == {
         ("f1", 2): 3, ("f1", 3): 3, ("f8", 2): 3, ("f8", 3): 3,
     }  # fmt: skip
     run = frame[(frame["problem"] == "f1") & (frame["dimension"] == 2) & (frame["run"] == 1)]
@@ -347,7 +347,7 @@ def test_coco_real_archives_several_in_one_source(tmp_path: Path) -> None:
     data = load(write(tmp_path, "study.yaml", text))
     frame = data.sources["src"].frame
     assert data.algorithms == ("DIRECT", "R-SHADE-10e2")
-    runs = frame.groupby("algorithm")["run"].count().to_dict()
+    runs = frame.groupby("algorithm", observed=True)["run"].count().to_dict()
     assert runs == {"DIRECT": 24 * 5 * 5, "R-SHADE-10e2": 24 * 5 * 15}  # D=40 excluded
     assert [c.code for c in data.caveats] == ["unequal_runs", "excluded_problems"]
 
@@ -698,10 +698,15 @@ def test_cec2017_real_files_with_quirks(tmp_path: Path) -> None:
         pattern = "*.csv" if folder == "E-17260" else "*.txt"
         data = load(spec(tmp_path, f"paths: data/{folder}/{pattern}\nformat: cec\ncec: {options}"))
         frame = data.sources["src"].frame
-        assert frame.groupby(["problem", "dimension"]).ngroups == 120, folder
+        assert frame.groupby(["problem", "dimension"], observed=True).ngroups == 120, folder
         assert sorted(frame["dimension"].unique()) == [10, 30, 50, 100]
         if runs:
-            assert frame.groupby(["problem", "dimension"])["run"].nunique().eq(runs).all()
+            assert (
+                frame.groupby(["problem", "dimension"], observed=True)["run"]
+                .nunique()
+                .eq(runs)
+                .all()
+            )
 
 
 def test_cec2020_real_files(tmp_path: Path) -> None:
@@ -710,7 +715,13 @@ def test_cec2020_real_files(tmp_path: Path) -> None:
         "checkpoints: cec2020, max_evaluations: {5: 50000, 10: 1000000, 15: 3000000, 20: 10000000}"
     )
     data = load(spec(tmp_path, f"paths: data/AGSK_E-24505/*.txt\nformat: cec\ncec: {{{options}}}"))
-    assert data.sources["src"].frame.groupby(["problem", "dimension"])["run"].nunique().eq(30).all()
+    assert (
+        data.sources["src"]
+        .frame.groupby(["problem", "dimension"], observed=True)["run"]
+        .nunique()
+        .eq(30)
+        .all()
+    )
     imode = load(
         spec(
             tmp_path,

@@ -76,7 +76,7 @@ def test_cec2022_cutpoint_note_states_the_computed_numbers() -> None:
     assert cut.success_times == (len(success), 14)
     assert f"same {len(success)} successful trials" in note
     assert f"the {success['fes_to_target'].nunique()} distinct evaluation counts" in note
-    assert (histories.groupby("dim")["fes"].nunique() == 16).all()
+    assert (histories.groupby("dim", observed=True)["fes"].nunique() == 16).all()
     assert "16 checkpoints" in note and "collapse to 14" in note
 
 

@@ -375,7 +375,7 @@ def test_rankings_are_also_resampled_within_each_dimension() -> None:
     assert result.p_first("u", "A", "D=10") == 1.0 and result.p_first("u", "B", "D=20") == 1.0
     ten = result.table[result.table["group"] == "D=10"].set_index("algorithm")
     assert ten["rank"].to_dict() == {"A": 1.0, "B": 2.0}
-    for _, rows in result.table.groupby("group"):
+    for _, rows in result.table.groupby("group", observed=True):
         assert rows["p_first"].sum() == pytest.approx(1.0)
 
 

@@ -165,7 +165,7 @@ def runs_to_frame(runs: Sequence[RunRecords], layout: str, target: float) -> pd.
     owner = np.repeat(np.arange(len(runs)), lengths)
     evaluations = np.concatenate([np.asarray(r.evaluations, dtype=float) for r in runs])
     values = np.concatenate([np.asarray(r.values, dtype=float) for r in runs])
-    best = pd.Series(values).groupby(owner).cummin().to_numpy()
+    best = pd.Series(values).groupby(owner, observed=True).cummin().to_numpy()
     ends = np.cumsum(lengths) - 1
     used = np.maximum(
         np.fromiter((r.used for r in runs), dtype=float, count=len(runs)), evaluations[ends]
@@ -175,7 +175,7 @@ def runs_to_frame(runs: Sequence[RunRecords], layout: str, target: float) -> pd.
     dimensions = np.array([r.dimension for r in runs], dtype=np.int64)
     if layout == "trials":
         reached = np.flatnonzero(best <= target)
-        first_hit = pd.Series(evaluations[reached]).groupby(owner[reached]).min()
+        first_hit = pd.Series(evaluations[reached]).groupby(owner[reached], observed=True).min()
         hit = np.full(len(runs), np.inf)
         hit[first_hit.index.to_numpy()] = first_hit.to_numpy()
         final = best[ends]
