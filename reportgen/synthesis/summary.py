@@ -84,7 +84,6 @@ from reportgen.synthesis.head_to_head import (
     sign_test_needs,
 )
 from reportgen.synthesis.rankings import (
-    AWARD_POINTS,
     BEST,
     DEGENERATE,
     FINAL_VALUES,
@@ -104,8 +103,7 @@ CONFIDENT = 0.9
 MEASURES = {
     PROFILES: "how fast the convergence curves reach the tolerance",
     U_SCORES: "trial-by-trial dominance (success first, then speed or final value)",
-    FINAL_VALUES: "final values problem by problem",
-    AWARD_POINTS: "ratios of final values turned into award points",
+    FINAL_VALUES: "final values problem by problem (ranked, or turned into award points)",
 }
 """What each family ranks by, for the sentences that explain a disagreement."""
 

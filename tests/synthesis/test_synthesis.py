@@ -22,6 +22,7 @@ from reportgen.synthesis.head_to_head import head_to_head
 from reportgen.synthesis.rankings import (
     BEST,
     DEGENERATE,
+    FAMILY_OF_KIND,
     FINAL_VALUES,
     INCONCLUSIVE_RANKING,
     NOT_SIGNIFICANT,
@@ -285,6 +286,25 @@ def test_families_are_one_vote_each_and_uncounted_rankings_are_left_out() -> Non
     assert not any("C is first" in t for t in texts)
     tau = next(f for f in findings if f.id == "summary.agreement")
     assert "Of the 4 counted rankings" in tau.text
+
+
+def test_award_points_and_friedman_ranks_of_the_same_final_values_are_one_vote() -> None:
+    """Both rank by the per-problem means of the final values; counted as two families, a
+    study with a U-score analysis, perspectives and a significance relation said "A is first
+    by 2 of 3 method families" where the two that put A first are one line of evidence."""
+    family = FAMILY_OF_KIND["perspectives"]
+    assert FAMILY_OF_KIND["significance_relation"] == family
+    rankings = [
+        ranking("u", {"B": 1.0, "A": 2.0, "C": 3.0}, family=FAMILY_OF_KIND["u_scores"]),
+        ranking("accuracy", {"A": 1.0, "B": 2.0, "C": 3.0}, family=family),
+        ranking("layers", {"A": 1.0, "B": 2.0, "C": 3.0}, family=family),
+    ]
+    evidence = _Evidence.of(rankings, "ABC")
+    assert evidence.votes == {"A": [family], "B": [U_SCORES]}
+    assert evidence.leaders == ["A", "B"]
+    bottom = _bottom_line(rankings, evidence, uncertainty(rankings, 100, 1), [], Labels({}))
+    assert bottom is not None
+    assert bottom.text.startswith("Bottom line: no single algorithm is ahead")
 
 
 def test_everything_tied_means_no_algorithm_is_ahead() -> None:
