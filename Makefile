@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: report test lint typecheck pytest schema benchmark wheel-smoke clean
+.PHONY: report test test-floor lint typecheck pytest schema benchmark wheel-smoke clean
 
 $(BIN)/reportgen: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,14 @@ typecheck:
 pytest:
 	$(BIN)/pytest -q
 
+# The suite on the oldest dependency versions pyproject.toml allows (run by hand; README).
+# Deprecation warnings are the old releases' own (old matplotlib with a new pyparsing).
+test-floor:
+	$(PYTHON) -m venv .venv-floor
+	.venv-floor/bin/python -m pip install --quiet --upgrade pip
+	.venv-floor/bin/python -m pip install --quiet -e '.[dev]' $$($(PYTHON) scripts/floor-pins.py)
+	.venv-floor/bin/pytest -q -p no:cacheprovider -W ignore::DeprecationWarning
+
 # The full fuzz profile (≥ 2000 generated specs and data files; the quick one runs in pytest).
 fuzz: $(BIN)/reportgen
 	REPORTGEN_FUZZ=full $(BIN)/pytest -q -p no:cacheprovider tests/fuzz --hypothesis-show-statistics
@@ -46,4 +54,4 @@ benchmark: $(BIN)/reportgen
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) build dist reportgen/_resources example_studies/*/out .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-floor build dist reportgen/_resources example_studies/*/out .pytest_cache .mypy_cache .ruff_cache

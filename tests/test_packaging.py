@@ -7,6 +7,7 @@ configuration that decides them.
 
 from __future__ import annotations
 
+import runpy
 import tomllib
 
 from tests.conftest import ROOT
@@ -66,3 +67,12 @@ def test_type_checkers_see_the_lazy_api_with_its_types():
     }
     assert for_checkers == set(reportgen._LAZY)
     assert set(reportgen.__all__) == reportgen._LAZY | {"InputError", "Problem"}
+
+
+def test_every_dependency_has_a_floor_make_test_floor_can_pin():
+    """``make test-floor`` installs each runtime dependency at its lower bound: every one must
+    be written ``name>=version`` for scripts/floor-pins.py to pin it (it stops otherwise)."""
+    floor_pins = runpy.run_path(str(ROOT / "scripts" / "floor-pins.py"))["floor_pins"]
+    pins = floor_pins(ROOT / "pyproject.toml")
+    dependencies = PROJECT["project"]["dependencies"]
+    assert [pin.replace("==", ">=") for pin in pins] == dependencies

@@ -1814,12 +1814,15 @@ def _check_complete(
     """
     name = data.name
     pairs = data.runs[["problem", "dimension", "algorithm"]].drop_duplicates()
-    have = pairs.groupby(["problem", "dimension"], sort=False, observed=True)["algorithm"].agg(
-        lambda s: {str(a) for a in s}
-    )
+    # A dict, not .agg(set): pandas 3.0 cannot aggregate to a set.
+    have = {
+        (str(p), int(d)): {str(a) for a in group}
+        for (p, d), group in pairs.groupby(["problem", "dimension"], sort=False, observed=True)[
+            "algorithm"
+        ]
+    }
     incomplete = [
-        (key, sorted(set(algorithms) - have[key], key=natural_key))
-        for key in sorted_problems((str(p), int(d)) for p, d in have.index)
+        (key, sorted(set(algorithms) - have[key], key=natural_key)) for key in sorted_problems(have)
     ]
     incomplete = [(key, missing) for key, missing in incomplete if missing]
     if not incomplete:
