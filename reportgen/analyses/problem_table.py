@@ -74,6 +74,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import mannwhitneyu, rankdata
 
+from reportgen.analyses.mann_whitney import constant_pairs_not_different
 from reportgen.analyses.spread import is_extreme, sample_std
 from reportgen.data.frames import (
     KEYS,
@@ -396,7 +397,8 @@ def rank_sum(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
         SciPy's p-value (``method="auto"``) and :math:`A_{12} = 1 - U_x/(nm)`.
     """
     result = mannwhitneyu(x, y, alternative="two-sided", method="auto")
-    return float(result.pvalue), 1.0 - float(result.statistic) / (len(x) * len(y))
+    p_value = float(constant_pairs_not_different(result.pvalue, x, y))
+    return p_value, 1.0 - float(result.statistic) / (len(x) * len(y))
 
 
 def rank_sums(samples: Sequence[np.ndarray], y: np.ndarray) -> list[tuple[float, float]]:
@@ -422,7 +424,10 @@ def rank_sums(samples: Sequence[np.ndarray], y: np.ndarray) -> list[tuple[float,
             method="asymptotic",
             axis=1,
         )
-        for k, statistic, p_value in zip(members, result.statistic, result.pvalue, strict=True):
+        p_values = constant_pairs_not_different(
+            result.pvalue, stacked, np.broadcast_to(y, (len(members), len(y)))
+        )
+        for k, statistic, p_value in zip(members, result.statistic, p_values, strict=True):
             out[k] = (float(p_value), 1.0 - float(statistic) / (size * len(y)))
     return out
 

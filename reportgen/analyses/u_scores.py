@@ -137,6 +137,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import mannwhitneyu, rankdata
 
+from reportgen.analyses.mann_whitney import constant_pairs_not_different
 from reportgen.data.frames import (
     RUN_KEYS,
     AnalysisData,
@@ -404,9 +405,10 @@ def mann_whitney_tests(
         x = np.stack([tasks[t][0][tasks[t][1][k][0]] for t, k in members])
         y = np.stack([tasks[t][0][tasks[t][1][k][1]] for t, k in members])
         res = mannwhitneyu(x, y, alternative="two-sided", method=method, axis=1)
+        p_values = constant_pairs_not_different(res.pvalue, x, y)
         for i, (t, k) in enumerate(members):
             out[t][0][k] = res.statistic[i]
-            out[t][1][k] = res.pvalue[i]
+            out[t][1][k] = p_values[i]
     return out
 
 
