@@ -237,15 +237,15 @@ def bundle_root(folder: Path, shown: str | None = None) -> Path:
     )
 
 
-def check_hashes(root: Path) -> list[Problem]:
+def check_hashes(root: Path) -> tuple[list[Problem], int]:
     """Every problem of ``INPUTS.sha256`` (``sha256sum`` format) against the files in ``root``
     (located by the file, or the manifest's line), and every file under ``study/inputs/`` that
-    it does not list."""
+    it does not list; then how many files it lists."""
     problems = []
     try:
         text = (root / MANIFEST).read_text("utf-8")
     except UnicodeDecodeError as exc:
-        return [Problem(MANIFEST, f"not a sha256sum listing (not UTF-8 text: {exc.reason})")]
+        return [Problem(MANIFEST, f"not a sha256sum listing (not UTF-8 text: {exc.reason})")], 0
     listed: set[str] = set()
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
@@ -275,7 +275,7 @@ def check_hashes(root: Path) -> list[Problem]:
         Problem(name, f"in the bundle's inputs but not listed in {MANIFEST} (added since)")
         for name in added
     ]
-    return problems
+    return problems, len(listed)
 
 
 def _spec_in(root: Path, shown: str) -> Path:
@@ -545,8 +545,7 @@ def verify_bundle(
             safe_extract(source, Path(temporary))
             root = bundle_root(Path(temporary), str(source))
         say("checking input hashes")
-        hash_problems = check_hashes(root)
-        hashed = _listed_files(root)
+        hash_problems, hashed = check_hashes(root)
         try:
             bundled = _bundled_results(root, str(source))
             rerun, rerun_tables = rerun_study(_spec_in(root, str(source)), say)
@@ -571,15 +570,6 @@ def verify_bundle(
         other_versions(bundled),
         hashed,
     )
-
-
-def _listed_files(root: Path) -> int:
-    """How many files ``INPUTS.sha256`` lists (lines that are not blank or comments)."""
-    try:
-        text = (root / MANIFEST).read_text("utf-8")
-    except UnicodeDecodeError:
-        return 0  # check_hashes reports it
-    return sum(1 for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
 def other_versions(bundled: dict[str, Any]) -> tuple[tuple[str, str, str], ...]:

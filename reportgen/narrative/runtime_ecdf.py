@@ -67,21 +67,20 @@ def findings(result: RuntimeEcdfResult, labels: Labels) -> list[Finding]:
             numbers["common_budget"] = common.budget
             numbers["most_at_common_budget"] = list(leaders)
             numbers["solved_at_common_budget"] = common.share
+        elif len(most_tied) == 1:
+            text += (
+                f" {label(most.algorithm)} reaches the most (function, target) pairs: "
+                f"{ecdf_share(most.solved)} within its budget of up to "
+                f"{number(most.max_budget)}·D evaluations."
+            )
         else:
-            if len(most_tied) == 1:
-                text += (
-                    f" {label(most.algorithm)} reaches the most (function, target) pairs: "
-                    f"{ecdf_share(most.solved)} within its budget of up to "
-                    f"{number(most.max_budget)}·D evaluations."
-                )
-            else:
-                text += (
-                    f" {join_words([label(a) for a in most_tied], limit=MAX_NAMED)} reach the "
-                    f"same largest share of (function, target) pairs, {ecdf_share(most.solved)}, "
-                    f"within budgets of up to "
-                    f"{number(max(s.max_budget for s in rows if s.algorithm in most_tied))}·D "
-                    "evaluations."
-                )
+            text += (
+                f" {join_words([label(a) for a in most_tied], limit=MAX_NAMED)} reach the "
+                f"same largest share of (function, target) pairs, {ecdf_share(most.solved)}, "
+                f"within budgets of up to "
+                f"{number(max(s.max_budget for s in rows if s.algorithm in most_tied))}·D "
+                "evaluations."
+            )
         numbers["most_reached"] = most.algorithm
         numbers["solved"] = most.solved
         numbers["max_budget"] = most.max_budget
