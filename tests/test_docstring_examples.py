@@ -1,8 +1,9 @@
 """The examples in the package's docstrings (``>>>``) run and print what they say.
 
 A docstring's example is documentation a reader trusts; one that no longer matches the code
-(``bootstrap_ranks`` printed float ranks for years after its ranks became integers) misleads
-quietly. Each module of the package is one test, so that a failure names the module.
+misleads quietly (``bootstrap_ranks`` showed float ranks where SciPy 1.17 returns integers;
+it now states them in a form true under either). Each module of the package is one test, so
+that a failure names the module.
 """
 
 from __future__ import annotations
