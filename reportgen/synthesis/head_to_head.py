@@ -264,6 +264,45 @@ def _from_problem_table(
     )
 
 
+def from_problem_tables(
+    a: str,
+    b: str,
+    outcomes: Sequence[tuple[str, str, Any]],
+    groups: Mapping[str, Sequence[str]] | None = None,
+) -> HeadToHead | None:
+    """The pair from the first problem table (study order) that tests one of them against the
+    other; None when none does."""
+    for kind, analysis_id, result in outcomes:
+        if kind == "problem_table":
+            found = _from_problem_table(a, b, analysis_id, result, groups or {})
+            if found is not None:
+                return found
+    return None
+
+
+def not_separated_by_tables(a: str, outcomes: Sequence[tuple[str, str, Any]]) -> list[str]:
+    """The algorithms that some tested problem table does not find worse than ``a`` on balance:
+    significantly better than ``a`` on at least as many problems as ``a`` is significantly
+    better than them (the table's own W/T/L over all problems, ``a`` or they its reference).
+
+    The summary compares its leader with the best other algorithm of each ranking; an
+    algorithm placed lower by the rankings can still hold its own problem by problem (bbob_coco:
+    R-SHADE-10e2, third by the runtime ECDF area, is significantly better than the leader
+    DIRECT on 3 of 24 problems and worse on 3 in the problem table at the common budget), and
+    the bottom line must not recommend the leader over it without saying so.
+    """
+    found: list[str] = []
+    for kind, _, result in outcomes:
+        if kind != "problem_table" or not result.tested:
+            continue
+        tested = result.against_reference()
+        if result.reference == a:
+            found += [other for other, w in tested.items() if w.wins >= w.losses]
+        elif a in tested and tested[a].losses >= tested[a].wins:
+            found.append(result.reference)
+    return list(dict.fromkeys(found))
+
+
 def _pair_counts(problems: Sequence[PairOnProblem], alpha: float) -> tuple[float, int, int, int]:
     """Share of trial wins of ``a`` and problems significantly won by each, from a U-score
     analysis's comparisons of the pair problem by problem."""
@@ -336,11 +375,9 @@ def head_to_head(
             breakdown=_u_score_breakdown(problems, a, b, result.alpha, groups),
             alpha=result.alpha,
         )
-    for kind, analysis_id, result in outcomes:
-        if kind == "problem_table":
-            found = _from_problem_table(a, b, analysis_id, result, groups)
-            if found is not None:
-                return found
+    found = from_problem_tables(a, b, outcomes, groups)
+    if found is not None:
+        return found
     for ranking in rankings:
         scores = ranking.scores
         if not ranking.counted or scores is None:

@@ -25,7 +25,11 @@ Bottom line (one paragraph at the top of the report)
     algorithms no test of the verdict matrix finds significant → "leads, but its lead over …
     is not significant in any test of the verdict matrix" — scoped to those tests, since a
     problem table's sign test may still put it ahead of the same algorithm, which the sentence
-    then adds. Study order never decides: ties are named as ties.
+    then adds. A leader that a tested problem table does not separate from some algorithm
+    (significantly better on no more problems than it; the rankings may place that algorithm
+    anywhere) → "leads, but the problem table does not separate it from …", that algorithm
+    compared head to head from the table too; never "the recommendation" over it. Study order
+    never decides: ties are named as ties.
 1. Firsts — each algorithm that some family puts first, with the families and rankings; what
    the family measures is said when families disagree.
 2. Shared first places of more than two algorithms.
@@ -37,7 +41,7 @@ Bottom line (one paragraph at the top of the report)
    algorithms whose order flips.
 6. Head-to-head — the leader against the best other algorithm of each family (at most two:
    best in the most families, then by mean rank over the families; more only where they tie
-   exactly),
+   exactly) and against each algorithm a tested problem table does not separate from it,
    from a U-score analysis's trial comparisons where there is one, else from a problem table
    that tests one against the other (:mod:`reportgen.synthesis.head_to_head`); then the
    problems each wins over all problems, per dimension and per function group, with a sign
@@ -80,7 +84,9 @@ from reportgen.synthesis.head_to_head import (
     ALL_PROBLEMS,
     HeadToHead,
     PairGroup,
+    from_problem_tables,
     head_to_head,
+    not_separated_by_tables,
     sign_test_needs,
 )
 from reportgen.synthesis.rankings import (
@@ -291,12 +297,23 @@ def synthesise(
     agree = agreement(counted)
     sure = uncertainty(rankings, resamples, seed)
     evidence = _Evidence.of(counted, algorithms)
+    contenders = evidence.contenders()
     pairs = [
         h
-        for b in evidence.contenders()
+        for b in contenders
         if (h := head_to_head(evidence.leaders[0], b, outcomes, counted, problem_groups))
         is not None
     ]
+    if len(evidence.leaders) == 1:
+        # Algorithms the rankings place lower but a problem table does not separate from the
+        # leader: compared from that table (its tests are what the bottom line then cites).
+        pairs += [
+            h
+            for b in not_separated_by_tables(evidence.leaders[0], outcomes)
+            if b not in contenders
+            and (h := from_problem_tables(evidence.leaders[0], b, outcomes, problem_groups))
+            is not None
+        ]
     if len(evidence.leaders) == 2:
         tie = head_to_head(
             evidence.leaders[0], evidence.leaders[1], outcomes, counted, problem_groups
@@ -1007,21 +1024,47 @@ def _bottom_line(
         if len(unseparated) <= 3
         else f"its lead over {len(unseparated)} others"
     ) + " is not significant in any test of the verdict matrix"
+    challengers = [h for h in pairs if h.share_a < 0.5 or h.significant_b > h.significant_a]
+    numbers["challengers"] = [h.b for h in challengers]
+    # A problem table in which the other is significantly better on as many problems as the
+    # leader: the leader is not recommended over it without a word (bbob_coco: DIRECT, first by
+    # the runtime ECDF area, and R-SHADE-10e2, 3 problems each at the common budget).
+    even = [
+        h
+        for h in pairs
+        if h.test
+        and h not in challengers
+        and h.significant_b >= h.significant_a
+        # already named: its lead over them is not significant in the verdict matrix
+        and h.b not in unseparated
+    ]
+    numbers["not_separated_by_table"] = [h.b for h in even]
+    reservations = [unseparated_text] if unseparated else []
+    for source in dict.fromkeys(h.source for h in even):
+        same_table = [h for h in even if h.source == source]
+        reservations.append(
+            f"{_table_name(source)} does not separate it from "
+            + join_words(
+                [
+                    f"{labels.label(h.b)} ({_even_counts(h)}"
+                    + ("; table 'Head to head')" if h is same_table[-1] else ")")
+                    for h in same_table
+                ]
+            )
+        )
     ahead_anyway = [
         (h, row)
         for h in pairs
-        if h.b in unseparated
+        if h.b in unseparated or h in even
         for row in h.breakdown
         if row.group == ALL_PROBLEMS and row.ahead == leader
     ]
     numbers["ahead_head_to_head"] = [h.b for h, _ in ahead_anyway]
-    unseparated_text += "".join(
+    reservation_text = "; ".join(reservations) + "".join(
         f"; head to head, though, it wins more problems than {labels.label(h.b)} "
         f"({row.wins_a}–{row.wins_b}, sign test p = {format_p(row.sign_p)}; table 'Head to head')"
         for h, row in ahead_anyway
     )
-    challengers = [h for h in pairs if h.share_a < 0.5 or h.significant_b > h.significant_a]
-    numbers["challengers"] = [h.b for h in challengers]
     if challengers:
         h = challengers[0]
         text = (
@@ -1030,8 +1073,8 @@ def _bottom_line(
             + f"; but head to head {_challenge(h, labels)}."
             + _dimension_split(h, labels)
         )
-    elif unseparated:
-        text = f"Bottom line: {name} leads, but {unseparated_text}. It is {family_text}" + (
+    elif reservations:
+        text = f"Bottom line: {name} leads, but {reservation_text}. It is {family_text}" + (
             f" and {p_text}." if p_text else "."
         )
         text += "".join(
@@ -1068,6 +1111,15 @@ def _bottom_line(
         text += " " + elsewhere_text
     text += _caveat((r for r in counted if leader in r.first), labels)
     return Finding("summary.bottom_line", text, numbers)
+
+
+def _even_counts(h: HeadToHead) -> str:
+    """How a problem table's pair stands where neither is significantly better on more problems
+    (a pair where the other is, is a challenger): ``each significantly better on 3 of 24
+    problems``, or ``neither significantly better on any of 24 problems``."""
+    if h.significant_a == 0:
+        return f"neither significantly better on any of {counted(h.problems, 'problem')}"
+    return f"each significantly better on {h.significant_a} of {counted(h.problems, 'problem')}"
 
 
 def _every_family(firsts: Sequence[str]) -> str:
