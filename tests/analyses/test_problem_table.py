@@ -322,3 +322,45 @@ def test_tied_best_counts_are_a_shared_first_place() -> None:
     said = {f.id: f.text for f in findings(compute(data, options()), make_style(("A", "B", "C")))}
     assert said["bold"].startswith("A and B have the best mean on 2 of 2 problems each")
     assert said["bold"].endswith("(next: C, 1).")
+
+
+def summary_table(**columns: list[Any]) -> AnalysisData:
+    frame = pd.DataFrame({"algorithm": ["A", "B"], "problem": ["f1", "f1"], "dimension": [10, 10]})
+    for name, values in columns.items():
+        frame[name] = values
+    return AnalysisData("summary", frame, ("A", "B"), (("f1", 10),))
+
+
+def test_value_floor_raises_a_published_table() -> None:
+    """published_table with `value_floor: 1.0e-8` printed EA4eig's F1 (D=10) as
+    8.31×10⁻⁹ ± 1.34×10⁻⁹ — the floor was applied to runs only and a summary table was left
+    as printed, while the methods said 'Values below 10⁻⁸ were raised to it'. Hand values:
+    A's every run (maximum 9e-9) lies below the floor, so its mean is 1e-8 and its SD 0;
+    B's runs straddle it (minimum 5e-9, maximum 3.0): mean raised only if below, SD kept."""
+    data = summary_table(
+        mean=[8.3e-9, 1.5], std=[1.3e-9, 1.9], n=[30, 30],
+        minimum=[5.6e-9, 5e-9], median=[8.6e-9, 9e-9], maximum=[9e-9, 3.0],
+    )  # fmt: skip
+    result = compute(data, options(value_floor=1e-8))
+    a, b = result.cell("A", "f1", 10), result.cell("B", "f1", 10)
+    assert (a.mean, a.std, a.best, a.median, a.worst) == (1e-8, 0.0, 1e-8, 1e-8, 1e-8)
+    assert (b.mean, b.std, b.best, b.median, b.worst) == (1.5, 1.9, 1e-8, 1e-8, 3.0)
+    floored = [c for c in result.caveats if c.code == "values_floored"]
+    assert len(floored) == 1 and "(B, F1 (D=10))" in floored[0].where.upper()
+    assert "A" not in floored[0].where.replace("(D=10)", "")
+    # Without a floor the published numbers are shown as printed.
+    assert compute(data, options()).cell("A", "f1", 10).mean == 8.3e-9
+
+
+def test_shared_best_rows_are_said_when_one_algorithm_leads() -> None:
+    """published_table, floored: 'EA4eig has the best mean on 20 of 24 problems (next:
+    jSObinexpEig, 11)' — 31 of 24 unless the 7 shared rows are said. Here A is best on f1
+    and ties B on f2: A 2 of 2, B 1, one shared row."""
+    data = trials({("A", "f1"): [1.0, 2.0], ("B", "f1"): [3.0, 4.0],
+                   ("A", "f2"): [1.0, 2.0], ("B", "f2"): [1.0, 2.0]})  # fmt: skip
+    said = {f.id: f for f in findings(compute(data, options()), make_style(("A", "B")))}
+    assert said["bold"].text == (
+        "A has the best mean on 2 of 2 problems (next: B, 1). On 1 problem several "
+        "algorithms share the best mean; each of them counts it."
+    )
+    assert said["bold"].numbers["shared_rows"] == 1
