@@ -140,7 +140,7 @@ from reportgen.data.frames import (
 )
 from reportgen.errors import InputError, Problem
 from reportgen.present.caveats import Caveat, Naming
-from reportgen.present.format import power_of_ten
+from reportgen.present.format import power_of_ten, share
 from reportgen.present.jsonable import json_value
 from reportgen.spec.analyses.probabilistic_profiles import ProbabilisticProfilesOptions
 
@@ -1275,7 +1275,7 @@ def _caveats(
                 named.caveat(
                     "normal_negative_mass",
                     f"For {len(negative)} entries the normal model puts more than "
-                    f"{NEGATIVE_MASS_LIMIT:.0%} (up to {largest:.0%}) of the probability on "
+                    f"{share(NEGATIVE_MASS_LIMIT)} (up to {share(largest)}) of the probability on "
                     "costs ≤ 0, which no run can have: costs are positive. ρ̄ counts that mass "
                     "as reached at every ratio x, so it overstates those entries' expected "
                     "share at small x, ρ̄(1) (wins) most. Such mass is a sign of skewed costs; "

@@ -180,7 +180,7 @@ def findings(result: ProblemTableResult, labels: Labels) -> list[Finding]:
                 )
                 + " large by Vargha–Delaney's A12 "
                 "(|A12 − 0.5| ≥ 0.21: a run of one algorithm beats a run of the other at "
-                "least 71% of the time).",
+                "least 71 % of the time).",
                 {"significant": len(significant), "large": len(large)},
             )
         )

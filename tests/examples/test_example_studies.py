@@ -152,9 +152,9 @@ def test_cec2017_profiles_note_explains_the_order_against_the_official_ranking()
     }
     for tau in (0.1, 1e-3, 1e-5):  # "LSHADE-SPACMA is placed above jSO at τ = 0.1, 10⁻³, 10⁻⁵"
         assert places[tau]["LSHADE_SPACMA"].position < places[tau]["jSO"].position, tau
-    at5 = places[1e-5]  # "at 10⁻⁵ both solve 50% and speed decides"
+    at5 = places[1e-5]  # "at 10⁻⁵ both solve 50 % and speed decides"
     assert at5["LSHADE_SPACMA"].solved == at5["jSO"].solved == 0.5
-    assert "at 10⁻⁵ both solve 50%" in note
+    assert "at 10⁻⁵ both solve 50 %" in note
     at7 = places[1e-7]  # "jSO 2nd, LSHADE-SPACMA 4th"
     assert (at7["jSO"].position, at7["LSHADE_SPACMA"].position) == (2, 4)
     assert "(jSO 2nd, LSHADE-SPACMA 4th)" in note

@@ -10,7 +10,7 @@ import pandas as pd
 
 from reportgen.figures.agreement import agreement_figure, uncertainty_figure
 from reportgen.figures.style import FigureStyle
-from reportgen.present.format import format_p
+from reportgen.present.format import format_p, share
 from reportgen.render.blocks import (
     Block,
     FigureBlock,
@@ -145,7 +145,7 @@ def head_to_head_table(result: SynthesisResult, style: FigureStyle) -> TableBloc
                     "problems": f"{g.group} ({g.problems})",
                     "trial comparisons won": "–"
                     if math.isnan(g.share_a)
-                    else f"{g.share_a:.0%} – {1 - g.share_a:.0%}",
+                    else f"{share(g.share_a)} – {share(1 - g.share_a)}",
                     "problems won": f"{g.wins_a} – {g.wins_b}",
                     "sign test p": format_p(g.sign_p),
                     "significantly better on": f"{g.significant_a} – {g.significant_b}",
