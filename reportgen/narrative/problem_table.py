@@ -2,7 +2,7 @@
 
 Finding ids:
 
-- ``reference``: which algorithm the tests compare against, and why;
+- ``reference``: which algorithm the tests compare against, and why (only with tests);
 - ``bold``: who has the best value of the first shown statistic on the most problems;
 - ``wtl.best``: the best W/T/L balance (wins − losses) against the reference;
 - ``wtl.worst``: the most losses against the reference;
@@ -92,13 +92,14 @@ def findings(result: ProblemTableResult, labels: Labels) -> list[Finding]:
         if result.reference_rule == "best"
         else "named in the study"
     )
-    out.append(
-        Finding(
-            "reference",
-            f"Every algorithm is compared with {label(result.reference)} ({how}).",
-            {"reference": result.reference, "rule": result.reference_rule},
+    if result.tested:  # published statistics: no test compares anything with the reference
+        out.append(
+            Finding(
+                "reference",
+                f"Every algorithm is compared with {label(result.reference)} ({how}).",
+                {"reference": result.reference, "rule": result.reference_rule},
+            )
         )
-    )
     counts = {a: 0 for a in result.algorithms}
     shared = 0
     for problem, dimension in result.problems:

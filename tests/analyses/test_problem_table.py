@@ -364,3 +364,31 @@ def test_shared_best_rows_are_said_when_one_algorithm_leads() -> None:
         "algorithms share the best mean; each of them counts it."
     )
     assert said["bold"].numbers["shared_rows"] == 1
+
+
+def test_bold_is_printed_apart_from_the_cells_beside_it() -> None:
+    """published_table's F10 (D=10): means 100.15648 and 100.19302 both printed '100' at three
+    digits, one of them bold. The row now gets the digits that tell them apart (5: 100.16 and
+    100.19); a row whose values differ at three digits keeps three."""
+    data = summary_table(mean=[100.15648, 100.19302], std=[0.035956293, 0.023896821], n=[30, 30])
+    section = build_section(compute(data, options()), options(), make_style(["A", "B"]))
+    table = next(b for b in section.blocks if getattr(b, "name", "") == "problem_table_10D")
+    assert table.frame.loc[0, "A"] == "100.16 ±\u00a00.035956"
+    assert table.frame.loc[0, "B"] == "100.19 ±\u00a00.023897"
+    assert table.bold.loc[0].tolist() == [False, True, False]
+    data = summary_table(mean=[1.5, 2.5], std=[0.1, 0.2], n=[30, 30])
+    section = build_section(compute(data, options()), options(), make_style(["A", "B"]))
+    table = next(b for b in section.blocks if getattr(b, "name", "") == "problem_table_10D")
+    assert table.frame.loc[0, "A"] == "1.5 ±\u00a00.1"
+
+
+def test_published_statistics_claim_no_test_and_no_reference() -> None:
+    """published_table's section said 'a marker from a rank-sum test of its runs against the
+    reference algorithm EA4eig' and 'Every algorithm is compared with EA4eig' above tables
+    noted 'No tests'. Without runs neither sentence is said."""
+    data = summary_table(mean=[1.0, 2.0], std=[0.1, 0.2], n=[30, 30])
+    section = build_section(compute(data, options()), options(), make_style(["A", "B"]))
+    intro = section.blocks[0].text
+    assert "rank-sum test of its runs" not in intro and "no markers" in intro
+    said = {f.id for f in findings(compute(data, options()), make_style(["A", "B"]))}
+    assert "reference" not in said and "untested" in said
