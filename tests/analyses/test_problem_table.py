@@ -392,3 +392,22 @@ def test_published_statistics_claim_no_test_and_no_reference() -> None:
     assert "rank-sum test of its runs" not in intro and "no markers" in intro
     said = {f.id for f in findings(compute(data, options()), make_style(["A", "B"]))}
     assert "reference" not in said and "untested" in said
+
+
+def test_the_legend_says_when_a_marker_points_against_the_mean() -> None:
+    """cec2017_profiles' f21: PPSO's mean 104 printed in bold beside the reference's 114 with
+    '−' (significantly worse): the legend now says the marker tests ranks, not means. Here
+    A's runs are all 1 but one outlier (mean 12), B's all 2 (mean 2): B's runs are worse in
+    80 of 100 pairs, so B is significantly worse with the better mean."""
+    runs = {("A", "f1"): [1.0] * 9 + [101.0], ("B", "f1"): [2.0] * 10}
+    result = compute(trials(runs, dimension=10), options(reference="A"))
+    assert result.cell("B", "f1", 10).marker == "−"
+    assert result.cell("B", "f1", 10).mean < result.cell("A", "f1", 10).mean
+    section = build_section(result, options(reference="A"), make_style(["A", "B"]))
+    table = next(b for b in section.blocks if getattr(b, "name", "") == "problem_table_10D")
+    assert "in 1 cell (B on f1) the mean is better than the reference's" in table.notes
+    # Markers that agree with the means: no such sentence.
+    result = compute(trials(SMALL_CASE, dimension=10), options(reference="A"))
+    section = build_section(result, options(reference="A"), make_style(["A", "B"]))
+    table = next(b for b in section.blocks if getattr(b, "name", "") == "problem_table_10D")
+    assert "can point against" not in table.notes

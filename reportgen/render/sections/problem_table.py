@@ -30,7 +30,7 @@ from reportgen.analyses.problem_table import (
 )
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.problem_table import findings, wtl_text
-from reportgen.present.format import evaluations, fixed, number, power_of_ten
+from reportgen.present.format import counted, evaluations, fixed, number, power_of_ten
 from reportgen.render.blocks import Block, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.problem_table import ProblemTableOptions
 
@@ -76,7 +76,38 @@ def _row_digits(cells: Sequence[Cell], statistic: str, best: set[str], digits: i
     return digits
 
 
-def _legend(result: ProblemTableResult, style: FigureStyle) -> str:
+def _against_the_marker(
+    result: ProblemTableResult, problems: Sequence[tuple[str, int]], style: FigureStyle
+) -> str:
+    """A sentence when a marker points against the shown statistic: cec2017_profiles' f21
+    printed PPSO's mean 104 in bold beside the reference's 114 with "−" (significantly worse),
+    which reads as a contradiction unless the legend says what the marker compares."""
+    key = CENTRAL[result.statistics[0]]
+    against = []
+    for problem, dimension in problems:
+        row = {c.algorithm: c for c in result.row(problem, dimension)}
+        reference = row.get(result.reference)
+        if reference is None:
+            continue
+        for cell in row.values():
+            if (cell.marker == WORSE and cell.statistic(key) < reference.statistic(key)) or (
+                cell.marker == BETTER and cell.statistic(key) > reference.statistic(key)
+            ):
+                against.append(f"{style.label(cell.algorithm)} on {problem}")
+    if not against:
+        return ""
+    name = STATISTIC_LABELS[result.statistics[0]].split(" ")[0]
+    return (
+        f" A marker tests the runs (by their ranks), not the {name}s, and can point against "
+        f"them: in {counted(len(against), 'cell')} ({', '.join(against[:3])}"
+        f"{', …' if len(against) > 3 else ''}) the {name} is better than the reference's and "
+        "the marker says worse, or the reverse."
+    )
+
+
+def _legend(
+    result: ProblemTableResult, style: FigureStyle, problems: Sequence[tuple[str, int]]
+) -> str:
     if not result.tested:
         return "No tests: the data holds published statistics, not runs."
     correction = {
@@ -89,6 +120,7 @@ def _legend(result: ProblemTableResult, style: FigureStyle) -> str:
         f"{style.label(result.reference)}: {BETTER} significantly better, {WORSE} significantly worse, "
         f"{SIMILAR} no significant difference (two-sided Mann–Whitney U test, {correction}, "
         f"α = {result.alpha:g}). W/T/L: how often +, ≈ and − occur."
+        + _against_the_marker(result, problems, style)
     )
 
 
@@ -169,7 +201,7 @@ def _paper_tables(
                     f"{STATISTIC_LABELS[result.statistics[0]].split(' ')[0]} per row in bold.",
                     frame=frame,
                     bold=bold,
-                    notes=_legend(result, style),
+                    notes=_legend(result, style, problems),
                     # Split over several column blocks (many algorithms), the tables are pages
                     # of raw numbers: print carries the W/T/L summary, the HTML and the .tex
                     # files every cell. One block, or no test to summarise, prints.
