@@ -29,7 +29,7 @@ from reportgen.analyses.problem_table import (
     ProblemTableResult,
     WinTieLoss,
 )
-from reportgen.present.findings import MAX_NAMED, Finding, join_words, most_often
+from reportgen.present.findings import MAX_NAMED, Finding, join_words, most_often, shared_places
 from reportgen.present.format import counted
 from reportgen.present.labels import Labels
 
@@ -108,14 +108,7 @@ def findings(result: ProblemTableResult, labels: Labels) -> list[Finding]:
         for algorithm in in_bold:
             counts[algorithm] += 1
     text = _sentence(most_often(counts, label, f"the best {STATISTIC_NAMES[key]}", n_problems))
-    most = max(counts.values(), default=0)
-    if shared and sum(c == most for c in counts.values()) == 1:
-        # One leader and shared rows: the counts add up to more than the problems (20 of 24,
-        # next 11), which reads as an error unless said; a shared first place says "each".
-        text += (
-            f" On {counted(shared, 'problem')} several algorithms share the best "
-            f"{STATISTIC_NAMES[key]}; each of them counts it."
-        )
+    text += shared_places(counts, shared, f"the best {STATISTIC_NAMES[key]}")
     out.append(Finding("bold", text, {"best_counts": counts, "shared_rows": shared}))
     if not result.tested:
         out.append(
