@@ -62,6 +62,7 @@ from reportgen.render.pdf import pdf_unavailable, write_pdf
 from reportgen.render.publish import publish, writing
 from reportgen.render.sections.summary import build_summary_section
 from reportgen.resources import package_version
+from reportgen.spec.floors import floor_disagreements
 from reportgen.spec.listing import published_spec_text
 from reportgen.spec.load import LoadedSpec, load_spec
 from reportgen.synthesis.summary import SynthesisResult, synthesise
@@ -172,6 +173,9 @@ def compute_study(
         executor_info = executor.describe()
     caveats = list(data.caveats)
     origins = ["data"] * len(caveats)
+    spec_caveats = floor_disagreements(spec.study)
+    caveats.extend(spec_caveats)
+    origins.extend(["spec"] * len(spec_caveats))
     for outcome in outcomes:
         extra = (
             *selection_caveats[outcome.id],

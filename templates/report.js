@@ -10,7 +10,7 @@
   // The key a cell sorts by: [0, number] for a number as the report prints it, [1, text] for
   // words, [2, ""] for an empty or dash cell — numbers first, words after, blanks last. Numbers
   // as printed: "−3" (minus sign), "2.5×10⁻⁴" and "2.5·10⁻⁴", "10⁻³" (a bare power of ten,
-  // which parseFloat would read as 10), "1.2e-5" and "1.2e−5", "83%", "∞", "< 0.001",
+  // which parseFloat would read as 10), "1.2e-5" and "1.2e−5", "83 %", "∞", "< 0.001",
   // "1,234", "0.42 [0.31, 0.55]" (the leading number).
   function sortKey(raw) {
     var text = raw.replace(/\s+/g, " ").trim();

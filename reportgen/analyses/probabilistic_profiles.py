@@ -128,6 +128,7 @@ from scipy.optimize import brentq
 from scipy.special import ndtr
 from scipy.stats import norm
 
+from reportgen.analyses.floors import floor_summary
 from reportgen.analyses.spread import sample_std
 from reportgen.data.frames import (
     KEYS,
@@ -139,7 +140,7 @@ from reportgen.data.frames import (
 )
 from reportgen.errors import InputError, Problem
 from reportgen.present.caveats import Caveat, Naming
-from reportgen.present.format import power_of_ten
+from reportgen.present.format import power_of_ten, share
 from reportgen.present.jsonable import json_value
 from reportgen.spec.analyses.probabilistic_profiles import ProbabilisticProfilesOptions
 
@@ -947,20 +948,14 @@ def _from_summary(data: AnalysisData, options: ProbabilisticProfilesOptions) -> 
 
     floor_approximate: list[tuple[str, str]] = []
     if options.cost_floor is not None:
-        floor = options.cost_floor
-        exact = np.zeros(mean_in.shape, dtype=bool)
-        if "maximum" in frame.columns:
-            exact = frame["maximum"].to_numpy(dtype=float) <= floor
-        below = finite & (mean_in < floor)
-        if "minimum" in frame.columns:
-            below |= finite & (frame["minimum"].to_numpy(dtype=float) < floor)
-        rows = frame.loc[below & ~exact]
+        floored = floor_summary(frame, options.cost_floor)
+        rows = frame.loc[floored.approximate]
         floor_approximate = [
             (str(a), problem_label(p, int(d)))
             for a, p, d in zip(rows["algorithm"], rows["problem"], rows["dimension"], strict=True)
         ]
-        std_in = np.where(finite & exact, 0.0, std_in)
-        mean_in = np.where(finite, np.maximum(mean_in, floor), mean_in)
+        std_in = floored.frame["std"].to_numpy(dtype=float)
+        mean_in = floored.frame["mean"].to_numpy(dtype=float)
 
     shape = (len(data.algorithms), len(data.problems))
     mean = np.full(shape, np.inf)
@@ -1280,7 +1275,7 @@ def _caveats(
                 named.caveat(
                     "normal_negative_mass",
                     f"For {len(negative)} entries the normal model puts more than "
-                    f"{NEGATIVE_MASS_LIMIT:.0%} (up to {largest:.0%}) of the probability on "
+                    f"{share(NEGATIVE_MASS_LIMIT)} (up to {share(largest)}) of the probability on "
                     "costs ≤ 0, which no run can have: costs are positive. ρ̄ counts that mass "
                     "as reached at every ratio x, so it overstates those entries' expected "
                     "share at small x, ρ̄(1) (wins) most. Such mass is a sign of skewed costs; "

@@ -51,7 +51,10 @@ Decisions (docs/methods.md, "Per-problem comparison tables")
 - Published statistics (``summary`` input) give the table without tests, markers, W/T/L or
   A12: a rank-sum test needs the runs. The report says so.
 - ``value_floor`` raises smaller values to it first (e.g. CEC's 10⁻⁸ precision), so that runs
-  which all reached the optimum tie instead of differing in rounding noise.
+  which all reached the optimum tie instead of differing in rounding noise. A published
+  table is floored too, as far as its statistics allow (:mod:`reportgen.analyses.floors`,
+  shared with the probabilistic profiles' ``cost_floor``); it was once left as printed while
+  the report said it was floored.
 
 References
 ----------
@@ -74,6 +77,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import mannwhitneyu, rankdata
 
+from reportgen.analyses.floors import floor_summary
 from reportgen.analyses.mann_whitney import constant_pairs_not_different
 from reportgen.analyses.spread import is_extreme, sample_std
 from reportgen.data.frames import (
@@ -575,8 +579,40 @@ def _statistics(runs: pd.DataFrame) -> pd.DataFrame:
     return frame
 
 
-def _summary_statistics(data: AnalysisData) -> pd.DataFrame:
-    frame = data.frame.set_index(list(KEYS))
+def _floored_summary(
+    data: AnalysisData, options: ProblemTableOptions, caveats: list[Caveat]
+) -> pd.DataFrame:
+    """The published table after ``value_floor`` (:mod:`reportgen.analyses.floors`), with a
+    caveat naming the entries it raised and those where it is only approximate."""
+    if options.value_floor is None:
+        return data.frame
+    floored = floor_summary(data.frame, options.value_floor)
+    if floored.raised.any():
+        rows = data.frame.loc[floored.approximate]
+        approximate = [
+            f"({a}, {problem_label(p, int(d))})"
+            for a, p, d in zip(rows["algorithm"], rows["problem"], rows["dimension"], strict=True)
+        ]
+        caveats.append(
+            Caveat(
+                "values_floored",
+                f"Published statistics of {counted(int(floored.raised.sum()), 'entry')} "
+                f"below {power_of_ten(options.value_floor)} were raised to it (spec value_floor); "
+                "they count as equal to each other."
+                + (
+                    f" For {counted(len(approximate), 'entry')} only some runs lie below "
+                    "it: their mean is raised, their standard deviation is the published one."
+                    if approximate
+                    else ""
+                ),
+                ", ".join(approximate),
+            )
+        )
+    return floored.frame
+
+
+def _summary_statistics(table: pd.DataFrame) -> pd.DataFrame:
+    frame = table.set_index(list(KEYS))
     out = pd.DataFrame(index=frame.index)
     for name in ("n", "mean", "std", "median", "q1", "q3", "best", "worst"):
         column = SUMMARY_COLUMNS.get(name)
@@ -652,7 +688,7 @@ def compute(data: AnalysisData, options: ProblemTableOptions) -> ProblemTableRes
                 )
             )
     if runs is None:
-        statistics = _summary_statistics(data)
+        statistics = _summary_statistics(_floored_summary(data, options, caveats))
         caveats.append(
             Caveat(
                 "no_runs",

@@ -8,7 +8,7 @@ place are named together, never one of them by study order.
 from __future__ import annotations
 
 from reportgen.analyses.convergence import ConvergenceResult
-from reportgen.present.findings import Finding, most_often
+from reportgen.present.findings import Finding, most_often, shared_places
 from reportgen.present.format import evaluations
 from reportgen.present.labels import Labels
 
@@ -20,17 +20,26 @@ def findings(result: ConvergenceResult, labels: Labels) -> list[Finding]:
         problems = [p for p, d in result.problems if d == dimension]
         for budget in budgets:
             counts = dict.fromkeys(result.algorithms, 0)
+            shared = 0
             for problem in problems:
-                for algorithm in result.best_at_budget(problem, dimension, budget):
+                best = result.best_at_budget(problem, dimension, budget)
+                shared += len(best) > 1
+                for algorithm in best:
                     counts[algorithm] += 1
             where = f" in {dimension}-D" if dimension else ""
-            said = most_often(counts, labels.label, "the smallest median value", len(problems))
-            text = f"After {evaluations(budget)} evaluations{where}, {said}"
+            what = "the smallest median value"
+            said = most_often(counts, labels.label, what, len(problems))
+            text = f"After {evaluations(budget)} evaluations{where}, {said}."
             out.append(
                 Finding(
                     f"budget.D={dimension}.{budget:g}",
-                    text + ".",
-                    {"dimension": dimension, "budget": budget, "best_counts": counts},
+                    text + shared_places(counts, shared, what),
+                    {
+                        "dimension": dimension,
+                        "budget": budget,
+                        "best_counts": counts,
+                        "shared_problems": shared,
+                    },
                 )
             )
     return out

@@ -2,7 +2,7 @@
 
 Finding ids:
 
-- ``reference``: which algorithm the tests compare against, and why;
+- ``reference``: which algorithm the tests compare against, and why (only with tests);
 - ``bold``: who has the best value of the first shown statistic on the most problems;
 - ``wtl.best``: the best W/T/L balance (wins − losses) against the reference;
 - ``wtl.worst``: the most losses against the reference;
@@ -29,7 +29,7 @@ from reportgen.analyses.problem_table import (
     ProblemTableResult,
     WinTieLoss,
 )
-from reportgen.present.findings import MAX_NAMED, Finding, join_words, most_often
+from reportgen.present.findings import MAX_NAMED, Finding, join_words, most_often, shared_places
 from reportgen.present.format import counted
 from reportgen.present.labels import Labels
 
@@ -92,19 +92,24 @@ def findings(result: ProblemTableResult, labels: Labels) -> list[Finding]:
         if result.reference_rule == "best"
         else "named in the study"
     )
-    out.append(
-        Finding(
-            "reference",
-            f"Every algorithm is compared with {label(result.reference)} ({how}).",
-            {"reference": result.reference, "rule": result.reference_rule},
+    if result.tested:  # published statistics: no test compares anything with the reference
+        out.append(
+            Finding(
+                "reference",
+                f"Every algorithm is compared with {label(result.reference)} ({how}).",
+                {"reference": result.reference, "rule": result.reference_rule},
+            )
         )
-    )
     counts = {a: 0 for a in result.algorithms}
+    shared = 0
     for problem, dimension in result.problems:
-        for algorithm in result.best_in_row(problem, dimension, result.statistics[0]):
+        in_bold = result.best_in_row(problem, dimension, result.statistics[0])
+        shared += len(in_bold) > 1
+        for algorithm in in_bold:
             counts[algorithm] += 1
-    text = most_often(counts, label, f"the best {STATISTIC_NAMES[key]}", n_problems)
-    out.append(Finding("bold", _sentence(text), {"best_counts": counts}))
+    text = _sentence(most_often(counts, label, f"the best {STATISTIC_NAMES[key]}", n_problems))
+    text += shared_places(counts, shared, f"the best {STATISTIC_NAMES[key]}")
+    out.append(Finding("bold", text, {"best_counts": counts, "shared_rows": shared}))
     if not result.tested:
         out.append(
             Finding(
@@ -169,7 +174,7 @@ def findings(result: ProblemTableResult, labels: Labels) -> list[Finding]:
                 )
                 + " large by Vargha–Delaney's A12 "
                 "(|A12 − 0.5| ≥ 0.21: a run of one algorithm beats a run of the other at "
-                "least 71% of the time).",
+                "least 71 % of the time).",
                 {"significant": len(significant), "large": len(large)},
             )
         )

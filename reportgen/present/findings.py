@@ -103,3 +103,17 @@ def most_often(
             f"{'' if len(second) == 1 else ' each'})"
         )
     return text
+
+
+def shared_places(counts: Mapping[str, int], shared: int, what: str) -> str:
+    """The sentence that follows :func:`most_often` when ``shared`` problems have several
+    algorithms with ``what``, each counted for all of them, and one algorithm leads: its
+    count and the runner-up's then add up to more than the problems ("20 of 24 (next: 11)"),
+    which reads as an error unless said. Empty otherwise (a shared first place says "each")."""
+    top = max(counts.values(), default=0)
+    if not shared or sum(n == top for n in counts.values()) != 1:
+        return ""
+    return (
+        f" On {shared} {'problem' if shared == 1 else 'problems'} several algorithms share "
+        f"{what}; each of them counts it."
+    )

@@ -102,13 +102,16 @@ def points_text(value: float) -> str:
 
 
 def share(value: float | None) -> str:
-    """A fraction in [0, 1] as a percentage with no meaningless digits: ``0.8333`` → ``83%``.
+    """A fraction in [0, 1] as a percentage with no meaningless digits: ``0.8333`` → ``83 %``.
 
-    Missing values (None, NaN) print as ``–``.
+    Missing values (None, NaN) print as ``–``. House style (README, docs): a space between
+    the number and the per cent sign, as ISO 80000 writes it; the HTML joins them with a
+    no-break space. Every percentage of the report is written by this function (or
+    :func:`ecdf_share`), so the report cannot mix "92 %" and "100%".
     """
     if value is None or math.isnan(value):
         return "–"
-    return f"{100 * value:.0f}%"
+    return f"{100 * value:.0f} %"
 
 
 def u_text(value: float) -> str:
@@ -120,7 +123,7 @@ def ecdf_share(value: float) -> str:
     """A share of (function, target) pairs, with one decimal: shares of ~10³ (function, target,
     run) triples differ below 1 %, so two algorithms must not print alike (17.0 % against
     16.8 %, where :func:`share` gives 17 % for both)."""
-    return f"{100 * value:.1f}%"
+    return f"{100 * value:.1f} %"
 
 
 def file_token(value: float) -> str:

@@ -185,6 +185,14 @@ class AnalysisOptions(SpecModel):
         """
         return {}
 
+    def value_floor_key(self) -> str | None:
+        """The option that raises this analysis's small values to a floor (``value_floor``,
+        ``cost_floor``), when the analysis compares final values; None when it has none.
+
+        :mod:`reportgen.spec.floors` warns when two analyses of the same data set it apart.
+        """
+        return None
+
     def layout_needs(self) -> dict[str, tuple[DataLayout, ...]]:
         """The layouts this entry reads, by the key that asks: ``"data"`` (the kind's
         :attr:`reads`) and every option of :meth:`option_reads`."""

@@ -635,8 +635,8 @@ def test_final_values_are_never_solved_and_impossible_mass_is_a_caveat() -> None
         "x = 10 times the best (ρ(10) = 1.00)"
     )
     (caveat,) = [c for c in result.caveats if c.code == "normal_negative_mass"]
-    assert f"(up to {norm.cdf(-1.0):.0%})" in caveat.message
-    assert "(up to 16%)" in caveat.message and "which no run can have" in caveat.message
+    assert f"(up to {100 * norm.cdf(-1.0):.0f} %)" in caveat.message
+    assert "(up to 16 %)" in caveat.message and "which no run can have" in caveat.message
     assert caveat.where == "(A, p1): 0.16"
     section = build_section(result, options(cost="value", x_max=10), style)
     texts = [getattr(b, "text", "") for b in section.blocks] + [

@@ -322,3 +322,92 @@ def test_tied_best_counts_are_a_shared_first_place() -> None:
     said = {f.id: f.text for f in findings(compute(data, options()), make_style(("A", "B", "C")))}
     assert said["bold"].startswith("A and B have the best mean on 2 of 2 problems each")
     assert said["bold"].endswith("(next: C, 1).")
+
+
+def summary_table(**columns: list[Any]) -> AnalysisData:
+    frame = pd.DataFrame({"algorithm": ["A", "B"], "problem": ["f1", "f1"], "dimension": [10, 10]})
+    for name, values in columns.items():
+        frame[name] = values
+    return AnalysisData("summary", frame, ("A", "B"), (("f1", 10),))
+
+
+def test_value_floor_raises_a_published_table() -> None:
+    """published_table with `value_floor: 1.0e-8` printed EA4eig's F1 (D=10) as
+    8.31×10⁻⁹ ± 1.34×10⁻⁹ — the floor was applied to runs only and a summary table was left
+    as printed, while the methods said 'Values below 10⁻⁸ were raised to it'. Hand values:
+    A's every run (maximum 9e-9) lies below the floor, so its mean is 1e-8 and its SD 0;
+    B's runs straddle it (minimum 5e-9, maximum 3.0): mean raised only if below, SD kept."""
+    data = summary_table(
+        mean=[8.3e-9, 1.5], std=[1.3e-9, 1.9], n=[30, 30],
+        minimum=[5.6e-9, 5e-9], median=[8.6e-9, 9e-9], maximum=[9e-9, 3.0],
+    )  # fmt: skip
+    result = compute(data, options(value_floor=1e-8))
+    a, b = result.cell("A", "f1", 10), result.cell("B", "f1", 10)
+    assert (a.mean, a.std, a.best, a.median, a.worst) == (1e-8, 0.0, 1e-8, 1e-8, 1e-8)
+    assert (b.mean, b.std, b.best, b.median, b.worst) == (1.5, 1.9, 1e-8, 1e-8, 3.0)
+    floored = [c for c in result.caveats if c.code == "values_floored"]
+    assert len(floored) == 1 and "(B, F1 (D=10))" in floored[0].where.upper()
+    assert "A" not in floored[0].where.replace("(D=10)", "")
+    # Without a floor the published numbers are shown as printed.
+    assert compute(data, options()).cell("A", "f1", 10).mean == 8.3e-9
+
+
+def test_shared_best_rows_are_said_when_one_algorithm_leads() -> None:
+    """published_table, floored: 'EA4eig has the best mean on 20 of 24 problems (next:
+    jSObinexpEig, 11)' — 31 of 24 unless the 7 shared rows are said. Here A is best on f1
+    and ties B on f2: A 2 of 2, B 1, one shared row."""
+    data = trials({("A", "f1"): [1.0, 2.0], ("B", "f1"): [3.0, 4.0],
+                   ("A", "f2"): [1.0, 2.0], ("B", "f2"): [1.0, 2.0]})  # fmt: skip
+    said = {f.id: f for f in findings(compute(data, options()), make_style(("A", "B")))}
+    assert said["bold"].text == (
+        "A has the best mean on 2 of 2 problems (next: B, 1). On 1 problem several "
+        "algorithms share the best mean; each of them counts it."
+    )
+    assert said["bold"].numbers["shared_rows"] == 1
+
+
+def test_bold_is_printed_apart_from_the_cells_beside_it() -> None:
+    """published_table's F10 (D=10): means 100.15648 and 100.19302 both printed '100' at three
+    digits, one of them bold. The row now gets the digits that tell them apart (5: 100.16 and
+    100.19); a row whose values differ at three digits keeps three."""
+    data = summary_table(mean=[100.15648, 100.19302], std=[0.035956293, 0.023896821], n=[30, 30])
+    section = build_section(compute(data, options()), options(), make_style(["A", "B"]))
+    table = next(b for b in section.blocks if getattr(b, "name", "") == "problem_table_10D")
+    assert table.frame.loc[0, "A"] == "100.16 ±\u00a00.035956"
+    assert table.frame.loc[0, "B"] == "100.19 ±\u00a00.023897"
+    assert table.bold.loc[0].tolist() == [False, True, False]
+    data = summary_table(mean=[1.5, 2.5], std=[0.1, 0.2], n=[30, 30])
+    section = build_section(compute(data, options()), options(), make_style(["A", "B"]))
+    table = next(b for b in section.blocks if getattr(b, "name", "") == "problem_table_10D")
+    assert table.frame.loc[0, "A"] == "1.5 ±\u00a00.1"
+
+
+def test_published_statistics_claim_no_test_and_no_reference() -> None:
+    """published_table's section said 'a marker from a rank-sum test of its runs against the
+    reference algorithm EA4eig' and 'Every algorithm is compared with EA4eig' above tables
+    noted 'No tests'. Without runs neither sentence is said."""
+    data = summary_table(mean=[1.0, 2.0], std=[0.1, 0.2], n=[30, 30])
+    section = build_section(compute(data, options()), options(), make_style(["A", "B"]))
+    intro = section.blocks[0].text
+    assert "rank-sum test of its runs" not in intro and "no markers" in intro
+    said = {f.id for f in findings(compute(data, options()), make_style(["A", "B"]))}
+    assert "reference" not in said and "untested" in said
+
+
+def test_the_legend_says_when_a_marker_points_against_the_mean() -> None:
+    """cec2017_profiles' f21: PPSO's mean 104 printed in bold beside the reference's 114 with
+    '−' (significantly worse): the legend now says the marker tests ranks, not means. Here
+    A's runs are all 1 but one outlier (mean 12), B's all 2 (mean 2): B's runs are worse in
+    80 of 100 pairs, so B is significantly worse with the better mean."""
+    runs = {("A", "f1"): [1.0] * 9 + [101.0], ("B", "f1"): [2.0] * 10}
+    result = compute(trials(runs, dimension=10), options(reference="A"))
+    assert result.cell("B", "f1", 10).marker == "−"
+    assert result.cell("B", "f1", 10).mean < result.cell("A", "f1", 10).mean
+    section = build_section(result, options(reference="A"), make_style(["A", "B"]))
+    table = next(b for b in section.blocks if getattr(b, "name", "") == "problem_table_10D")
+    assert "in 1 cell (B on f1) the mean is better than the reference's" in table.notes
+    # Markers that agree with the means: no such sentence.
+    result = compute(trials(SMALL_CASE, dimension=10), options(reference="A"))
+    section = build_section(result, options(reference="A"), make_style(["A", "B"]))
+    table = next(b for b in section.blocks if getattr(b, "name", "") == "problem_table_10D")
+    assert "can point against" not in table.notes

@@ -371,7 +371,7 @@ def test_unequal_budgets_caveat_common_budget_and_one_best() -> None:
         "soonest on average over budgets (next: B, 0.065)."
     )
     assert "At the common budget of 5·D evaluations" in finding.text
-    assert "A reaches the most (function, target) pairs (50.0%)" in finding.text
+    assert "A reaches the most (function, target) pairs (50.0 %)" in finding.text
     assert "not comparable" in finding.text
     (figure,) = ecdf_figures(result, labels)
     assert figure.figure.axes[0].get_title() == "2-D — largest area: A (0.348)"
@@ -434,7 +434,7 @@ def test_equal_areas_are_a_shared_first_place() -> None:
         "In 2-D, A and B have the same largest area under the runtime ECDF ("
     )
     assert "none of them reaches targets sooner on average over budgets (next: C, " in finding.text
-    assert "A and B reach the same largest share of (function, target) pairs, 50.0%" in (
+    assert "A and B reach the same largest share of (function, target) pairs, 50.0 %" in (
         finding.text
     )
 

@@ -533,7 +533,7 @@ def test_equally_hard_problems_are_not_called_easiest_and_hardest() -> None:
     assert "easiest" not in text and "hardest" not in text
     assert text == (
         "At D=5, the 2 problems are equally hard for these algorithms: the trials of each win "
-        "50% of their comparisons with the other problems' trials."
+        "50 % of their comparisons with the other problems' trials."
     )
 
 

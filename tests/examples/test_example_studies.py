@@ -13,6 +13,7 @@ from reportgen.analyses.performance_profiles import (
     SIGNIFICANTLY_WORSE,
     TIED_SHARE,
 )
+from reportgen.analyses.problem_table import OVERALL
 from reportgen.pipeline import StudyResults, compute_study, load_study
 from tests.analyses.test_u_scores import TABLE_7
 from tests.conftest import ROOT
@@ -136,3 +137,29 @@ def test_cec2022_head_to_head_per_dimension_and_group() -> None:
     bottom = results.synthesis.bottom_line
     assert bottom is not None
     assert "indistinguishable at D=10 (4–8) and at D=20 (5–7)" in bottom.text
+
+
+def test_cec2017_profiles_note_explains_the_order_against_the_official_ranking() -> None:
+    """The profiles place LSHADE-SPACMA above jSO, unlike the competition's own ranking; the
+    report said nothing, so a reader who knew the competition took the tool to be wrong. The
+    profiles section's note says so, and the places and counts it states are the computed ones."""
+    results = computed(ROOT / "example_studies" / "cec2017_profiles" / "study.yaml")
+    profiles = results["performance_profiles"]
+    note = results.spec.study.analyses[0].notes[0]
+    assert note.startswith("The entrants' order here is not the competition's official ranking.")
+    places = {
+        tau: {p.algorithm: p for p in profiles.mean_order(tau)} for tau in profiles.tolerances
+    }
+    for tau in (0.1, 1e-3, 1e-5):  # "LSHADE-SPACMA is above jSO at τ = 0.1, 10⁻³ and 10⁻⁵"
+        assert places[tau]["LSHADE_SPACMA"].position < places[tau]["jSO"].position, tau
+    at5 = places[1e-5]  # "at 10⁻⁵ both solve 50 % and speed decides"
+    assert at5["LSHADE_SPACMA"].solved == at5["jSO"].solved == 0.5
+    assert "10⁻⁵ both solve 50 %; speed decides" in note
+    at7 = places[1e-7]  # "jSO 2nd, LSHADE-SPACMA 4th"
+    assert (at7["jSO"].position, at7["LSHADE_SPACMA"].position) == (2, 4)
+    assert "(jSO 2nd, LSHADE-SPACMA 4th)" in note
+    table = results["problem_table"]
+    assert table.reference == "EBOwithCMAR"
+    losses = {w.algorithm: w.losses for w in table.win_tie_loss_counts if w.group == OVERALL}
+    assert (losses["jSO"], losses["LSHADE_SPACMA"]) == (8, 14)
+    assert "significantly worse on 8 of the 30 problems, LSHADE-SPACMA on 14" in note

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pandas as pd
+
 from reportgen.analyses.convergence import compute
+from reportgen.data.frames import AnalysisData, sorted_problems
 from reportgen.figures.style import make_style
 from reportgen.narrative.convergence import findings
 from tests.analyses.test_convergence import histories, options
@@ -22,3 +25,26 @@ def test_a_shared_smallest_median_names_both() -> None:
     assert said.text == (
         "After 10 evaluations in 2-D, A and B have the smallest median value on the one problem."
     )
+
+
+def test_shared_problems_are_said_when_one_algorithm_leads() -> None:
+    """cec2017_profiles: 'After 10⁵ evaluations in 10-D, EBOwithCMAR has the smallest median
+    value on 23 of 30 problems (next: jSO, 17)' — 40 of 30 unless the shared problems are
+    said. Here A and B tie on f1 and A alone is smallest on f2: A 2 of 2, B 1."""
+    finals = {("A", "f1"): 1.0, ("B", "f1"): 1.0, ("A", "f2"): 1.0, ("B", "f2"): 5.0}
+    frame = pd.DataFrame(
+        [
+            {"algorithm": a, "problem": p, "dimension": 2, "run": 1, "evaluations": e, "value": v}
+            for (a, p), final in finals.items()
+            for e, v in ((1, 9.0), (10, final))
+        ]
+    )
+    problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
+    result = compute(AnalysisData("histories", frame, ("A", "B"), problems), options(budgets=[10]))
+    (said,) = findings(result, make_style(["A", "B"]))
+    assert said.text == (
+        "After 10 evaluations in 2-D, A has the smallest median value on 2 of 2 problems "
+        "(next: B, 1). On 1 problem several algorithms share the smallest median value; each "
+        "of them counts it."
+    )
+    assert said.numbers["shared_problems"] == 1

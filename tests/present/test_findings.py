@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reportgen.present.findings import count_groups, most_often
+from reportgen.present.findings import count_groups, most_often, shared_places
 
 
 def test_count_groups_keep_equal_counts_together() -> None:
@@ -28,3 +28,11 @@ def test_most_often_names_a_shared_first_and_second_place() -> None:
     assert most_often({"A": 0, "B": 0}, str, what, 1) == (
         "no algorithm has the smallest median value on the one problem"
     )
+
+
+def test_shared_places_only_when_one_leader_counts_shared_problems() -> None:
+    assert shared_places({"A": 20, "B": 11}, 7, "the best mean") == (
+        " On 7 problems several algorithms share the best mean; each of them counts it."
+    )
+    assert shared_places({"A": 2, "B": 2}, 2, "the best mean") == ""  # "each" says it
+    assert shared_places({"A": 3, "B": 1}, 0, "the best mean") == ""

@@ -79,9 +79,9 @@ def test_mean_profile_order_is_one_row_per_algorithm() -> None:
     rows = table.frame.set_index("algorithm")
     assert list(table.frame.columns) == ["algorithm", "τ = 0.5", "τ = 0.05"]
     assert table.frame["algorithm"].tolist() == ["B", "A", "C"]
-    assert rows.loc["B", "τ = 0.5"] == "1 (100%, 100%)"
-    assert rows.loc["A", "τ = 0.05"].startswith("1 (50%, 50%)")
-    assert rows.loc["C", "τ = 0.05"].startswith("3 (0%")
+    assert rows.loc["B", "τ = 0.5"] == "1 (100 %, 100 %)"
+    assert rows.loc["A", "τ = 0.05"].startswith("1 (50 %, 50 %)")
+    assert rows.loc["C", "τ = 0.05"].startswith("3 (0 %")
     assert table.bold is not None and bool(table.bold.loc[0, "τ = 0.5"])
 
 

@@ -29,7 +29,7 @@ def test_the_share_fastest_does_not_order_the_places() -> None:
     )
     assert table.frame.to_dict("list") == {
         "algorithm": ["B", "A"],
-        "τ = 0.1": ["1 (100%, 33%)", "2 (100%, 67%)"],
+        "τ = 0.1": ["1 (100 %, 33 %)", "2 (100 %, 67 %)"],
     }
     assert "Ties in both shares" not in table.caption
     assert "Places follow the share solved, then the mean inverse performance ratio" in (

@@ -35,7 +35,7 @@ def test_the_area_leader_also_leads_at_the_common_budget():
     assert _caveat([ranking], labels) == (
         " The runtime ECDF area compares budgets up to 40-fold apart and extends each curve "
         "flat beyond its own budget; at the common budget of 5·D (2-D) Alpha reaches the most "
-        "(function, target) pairs (50.0%; next Beta, 0.0%)."
+        "(function, target) pairs (50.0 %; next Beta, 0.0 %)."
     )
     # By name where no labels are shown (results.json).
     assert "Alpha" not in ranking.caveat and ranking.caveat_algorithms == ("A", "B")
@@ -49,7 +49,7 @@ def test_a_long_budget_that_puts_another_first_by_area_is_named():
     assert ranking.ranks == {"B": 1.0, "A": 2.0}
     assert _caveat([ranking], Labels({})).endswith(
         "at the common budget of 5·D (2-D) A reaches the most (function, target) pairs "
-        "(50.0%; next B, 0.0%), not B as by the area."
+        "(50.0 %; next B, 0.0 %), not B as by the area."
     )
 
 

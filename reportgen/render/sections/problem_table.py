@@ -5,11 +5,17 @@ algorithms, the reference repeated in each, so a table fits a landscape page): o
 problem (one line per shown statistic), one column per algorithm, ``mean ± SD`` followed by the
 marker, the best per row in bold, and the W/T/L row at the bottom. The pipeline writes each as
 booktabs LaTeX (``tables/<id>/report_<name>.tex``).
+
+Decision: a row whose bold value prints like a cell that is not bold gets more significant
+digits (up to :data:`MAX_DIGITS`), so that the bold is visibly earned: published_table's F10
+(D=10) printed "**100 ± 0.036**" beside "100 ± 0.0239" (means 100.156 and 100.193 at three
+digits), a first place the reader could not see.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pandas as pd
 
@@ -24,7 +30,7 @@ from reportgen.analyses.problem_table import (
 )
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.problem_table import findings, wtl_text
-from reportgen.present.format import evaluations, fixed, number, power_of_ten
+from reportgen.present.format import counted, evaluations, fixed, number, power_of_ten
 from reportgen.render.blocks import Block, Prose, Section, TableBlock, Text
 from reportgen.spec.analyses.problem_table import ProblemTableOptions
 
@@ -53,7 +59,55 @@ def _cell_text(cell: Cell, statistic: str, digits: int) -> str:
     return number(cell.statistic(CENTRAL[statistic]), digits)
 
 
-def _legend(result: ProblemTableResult, style: FigureStyle) -> str:
+MAX_DIGITS = 8
+"""Most significant digits a row gets to print its best value apart from the others."""
+
+
+def _row_digits(cells: Sequence[Cell], statistic: str, best: set[str], digits: int) -> int:
+    """The significant digits (at least ``digits``) at which every best value of the row
+    prints apart from every other value of the row (see the module docstring)."""
+    key = CENTRAL[statistic]
+    bold = [c.statistic(key) for c in cells if c.algorithm in best]
+    plain = [c.statistic(key) for c in cells if c.algorithm not in best]
+    while digits < MAX_DIGITS and any(
+        number(a, digits) == number(b, digits) for a in bold for b in plain if a != b
+    ):
+        digits += 1
+    return digits
+
+
+def _against_the_marker(
+    result: ProblemTableResult, problems: Sequence[tuple[str, int]], style: FigureStyle
+) -> str:
+    """A sentence when a marker points against the shown statistic: cec2017_profiles' f21
+    printed PPSO's mean 104 in bold beside the reference's 114 with "−" (significantly worse),
+    which reads as a contradiction unless the legend says what the marker compares."""
+    key = CENTRAL[result.statistics[0]]
+    against = []
+    for problem, dimension in problems:
+        row = {c.algorithm: c for c in result.row(problem, dimension)}
+        reference = row.get(result.reference)
+        if reference is None:
+            continue
+        for cell in row.values():
+            if (cell.marker == WORSE and cell.statistic(key) < reference.statistic(key)) or (
+                cell.marker == BETTER and cell.statistic(key) > reference.statistic(key)
+            ):
+                against.append(f"{style.label(cell.algorithm)} on {problem}")
+    if not against:
+        return ""
+    name = STATISTIC_LABELS[result.statistics[0]].split(" ")[0]
+    return (
+        f" A marker tests the runs (by their ranks), not the {name}s, and can point against "
+        f"them: in {counted(len(against), 'cell')} ({', '.join(against[:3])}"
+        f"{', …' if len(against) > 3 else ''}) the {name} is better than the reference's and "
+        "the marker says worse, or the reverse."
+    )
+
+
+def _legend(
+    result: ProblemTableResult, style: FigureStyle, problems: Sequence[tuple[str, int]]
+) -> str:
     if not result.tested:
         return "No tests: the data holds published statistics, not runs."
     correction = {
@@ -66,6 +120,7 @@ def _legend(result: ProblemTableResult, style: FigureStyle) -> str:
         f"{style.label(result.reference)}: {BETTER} significantly better, {WORSE} significantly worse, "
         f"{SIMILAR} no significant difference (two-sided Mann–Whitney U test, {correction}, "
         f"α = {result.alpha:g}). W/T/L: how often +, ≈ and − occur."
+        + _against_the_marker(result, problems, style)
     )
 
 
@@ -96,6 +151,7 @@ def _paper_tables(
             for problem, dim in problems:
                 for k, statistic in enumerate(result.statistics):
                     best = set(result.best_in_row(problem, dim, statistic))
+                    digits = _row_digits(result.row(problem, dim), statistic, best, options.digits)
                     row = {"problem": problem if k == 0 else ""}
                     if several_lines:
                         row["statistic"] = STATISTIC_LABELS[statistic]
@@ -109,7 +165,7 @@ def _paper_tables(
                         if cell is None:
                             row[column], mask[column] = "–", False
                             continue
-                        text = _cell_text(cell, statistic, options.digits)
+                        text = _cell_text(cell, statistic, digits)
                         if k == 0 and cell.marker:
                             text += f"{NBSP}{cell.marker}"
                         row[column] = text
@@ -145,7 +201,7 @@ def _paper_tables(
                     f"{STATISTIC_LABELS[result.statistics[0]].split(' ')[0]} per row in bold.",
                     frame=frame,
                     bold=bold,
-                    notes=_legend(result, style),
+                    notes=_legend(result, style, problems),
                     # Split over several column blocks (many algorithms), the tables are pages
                     # of raw numbers: print carries the W/T/L summary, the HTML and the .tex
                     # files every cell. One block, or no test to summarise, prints.
@@ -185,12 +241,18 @@ def build_section(
     result: ProblemTableResult, options: ProblemTableOptions, style: FigureStyle
 ) -> Section:
     """Intro, findings, the W/T/L summary and the paper-layout tables."""
-    intro = (
-        "The table papers print first: per problem, each algorithm's statistics over its runs, "
-        "the best in bold, and a marker from a rank-sum test of its runs against the reference "
-        f"algorithm {style.label(result.reference)}, from the algorithm's side (+ better, "
-        "− worse, ≈ no significant difference)."
-    )
+    if result.tested:
+        intro = (
+            "The table papers print first: per problem, each algorithm's statistics over its "
+            "runs, the best in bold, and a marker from a rank-sum test of its runs against the "
+            f"reference algorithm {style.label(result.reference)}, from the algorithm's side "
+            "(+ better, − worse, ≈ no significant difference)."
+        )
+    else:  # published statistics: no runs, so no test and no reference to test against
+        intro = (
+            "The table papers print first: per problem, each algorithm's published statistics, "
+            "the best in bold. Without the runs there is no rank-sum test, so no markers."
+        )
     if result.budget:
         budgets = ", ".join(
             f"{evaluations(b)} (D={d})" if d else evaluations(b) for d, b in result.budget.items()
@@ -198,8 +260,11 @@ def build_section(
         intro += f" Each run's value is read at {budgets} evaluations."
     intro += (
         " The table ranks no algorithm among the others — each is compared with the reference "
-        "only — so the executive summary's ranking uncertainty has no row for it"
-        + ("; how sure each comparison is, its test says." if result.tested else ".")
+        "only — so the executive summary's ranking uncertainty has no row for it; how sure each "
+        "comparison is, its test says."
+        if result.tested
+        else " The table ranks no algorithm, so the executive summary's ranking uncertainty "
+        "has no row for it."
     )
     blocks: list[Block] = [Text(intro), Prose(tuple(findings(result, style)), as_list=True)]
     if result.tested:

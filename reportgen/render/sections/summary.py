@@ -10,7 +10,7 @@ import pandas as pd
 
 from reportgen.figures.agreement import agreement_figure, uncertainty_figure
 from reportgen.figures.style import FigureStyle
-from reportgen.present.format import format_p
+from reportgen.present.format import format_p, share
 from reportgen.render.blocks import (
     Block,
     FigureBlock,
@@ -33,6 +33,9 @@ from reportgen.synthesis.uncertainty import ALL, RUNS_MARK, TWO_STAGE
 
 _MARK = {BEST: "best", WORSE: "worse", NOT_SIGNIFICANT: "n.s.", INCONCLUSIVE: "inconclusive"}
 
+TIED_BEST = "tied best"
+"""The verdict shown for every algorithm that shares a tested ranking's first place."""
+
 
 def _rank_text(rank: float) -> str:
     if math.isnan(rank):
@@ -49,12 +52,22 @@ def verdict_matrix(
         "algorithm": ["method family", *(style.label(a) for a in result.algorithms)]
     }
     bold = {"algorithm": [False] * (len(result.algorithms) + 1)}
+    tied = False  # whether some cell says TIED_BEST (the caption then defines it)
     for ranking in result.rankings:
         cells, marks = [ranking.family], [False]
+        first = ranking.first
+        shared_first = len(first) > 1
         for algorithm in result.algorithms:
             rank = ranking.ranks.get(algorithm, math.nan)
             verdict = ranking.verdicts.get(algorithm)
-            cells.append(_rank_text(rank) + (f" ({_MARK[verdict]})" if verdict else ""))
+            mark = _MARK[verdict] if verdict else ""
+            if verdict in (BEST, NOT_SIGNIFICANT) and shared_first and algorithm in first:
+                # perspectives_cec2022, accuracy: JADE '1 (best)' beside NLSHADE-RSP '1 (n.s.)'
+                # at equal mean ranks - the test's reference, first in study order, read as
+                # the winner. Equals at the top are marked alike.
+                mark = TIED_BEST
+                tied = True
+            cells.append(_rank_text(rank) + (f" ({mark})" if mark else ""))
             # Only a counted ranking has a first place worth marking.
             marks.append(ranking.counted and rank == min(ranking.ranks.values()))
         header = ranking.label
@@ -76,7 +89,13 @@ def verdict_matrix(
         "their group) by every "
         "ranking the analyses produce (first row: its method family), with the significance verdict where the "
         "method tests one ('worse' = significantly worse than the method's best algorithm, 'n.s.' = not "
-        "significantly different, 'inconclusive' = the test cannot tell: its bounds are too wide, or the quantity it compares does "
+        "significantly different, "
+        + (
+            "'tied best' = sharing the best rank (the test's reference is one of them), "
+            if tied
+            else ""
+        )
+        + "'inconclusive' = the test cannot tell: its bounds are too wide, or the quantity it compares does "
         "not differ). Rankings marked "
         "'not counted' (inconclusive, or tying every algorithm) are shown but enter neither the first-place "
         "counts nor Kendall's τ. First places of counted rankings in bold.",
@@ -145,7 +164,7 @@ def head_to_head_table(result: SynthesisResult, style: FigureStyle) -> TableBloc
                     "problems": f"{g.group} ({g.problems})",
                     "trial comparisons won": "–"
                     if math.isnan(g.share_a)
-                    else f"{g.share_a:.0%} – {1 - g.share_a:.0%}",
+                    else f"{share(g.share_a)} – {share(1 - g.share_a)}",
                     "problems won": f"{g.wins_a} – {g.wins_b}",
                     "sign test p": format_p(g.sign_p),
                     "significantly better on": f"{g.significant_a} – {g.significant_b}",

@@ -21,7 +21,7 @@ from reportgen.data.frames import problem_label
 from reportgen.figures.style import FigureStyle
 from reportgen.figures.u_scores import figures
 from reportgen.narrative.u_scores import findings, weight_text
-from reportgen.present.format import evaluations, power_of_ten, u_text
+from reportgen.present.format import evaluations, power_of_ten, share, u_text
 from reportgen.render.blocks import (
     Block,
     FigureBlock,
@@ -163,8 +163,8 @@ def _difficulty_table(result: UScoresResult) -> TableBlock:
                 for r in rows
             ],
             "Functional U-score": [u_text(r.functional_u_score) for r in rows],
-            "Comparisons won": [_percent(r.share) for r in rows],
-            "Trials reaching the target": [_percent(r.success_rate) for r in rows],
+            "Comparisons won": [share(r.share) for r in rows],
+            "Trials reaching the target": [share(r.success_rate) for r in rows],
         }
     )
     if len(result.groups) > 1:
@@ -179,10 +179,6 @@ def _difficulty_table(result: UScoresResult) -> TableBlock:
         frame=cells,
         bold=_no_bold(cells),
     )
-
-
-def _percent(value: float) -> str:
-    return "–" if value is None or math.isnan(value) else f"{100 * value:.0f} %"
 
 
 def _recorded_states_note(result: UScoresResult) -> str:

@@ -76,6 +76,11 @@ class ProbabilisticProfilesOptions(AnalysisOptions):
         "with σ = 0 every ε < 1 gives the standard ζ.",
     )
 
+    def value_floor_key(self) -> str | None:
+        # Only final values are compared with the other analyses' values; a floor on
+        # evaluation counts is another quantity.
+        return "cost_floor" if self.cost == "value" else None
+
     def option_reads(self) -> dict[str, tuple[DataLayout, ...]]:
         # The empirical model resamples the runs themselves; a summary has none.
         return {"model": ("trials",)} if self.model == "empirical" else {}

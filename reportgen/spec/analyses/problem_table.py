@@ -91,6 +91,9 @@ class ProblemTableOptions(AnalysisOptions):
             raise ValueError("statistics are listed more than once")
         return values
 
+    def value_floor_key(self) -> str | None:
+        return "value_floor"
+
     def option_reads(self) -> dict[str, tuple[DataLayout, ...]]:
         needs: dict[str, tuple[DataLayout, ...]] = {}
         if "median_iqr" in self.statistics:  # quartiles need the runs; a summary has none

@@ -82,6 +82,9 @@ class SignificanceRelationOptions(AnalysisOptions):
         "ratio is within tol of 1 counts as equal (sign 0).",
     )
 
+    def value_floor_key(self) -> str | None:
+        return "value_floor"
+
     @model_validator(mode="after")
     def _one_adjustment(self) -> SignificanceRelationOptions:
         if self.value_floor is not None and self.value_shift is not None:
