@@ -3,6 +3,7 @@ algorithm's probability of ranking first (with its 95 % rank interval) per resam
 
 from __future__ import annotations
 
+import math
 import textwrap
 
 import numpy as np
@@ -69,6 +70,45 @@ def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
     )
 
 
+NAME_PT = 8.0
+"""Size of the column names of :func:`uncertainty_figure` (points)."""
+
+NAME_ROTATIONS = (30, 45, 60, 90)
+"""The angles a column name may be turned by, least first (a steeper one needs more height)."""
+
+
+def _sin(degrees: float) -> float:
+    return math.sin(math.radians(degrees))
+
+
+def names_thickness(lines: int) -> float:
+    """Points across ``lines`` lines of a name at :data:`NAME_PT` (matplotlib's 1.2 line
+    spacing; measured: 9.0, 21.2 and 31.8 pt for one to three lines of DejaVu Sans 8 pt)."""
+    return NAME_PT * (1.2 + 1.45 * (lines - 1))
+
+
+def column_names(labels: list[str], pitch: float) -> tuple[list[str], float]:
+    """``labels`` wrapped, and the angle to turn them by, for columns ``pitch`` inches apart.
+
+    Names turned by an angle θ and anchored at their columns are parallel strips
+    ``pitch · sin θ`` apart: a strip thicker than that (more lines) overlaps its neighbour.
+    Names are wrapped at 24 characters (three lines at most: rotated whole, a long name took a
+    third of the figure's height) and turned by the least angle of :data:`NAME_ROTATIONS` at
+    which their lines fit; where none fits, wrapped wider, on fewer lines, till one does.
+    """
+    longest = max(len(label) for label in labels)
+    for lines in range(3, 0, -1):
+        chars = 24 if lines == 3 else max(24, -(-longest // lines))
+        names = [textwrap.fill(label, chars) for label in labels]
+        while max(n.count("\n") + 1 for n in names) > lines:
+            chars += 1
+            names = [textwrap.fill(label, chars) for label in labels]
+        for rotation in NAME_ROTATIONS:
+            if pitch * 72 * _sin(rotation) >= names_thickness(lines):
+                return names, rotation
+    return labels, 90  # columns under 0.13 in apart (over 40 on a page): none fits
+
+
 def uncertainty_figure(result: SynthesisResult, style: FigureStyle) -> FigureSpec | None:
     """Algorithms × resampled rankings: ``p_first`` as colour, the 95 % rank interval as text."""
     # Per-dimension rows: in the CSV and the findings.
@@ -87,30 +127,29 @@ def uncertainty_figure(result: SynthesisResult, style: FigureStyle) -> FigureSpe
             low, high = row.rank_low, row.rank_high
             text[i][j] = f"{row.p_first:.2f}\n{low}" + ("" if low == high else f"–{high}")
     runs = result.uncertainty.runs_resampled()
-    # Long ranking names wrapped on two or three lines: rotated whole, they took a third of
-    # the figure's height. No-break spaces keep "σ = 0.5" on one line and the mark on its
-    # name's last line: alone on a line of its own it read as a label of its own.
+    # No-break spaces keep "σ = 0.5" on one line and the mark on its name's last line: alone on
+    # a line of its own it read as a label of its own.
     mark = RUNS_MARK.replace(" ", "\u00a0")
-    names = [
-        textwrap.fill(label[i].replace(" = ", "\u00a0=\u00a0") + (mark if i in runs else ""), 24)
-        for i in ids
-    ]
-    longest = max(len(line) for n in names for line in n.splitlines())
+    full = [label[i].replace(" = ", "\u00a0=\u00a0") + (mark if i in runs else "") for i in ids]
     width = 2.2 + 0.95 * len(ids) + 0.06 * max(len(style.label(a)) for a in algorithms)
-    # 0.27 in a row: two lines of 7 pt (0.2 in) with room.
-    height = 1.2 + 0.27 * len(algorithms) + 0.045 * longest
     # At most the print width (cells narrow as rankings multiply), so the cells' text prints
-    # at 7 pt rather than shrunk with the figure.
+    # at 7 pt rather than shrunk with the figure; the columns' names then turn steeper.
+    beside_map = width - 0.95 * len(ids)  # row names, colour bar, margins
+    names, rotation = column_names(full, (min(PRINT_WIDTH, width) - beside_map) / len(ids))
+    longest = max(len(line) for n in names for line in n.splitlines())
+    # 0.27 in a row: two lines of 7 pt (0.2 in) with room; 0.045 in a character of a name
+    # turned by 55° (0.053 in wide at 8 pt), more turned steeper.
+    height = 1.2 + 0.27 * len(algorithms) + 0.045 * longest * max(1.0, _sin(rotation) / _sin(55))
     fig = Figure(figsize=(min(PRINT_WIDTH, max(4.0, width)), height), layout="constrained")
     ax = fig.add_subplot()
     image = ax.imshow(np.ma.masked_invalid(p), cmap="Blues", vmin=0, vmax=1, aspect="auto")
     ax.set_xticks(
         range(len(ids)),
         names,
-        rotation=30 if width <= PRINT_WIDTH else 55,
+        rotation=rotation,
         ha="right",
         rotation_mode="anchor",
-        fontsize=8,
+        fontsize=NAME_PT,
     )
     ax.set_yticks(range(len(algorithms)), [style.label(a) for a in algorithms], fontsize=8)
     for i in range(len(algorithms)):
