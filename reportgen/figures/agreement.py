@@ -9,10 +9,56 @@ import textwrap
 import numpy as np
 from matplotlib.figure import Figure
 
-from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle, text_colour_on
+from reportgen.figures.style import (
+    PRINT_WIDTH,
+    FigureSpec,
+    FigureStyle,
+    text_colour_on,
+    text_width,
+)
 from reportgen.present.format import fixed
 from reportgen.synthesis.summary import SynthesisResult
 from reportgen.synthesis.uncertainty import ALL, RUNS_MARK, TWO_STAGE
+
+CELL_PT = 7.5
+"""Size of the numbers in the cells of the agreement map (points)."""
+
+CELL_WIDTH = text_width("−0.00", CELL_PT) + 0.08
+"""Inches a column of the agreement map needs: its widest number, "−0.33", and room either
+side (0.39 in). Narrower, the numbers of neighbouring cells ran into each other."""
+
+CELL_HEIGHT = 0.32
+"""Inches a row of the agreement map takes when its name is one line."""
+
+BESIDE_MAP = 1.2
+"""Inches of the agreement figure beside its map and row names: colour bar, its numbers and
+label, margins."""
+
+
+def row_names(names: list[str], columns: int) -> tuple[list[str], float]:
+    """``names`` wrapped so that ``columns`` columns of :data:`CELL_WIDTH` fit the print width
+    beside them, and the width (in) of their widest line.
+
+    A name is wrapped only where it must be, on two lines at most (three made the map a page
+    tall): the CEC 2022 example's "U-score total (U-scores at fractions of the budget) (2)" is
+    2.9 in at 8 pt, which left its eleven columns 0.24 in. "λ = 2" stays on one line.
+    """
+    names = [name.replace(" = ", "\u00a0=\u00a0") for name in names]
+    room = PRINT_WIDTH - BESIDE_MAP - columns * CELL_WIDTH
+
+    def widest(wrapped: list[str]) -> float:
+        return max(text_width(line, 8) for name in wrapped for line in name.splitlines())
+
+    longest = max(len(name) for name in names)
+    chars = longest
+    wrapped = names
+    while widest(wrapped) > room and chars > 12:
+        chars -= 1
+        shorter = [textwrap.fill(name, chars) for name in names]
+        if max(name.count("\n") for name in shorter) > 1:
+            break
+        wrapped = shorter
+    return wrapped, widest(wrapped) + 0.1
 
 
 def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
@@ -33,9 +79,10 @@ def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
     n = len(labels)
     # Columns numbered, rows named with their numbers: the names stand once, horizontally,
     # instead of a second time rotated under the map (which made the map a full page tall).
-    cell = 0.32
-    longest = max(len(label) for label in labels)
-    width = n * cell + 0.065 * (longest + 5) + 1.0
+    names, label_width = row_names([f"{label} ({i + 1})" for i, label in enumerate(labels)], n)
+    lines = max(name.count("\n") + 1 for name in names)
+    cell = max(CELL_HEIGHT, 0.135 * lines + 0.08)  # a row holds its name's lines, 8 pt each
+    width = n * CELL_WIDTH + label_width + BESIDE_MAP
     fig = Figure(
         figsize=(min(PRINT_WIDTH, max(4.0, width)), n * cell + 0.7),
         layout="constrained",
@@ -44,7 +91,7 @@ def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
     # aspect "auto": a square map next to long row names overflowed the capped width.
     image = ax.imshow(np.ma.masked_invalid(tau), cmap="RdBu", vmin=-1, vmax=1, aspect="auto")
     ax.set_xticks(range(n), [str(i + 1) for i in range(n)], fontsize=8)
-    ax.set_yticks(range(n), [f"{label} ({i + 1})" for i, label in enumerate(labels)], fontsize=8)
+    ax.set_yticks(range(n), names, fontsize=8)
     for i in range(n):
         for j in range(n):
             value = tau[i, j]
@@ -55,7 +102,7 @@ def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
                 text,
                 ha="center",
                 va="center",
-                fontsize=7.5,
+                fontsize=CELL_PT,
                 color=text_colour_on(image.to_rgba(value)),
             )
     colorbar = fig.colorbar(image, ax=ax, shrink=0.9)

@@ -1,7 +1,9 @@
-"""The summary's heat maps: names that do not overlap however many rankings they show."""
+"""The summary's heat maps: names and numbers that do not overlap however many rankings they
+show."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from types import SimpleNamespace
 
@@ -10,8 +12,8 @@ import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.text import Text
 
-from reportgen.figures.agreement import column_names, uncertainty_figure
-from reportgen.figures.style import make_style
+from reportgen.figures.agreement import agreement_figure, column_names, uncertainty_figure
+from reportgen.figures.style import PRINT_WIDTH, make_style
 from reportgen.synthesis.uncertainty import ALL, PROBLEMS_AND_RUNS, Uncertainty
 
 # The eleven resampled rankings of the CEC 2022 example, with their labels as the report gives
@@ -93,3 +95,41 @@ def test_narrow_columns_wrap_on_fewer_lines_turned_steeper() -> None:
     names, rotation = column_names(CEC2022_RANKINGS, pitch=0.4)
     lines = max(n.count("\n") + 1 for n in names)
     assert lines == 2 and rotation == 60  # 0.4 in x sin 60° = 24.9 pt: two lines (21.2 pt)
+
+
+def _agreement(labels: list[str], tau: float) -> SimpleNamespace:
+    """Counted rankings ``labels`` whose every pair agrees by ``tau`` (1 on the diagonal)."""
+    ids = [f"r{j}" for j in range(len(labels))]
+    matrix = pd.DataFrame(tau, index=ids, columns=ids)
+    for i in ids:
+        matrix.loc[i, i] = 1.0
+    return SimpleNamespace(
+        counted=[SimpleNamespace(id=i, label=label) for i, label in zip(ids, labels, strict=True)],
+        agreement=SimpleNamespace(tau=matrix),
+    )
+
+
+@pytest.mark.parametrize("count", [3, 8, 11])
+def test_numbers_and_names_of_the_agreement_map_do_not_overlap(count: int) -> None:
+    # CEC 2022: the long row names left the eleven columns 0.24 in wide, the numbers 0.23 in:
+    # neighbouring cells' numbers touched, and "−0.33" (0.31 in) would run into the next.
+    spec = agreement_figure(_agreement(CEC2022_RANKINGS[:count], -0.33))  # type: ignore[arg-type]
+    assert spec is not None
+    fig = spec.figure
+    assert fig.get_figwidth() <= PRINT_WIDTH
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    ax = fig.axes[0]
+    boxes = {
+        tuple(round(v) for v in t.get_position()): t.get_window_extent(renderer) for t in ax.texts
+    }
+    gap = 2 * fig.dpi / 72  # 2 pt between neighbouring numbers
+    for (column, row), box in boxes.items():
+        right = boxes.get((column + 1, row))
+        if right is not None:
+            assert box.x1 + gap <= right.x0, (column, row)
+    names = [t.get_window_extent(renderer) for t in ax.get_yticklabels()]
+    for upper, lower in itertools.pairwise(sorted(names, key=lambda b: b.y0)):
+        assert upper.y1 <= lower.y0 or lower.y1 <= upper.y0
+    for tick, label in zip(ax.get_yticklabels(), CEC2022_RANKINGS[:count], strict=True):
+        assert tick.get_text().replace("\n", " ").replace("\u00a0", " ").startswith(label)
