@@ -98,6 +98,25 @@ def caption_title(caption: str) -> str:
     return title.strip().removesuffix(".")
 
 
+LONG_CELL = 24
+"""Characters from which a table cell may wrap on screen; a shorter one stays on one line."""
+
+
+def cell_classes(text: str, bold: bool) -> str:
+    """The classes of a table cell: ``best`` when bold, ``short`` when under :data:`LONG_CELL`
+    characters.
+
+    A table wider than the screen scrolls in its box, but a browser first narrows every column
+    to its longest word: the CEC 2022 verdict matrix broke "6 (worse)" after the 6 and the
+    ranking table "0.00 (5–11)" inside its range. The screen stylesheet keeps a ``short`` cell
+    on one line; a long one (a list of algorithms, an example sentence) still wraps. Print is
+    left as it is: a wide table is fitted by its estimated width
+    (:func:`reportgen.render.document.printed_width_pt`).
+    """
+    classes = (["best"] if bold else []) + (["short"] if len(text) < LONG_CELL else [])
+    return " ".join(classes)
+
+
 def template_environment() -> jinja2.Environment:
     """The jinja2 environment over ``templates/``, autoescaping everything."""
     env = jinja2.Environment(
@@ -112,6 +131,7 @@ def template_environment() -> jinja2.Environment:
     env.filters["lead_sentence"] = lead_sentence
     env.filters["spoken"] = spoken
     env.filters["caption_title"] = caption_title
+    env.globals["cell_classes"] = cell_classes
     return env
 
 
