@@ -46,14 +46,20 @@ def row_names(names: list[str], columns: int) -> tuple[list[str], float]:
     names = [name.replace(" = ", "\u00a0=\u00a0") for name in names]
     room = PRINT_WIDTH - BESIDE_MAP - columns * CELL_WIDTH
 
-    def widest(wrapped: list[str]) -> float:
-        return max(text_width(line, 8) for name in wrapped for line in name.splitlines())
+    space = text_width("a a", 8) - 2 * text_width("a", 8)
 
-    longest = max(len(name) for name in names)
-    chars = longest
+    def widest(wrapped: list[str]) -> float:
+        # A line as its words and spaces: the words recur from wrap to wrap (measured once).
+        return max(
+            sum(text_width(word, 8) for word in line.split(" ")) + space * line.count(" ")
+            for name in wrapped
+            for line in name.splitlines()
+        )
+
     wrapped = names
-    while widest(wrapped) > room and chars > 12:
-        chars -= 1
+    for chars in range(max(len(name) for name in names) - 1, 12, -1):
+        if widest(wrapped) <= room:
+            break
         shorter = [textwrap.fill(name, chars) for name in names]
         if max(name.count("\n") for name in shorter) > 1:
             break
