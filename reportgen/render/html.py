@@ -93,7 +93,7 @@ def caveat_lines(
     ... on 11 (15) problems; each tie scores half a point. U-scores at earlier cut-points can
     separate them (Price et al. §5.3)." The lead sentence, with its numbers, stays in each; the
     rest, when an earlier caveat of the same code ended the same way, is left out and that
-    caveat named ("As for [u_scores] above."). The caveats themselves (``results.json``, the
+    caveat named ("See [u_scores] above."). The caveats themselves (``results.json``, the
     console) are unchanged.
     """
     said: dict[tuple[str, str], str] = {}

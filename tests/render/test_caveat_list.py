@@ -60,5 +60,5 @@ def test_the_summary_shows_the_explanation_once_and_every_caveat() -> None:
     assert aside.count("earlier cut-points can separate them") == 1
     items = re.findall(r"<li data-caveat=.*?</li>", aside, re.S)
     assert len(items) == 4
-    assert 'As for <span class="origin">[u_scores]</span> above.' in items[1]
+    assert 'See <span class="origin">[u_scores]</span> above.' in items[1]
     assert all(f"[{origin}]" in item for (origin, _), item in zip(CEC2022, items, strict=True))
