@@ -65,3 +65,43 @@ def test_a_short_cell_stays_on_one_line_in_a_table_wider_than_the_screen() -> No
     lines = _lines_per_cell("screen")
     assert lines["0.00(10–13)"] == 1 and lines["ZOCMAES"] == 1
     assert lines["EA4,NL-LBC,NL-MID,S-DP,jSObin,IUMO,IMPML"] > 1  # a long cell wraps
+
+
+def test_a_pair_heading_a_printed_row_is_not_broken_at_a_hyphen() -> None:
+    # CEC 2022's printed head-to-head table broke "EA4 – NL-LBC" after "NL-" (the column was
+    # as narrow as its longest word); the other columns wrap instead.
+    css = resource("templates/report.css").read_text(encoding="utf-8")
+    header = [
+        "pair (a – b)",
+        "problems",
+        "trial comparisons won",
+        "problems won",
+        "sign test p",
+        "significantly better on",
+        "verdict",
+    ]
+    row = ["all problems (24)", "41% – 59%", "9 – 15", "0.307", "7 – 14", "indistinguishable"]
+    html = (
+        f"<html><head><style>{css}</style></head><body>"
+        '<figure class="table"><div class="table-scroll"><table class="sortable"><thead><tr>'
+        + "".join(f"<th>{h}</th>" for h in header)
+        + '</tr></thead><tbody><tr><th scope="row" class="short">EA4 – NL-LBC</th>'
+        + "".join(f'<td class="{cell_classes(c, False)}">{c}</td>' for c in row)
+        + "</tr></tbody></table></div></figure></body></html>"
+    )
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    page = weasyprint.HTML(string=html).render().pages[0]  # print media
+    (cell,) = [
+        b
+        for b in _boxes(page._page_box)
+        if b.element_tag == "th" and type(b).__name__ == "TableCellBox" and "EA4" in _text(b)
+    ]
+    assert sum(type(b).__name__ == "LineBox" for b in _boxes(cell)) == 1
+    table = next(b for b in _boxes(page._page_box) if type(b).__name__ == "TableBox")
+    figure = next(b for b in _boxes(page._page_box) if b.element_tag == "figure")
+    # Still within the text width: the other columns wrapped to make room.
+    assert table.position_x + table.width <= figure.content_box_x() + figure.width + 0.01
+
+
+def _text(box: Any) -> str:
+    return "".join(b.text for b in _boxes(box) if type(b).__name__ == "TextBox")
