@@ -250,7 +250,8 @@ _TITLE_FONT = 8.5
 
 def _wrap_to_width(text: str, width: float, max_lines: int | None = None) -> list[str]:
     """``text`` in lines no wider than ``width`` inches at the title font, words kept whole
-    (a longer word on a line of its own); beyond ``max_lines`` the last line ends in " …"."""
+    (a longer word on a line of its own), the last two lines evened out; beyond ``max_lines``
+    the last line ends in " …"."""
     lines: list[str] = []
     for word in text.split():
         joined = f"{lines[-1]} {word}" if lines else word
@@ -262,7 +263,16 @@ def _wrap_to_width(text: str, width: float, max_lines: int | None = None) -> lis
         last = lines[max_lines - 1].split()
         while len(last) > 1 and text_width(" ".join(last) + " …", _TITLE_FONT) > width:
             last.pop()
-        lines = [*lines[: max_lines - 1], " ".join(last) + " …"]
+        return [*lines[: max_lines - 1], " ".join(last) + " …"]
+    # Words move down to the last line while that makes the two last lines' wider one
+    # narrower: filled greedily, "λ = 2: CMA-ES-CSA upper vs others" left "lower" alone on a
+    # line, where it read as a title of its own.
+    while len(lines) > 1 and " " in lines[-2]:
+        kept, word = lines[-2].rsplit(" ", 1)
+        moved = f"{word} {lines[-1]}"
+        if text_width(moved, _TITLE_FONT) >= text_width(lines[-2], _TITLE_FONT):
+            break
+        lines[-2:] = [kept, moved]
     return lines
 
 

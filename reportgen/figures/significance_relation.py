@@ -62,7 +62,10 @@ MAX_WIDTH = 10.0  # inches; wider layers are staggered onto two rows
 def figures(result: SignificanceRelationResult, style: FigureStyle) -> list[FigureSpec]:
     """The relation graph at every distinct requested relation, the layers over σ and the D
     heat map."""
-    specs = [relation_figure(result, same, style) for same in result.same_relations()]
+    specs = [
+        relation_figure(result, same, style, after_another=k > 0)
+        for k, same in enumerate(result.same_relations())
+    ]
     specs.append(layers_over_sigma_figure(result, style))
     specs.append(award_points_figure(result, style))
     return specs
@@ -292,9 +295,16 @@ def relation_figure(
     result: SignificanceRelationResult,
     same: Sequence[RelationAtSigma],
     style: FigureStyle,
+    after_another: bool = False,
 ) -> FigureSpec:
     """The graph of ``R_σ`` in rank layers (Köppen & Ohnishi Figs 1–2), for one or more levels
-    σ (by increasing σ) that give the same relation (see :meth:`SignificanceRelationResult.same_relations`)."""
+    σ (by increasing σ) that give the same relation (see :meth:`SignificanceRelationResult.same_relations`).
+
+    ``after_another``: the figure stands right under another relation figure (the report shows
+    them one after another), whose caption says how layers, arrows and lines are drawn; its own
+    caption refers to it instead of saying so again (the CEC 2005 example's three relation
+    figures repeated the same two sentences on two pages).
+    """
     relation = same[0]
     labels = {a: style.label(a) for a in result.algorithms}
     hasse = [(e.winner, e.loser) for e in relation.edges if e.in_reduction]
@@ -486,11 +496,15 @@ def relation_figure(
         if relation.cycle_free
         else " Vermillion: algorithms and edges on cycles; the members of a cycle share a layer."
     )
+    placed = (
+        f"; rank layers 1 (best) to {len(relation.layers)}, drawn as in the figure above."
+        if after_another
+        else f". Algorithms are placed in rank layers 1 (best) to {len(relation.layers)}, top "
+        f"to bottom.{drawn}"
+    )
     caption = (
         f"Significance relation {levels} (statistic: {result.statistic}, "
-        f"{len(result.problems)} problems). Algorithms "
-        f"are placed in rank layers 1 (best) to {len(relation.layers)}, top to bottom.{drawn}"
-        f"{cycles}"
+        f"{len(result.problems)} problems){placed}{cycles}"
     )
     name = "_".join(file_token(rel.sigma) for rel in same)
     return FigureSpec(f"relation_sigma_{name}", caption, fig)

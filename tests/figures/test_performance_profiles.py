@@ -8,12 +8,15 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from reportgen.figures.performance_profiles import (
+    _TITLE_FONT,
+    _TITLE_WIDTH,
     _confirmation_title,
     _draw_panel,
     _layout,
+    _wrap_to_width,
     coinciding,
 )
-from reportgen.figures.style import make_style
+from reportgen.figures.style import make_style, text_width
 
 
 def test_identical_step_curves_are_grouped_in_the_legend_order() -> None:
@@ -56,3 +59,23 @@ def test_confirmation_title_stays_above_its_panel_clear_of_the_end_labels() -> N
     assert box.x1 <= axes[1].get_window_extent(renderer).x1
     for label in axes[0].texts + axes[1].texts:
         assert not box.overlaps(label.get_window_extent(renderer)), label.get_text()
+
+
+def test_confirmation_title_leaves_no_word_alone_on_its_last_line() -> None:
+    """Quickstart: "λ = 2: CMA-ES-CSA upper vs others" filled the panel's width and "lower"
+    stood alone on the next line, read as a title of its own. The lines are as many as before,
+    each within the panel's width, and the last is no shorter than needed."""
+    head = "λ = 2: CMA-ES-CSA upper vs others lower"
+    lines = _wrap_to_width(head, _TITLE_WIDTH)
+    assert " ".join(lines) == head
+    assert len(lines) == 2 and all(" " in line for line in lines)
+    assert all(text_width(line, _TITLE_FONT) <= _TITLE_WIDTH for line in lines)
+    # Evened out: moving one more word down would make the last line the wider.
+    word = lines[0].rsplit(" ", 1)[1]
+    assert text_width(f"{word} {lines[1]}", _TITLE_FONT) >= text_width(lines[0], _TITLE_FONT)
+    # A title that fits one line stays on one; a truncated list keeps its "…".
+    assert _wrap_to_width("λ = 2: EA4 upper vs others lower", _TITLE_WIDTH) == [
+        "λ = 2: EA4 upper vs others lower"
+    ]
+    many = "inconclusive: " + ", ".join(f"Algorithm-{i}" for i in range(12))
+    assert _wrap_to_width(many, _TITLE_WIDTH, 3)[-1].endswith(" …")

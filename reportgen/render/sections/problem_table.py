@@ -193,6 +193,7 @@ def _paper_tables(
                 else ""
             )
             shown = " / ".join(STATISTIC_LABELS[s] for s in result.statistics)
+            shown = shown[:1].upper() + shown[1:]  # a caption opens with a capital, as all do
             blocks.append(
                 TableBlock(
                     name=f"problem_table_{dimension}D"

@@ -7,6 +7,11 @@ pairwise heat maps, the win/tie/loss matrix and, for a few algorithms, the pairw
 matrix (Table 6 layout). A cut-point analysis prints only up to its cut-point table; the rest,
 its full-budget detail, is in the HTML and the files. Cells are formatted here; nothing is
 recomputed.
+
+Decision: a caveat is said once in the section. The cut-point table under the rank figure
+refers to the figure's caption for the states the cut-points show, and to the findings for the
+successes that tie between records, instead of repeating them (see
+:func:`_recorded_states_note`).
 """
 
 from __future__ import annotations
@@ -181,29 +186,35 @@ def _difficulty_table(result: UScoresResult) -> TableBlock:
     )
 
 
-def _recorded_states_note(result: UScoresResult) -> str:
-    """Which state each cut-point really shows, and why successes tie (empty when exact)."""
+def _recorded_states_note(result: UScoresResult, below_figure: bool) -> str:
+    """Which state each cut-point really shows, and that successes tie (empty when exact).
+
+    Both are said once in the section, each where it is read first: the states in the rank
+    figure's caption (and in the findings' leaders), the ties in the findings. Under that figure
+    the table refers to it; the three lists of states and two explanations of the ties on one
+    page read as three caveats. Without the figure (too many algorithms to draw) the table
+    lists the states itself.
+    """
     if result.cutpoints is None:
         return ""
     labels = [result.cutpoint_label(c) for c in result.cutpoint_fractions()]
+    shifted = [label for label in labels if "(state " in label]
     note = ""
-    if any("(state " in label for label in labels):
+    if shifted and below_figure:
+        note += " Which state each cut-point shows: see the figure's caption."
+    elif shifted:
         note += (
             " A cut-point shows each trial's latest record at or below c·B, which lies below "
             f"the nominal fraction where the histories are recorded at checkpoints: "
-            f"{'; '.join(label for label in labels if '(state ' in label)}."
+            f"{'; '.join(shifted)}."
         )
     if result.success_times is not None and result.success_times[1] < result.success_times[0]:
-        successes, distinct = result.success_times
-        note += (
-            f" Successes are timed at the records only ({successes} successful trials, "
-            f"{distinct} distinct times to target), so at fraction 1 this ranking can differ "
-            "from U-scores of exact evaluations to target."
-        )
+        # The findings say why (narrative.u_scores: success_times), on the same condition.
+        note += " Successes between two records tie, as the findings above say."
     return note
 
 
-def _cutpoint_table(result: UScoresResult, style: FigureStyle) -> TableBlock:
+def _cutpoint_table(result: UScoresResult, style: FigureStyle, below_figure: bool) -> TableBlock:
     final = [s.algorithm for s in result.standings()]
     ranks = {f"{c:g}": result.ranks_at_cutpoint(c) for c in result.cutpoint_fractions()}
     cells = pd.DataFrame({c: [str(at[a]) for a in final] for c, at in ranks.items()})
@@ -211,11 +222,12 @@ def _cutpoint_table(result: UScoresResult, style: FigureStyle) -> TableBlock:
     cells.insert(0, "Algorithm", [style.label(a) for a in final])
     bold.insert(0, "Algorithm", False)
     what = "weighted total" if result.weights is not None else "total"
+    plotted = ", the ranks the figure above plots" if below_figure else ""
     return TableBlock(
         name="cutpoint_ranks",
         caption=(
-            f"Rank by the {what} U-score at each fraction of the budget (columns); the leader "
-            f"in bold.{_recorded_states_note(result)}"
+            f"Rank by the {what} U-score at each fraction of the budget (columns){plotted}; "
+            f"the leader in bold.{_recorded_states_note(result, below_figure)}"
         ),
         frame=cells.reset_index(drop=True),
         bold=bold.reset_index(drop=True),
@@ -365,7 +377,7 @@ def build_section(result: UScoresResult, options: UScoresOptions, style: FigureS
     if timed:
         if figure_of:
             blocks.append(FigureBlock(figure_of["cutpoint_ranks"]))
-        blocks.append(_cutpoint_table(result, style))
+        blocks.append(_cutpoint_table(result, style, below_figure=bool(figure_of)))
     detail: list[FigureBlock | TableBlock] = [
         *_critical_tables(result, style),
         _problem_table(result, style),
