@@ -42,6 +42,7 @@ def _long_name(max_length: int) -> str:
 MAX_WHOLE = 2**53
 """Largest whole number a cell may hold (run, evaluations, dimension): every whole number up
 to it is exact as a float and fits a 64-bit integer."""
+TOO_MANY = f"too large (at most {MAX_WHOLE:,})"
 
 MAX_MAGNITUDE = 1e300
 """Largest magnitude of any other number (values, statistics, times). The analyses sum runs
@@ -318,7 +319,7 @@ def number_column(
             _report(raw, column, fractions, values, "must be a whole number", problems)
         huge = np.flatnonzero(finite & (np.abs(array) > MAX_WHOLE))
         if len(huge):
-            _report(raw, column, huge, values, f"too large (at most {MAX_WHOLE:,})", problems)
+            _report(raw, column, huge, values, TOO_MANY, problems)
     else:
         huge = np.flatnonzero(finite & (np.abs(array) > MAX_MAGNITUDE))
         if len(huge):

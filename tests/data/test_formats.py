@@ -165,6 +165,38 @@ def test_coco_fractional_evaluation_counts_are_an_error(tmp_path: Path, coco_fol
     ]
 
 
+def test_coco_numbers_beyond_a_csv_cells_limits_are_an_error(tmp_path: Path, coco_folder: Path):
+    """A best f − f_opt of 1e301 (beyond ±1e300, where the analyses' sums over runs
+    overflow) and an evaluation count of 1e17 (beyond 2**53) were read as they stood, though
+    the same cells in a CSV file are refused; both are named by line and column now, and in
+    a .tgz archive too."""
+    dat = coco_folder / "data_f1" / "bbobexp_f1_DIM2.dat"
+    text = dat.read_text().replace("\n51 0 +1.391361042e+00 ", "\n51 0 1e301 ", 1)
+    dat.write_text(text.replace("\n62 0 ", "\n100000000000000000 0 ", 1))
+    expected = [
+        "data_f1/bbobexp_f1_DIM2.dat, line 7, column 1: too large (at most "
+        "9,007,199,254,740,992): '100000000000000000'",
+        "data_f1/bbobexp_f1_DIM2.dat, line 6, column 3: too large (at most ±1e300: sums over "
+        "runs overflow beyond it; rescale the values, or give a failed run the value it "
+        "reached): '1e301'",
+    ]
+    assert messages(spec(tmp_path, "path: data/RS-fixture\nformat: coco")) == [
+        f"data/RS-fixture:{e}" for e in expected
+    ]
+    with tarfile.open(tmp_path / "data" / "rs.tgz", "w:gz") as tar:
+        tar.add(coco_folder, arcname="RS")
+    assert messages(spec(tmp_path, "path: data/rs.tgz\nformat: coco")) == [
+        f"data/rs.tgz:RS/{e}" for e in expected
+    ]
+
+
+def test_coco_values_up_to_1e300_load(tmp_path: Path, coco_folder: Path) -> None:
+    dat = coco_folder / "data_f1" / "bbobexp_f1_DIM2.dat"
+    dat.write_text(dat.read_text().replace("\n1 0 +7.688733605e+00 ", "\n1 0 -1e300 ", 1))
+    frame = load(spec(tmp_path, "path: data/RS-fixture\nformat: coco")).sources["src"].frame
+    assert frame["value"].min() == -1e300
+
+
 def test_coco_header_without_a_dimension_or_an_algorithm(tmp_path: Path, coco_folder: Path):
     """DIM = 0 was read as dimension 0 (and reported much later as a problem some algorithm
     has no data for); algId = '' made an algorithm named '' in the report."""
@@ -394,6 +426,33 @@ def test_ioh_bad_evaluation_counts_are_an_error(tmp_path: Path, record: str, mes
     assert messages(spec(tmp_path, "path: data/one\nformat: ioh")) == [
         f"data/one/data_f1_Sphere/IOHprofiler_f1_DIM2.dat, {message}"
     ]
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        (
+            "\n7 1e301\n",
+            "line 4, column 'raw_y': too large (at most ±1e300: sums over runs overflow beyond "
+            "it; rescale the values, or give a failed run the value it reached): '1e301'",
+        ),
+        ("\n7 -1.7e308\n", "line 4, column 'raw_y': too large (at most ±1e300"),
+        (
+            "\n100000000000000000 17.8\n",
+            "line 4, column 'evaluations': too large (at most 9,007,199,254,740,992): "
+            "'100000000000000000'",
+        ),
+    ],
+    ids=["1e301", "-1.7e308", "evaluations"],
+)
+def test_ioh_numbers_beyond_a_csv_cells_limits_are_an_error(tmp_path: Path, record, message):
+    """raw_y of 1e301 was read as it stood (a CSV cell of it is refused: sums over runs
+    overflow); so was a record at 10¹⁷ evaluations (beyond 2**53)."""
+    shutil.copytree(FIXTURES / "ioh" / "OnePlusOne", tmp_path / "data" / "one")
+    dat = tmp_path / "data" / "one" / "data_f1_Sphere" / "IOHprofiler_f1_DIM2.dat"
+    dat.write_text(dat.read_text().replace("\n7 17.8933768075\n", record, 1))
+    (problem,) = messages(spec(tmp_path, "path: data/one\nformat: ioh"))
+    assert problem.startswith(f"data/one/data_f1_Sphere/IOHprofiler_f1_DIM2.dat, {message}")
 
 
 def test_ioh_meta_file_reached_twice_is_refused(tmp_path: Path) -> None:
