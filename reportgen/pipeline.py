@@ -876,4 +876,20 @@ def _document(
         provenance=tuple(prov_rows),
         spec_text=published_spec_text(spec),
         toc=tuple(toc),
+        verbatim=_names(results),
     )
+
+
+def _names(results: StudyResults) -> tuple[str, ...]:
+    """The report's names (algorithms, labels, problems, groups, sources, analyses) that
+    hold an underscore, and so could be typeset as a symbol with a subscript (``f_x``)."""
+    names = {
+        *results.data.algorithms,
+        *results.spec.study.algorithm_labels().values(),
+        *results.data.groups,
+        *results.data.sources,
+        *(o.id for o in results.analyses),
+    }
+    for source in results.data.sources.values():
+        names.update(str(p) for p in source.runs["problem"].unique())
+    return tuple(sorted(n for n in names if "_" in n))

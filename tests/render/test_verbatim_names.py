@@ -1,0 +1,73 @@
+"""Names from the data print as written: ``f_x`` is an algorithm, not f with subscript x.
+
+The report typesets its symbols' subscripts (``θ_f`` → θ<sub>f</sub>, tests/render/
+test_typeset.py); an algorithm ``f_x`` or a problem ``r_{ab}`` was typeset the same way in
+the HTML (f<sub>x</sub>), and the PDF printed from it read "fx" and "rab".
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from reportgen.render.html import as_printed, caption_title, typeset, verbatim_names
+from tests.conftest import run_cli, write
+
+NAMES = ("f_x", "a_x1", "g_{ij}")
+PROBLEMS = ("r_{ab}", "p_1", "f3")
+
+
+def test_a_name_is_left_as_it_is_and_a_symbol_beside_it_is_typeset() -> None:
+    names = verbatim_names(["f_x", "BIPOP", "a<b_x"])
+    escaped = verbatim_names(["f_x", "BIPOP", "a<b_x"], escaped=True)
+    assert str(typeset("f_x beats a<b_x at θ_f", escaped)) == (
+        "f_x beats a&lt;b_x at θ<sub>f</sub>"
+    )
+    assert as_printed("f_x at θ_f", names) == "f_x at θf"
+    assert caption_title("Runs of f_x at θ_f: more", names) == "Runs of f_x at θ sub f"
+    assert verbatim_names(["BIPOP", "DE"]) is None  # no underscore: nothing to protect
+
+
+def test_names_with_underscores_print_verbatim_in_the_report(tmp_path) -> None:
+    rows = ["algorithm,problem,dimension,run,value"]
+    for i, name in enumerate(NAMES):
+        for j, problem in enumerate(PROBLEMS):
+            rows += [f"{name},{problem},10,{r},{(i + 1) * (j + r) / 3}" for r in (1, 2, 3, 4)]
+    write(tmp_path, "data/t.csv", "\n".join(rows) + "\n")
+    spec = write(
+        tmp_path,
+        "study.yaml",
+        """
+        study: {title: Names}
+        minimize: true
+        data:
+          t: {path: data/t.csv, format: trials}
+        analyses:
+          - kind: problem_table
+            data: t
+            reference: f_x
+          - kind: significance_relation
+            data: t
+        report: {formats: [html, pdf]}
+        """,
+    )
+    result = run_cli("run", str(spec))
+    assert result.code == 0, result.err
+    page = (tmp_path / "out" / "report.html").read_text()
+    body = re.split(r'<pre class="spec[^"]*">', page)[0]
+    for name in (*NAMES, *PROBLEMS):
+        assert name in body, name
+    assert not re.search(r"(f|a|g|r|p)<sub>(x|ij|ab|1)", body), re.findall(r".{20}<sub>.{9}", body)
+    if shutil.which("pdftotext") is None:
+        pytest.skip("poppler-utils not installed: the PDF's text is not checked")
+    text = subprocess.run(
+        ["pdftotext", str(tmp_path / "out" / "report.pdf"), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    for name in (*NAMES, *PROBLEMS):
+        assert name in text, name
