@@ -745,6 +745,7 @@ PROVENANCE_PACKAGES = (
     "reportgen",
     "numpy",
     "pandas",
+    "pyarrow",
     "scipy",
     "networkx",
     "matplotlib",
@@ -753,7 +754,12 @@ PROVENANCE_PACKAGES = (
     "weasyprint",
     "pyyaml",
 )
-"""The packages whose versions the provenance records (the ones a number can depend on)."""
+"""The packages whose versions the provenance records: reportgen and every package it needs
+(pyproject.toml's ``dependencies``; tests/test_packaging.py checks the two agree), the ones
+a number, a table or a figure can depend on — pyarrow parses the CSV numbers and reads the
+Parquet files. Not dask or distributed: the optional executor changes no number
+(docs/distributed.md), ``reportgen verify`` reruns locally without it, and the executor's
+own block of the provenance names the distributed version a run used."""
 
 
 def package_versions() -> dict[str, str]:
