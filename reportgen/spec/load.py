@@ -244,6 +244,18 @@ def read_yaml(path: Path) -> tuple[Any, dict[KeyPath, int]]:
         _check_bounds(text, path)
         node = yaml.compose(text, Loader=SpecLoader)
         data = yaml.load(text, Loader=SpecLoader)  # SpecLoader is a SafeLoader
+    except yaml.reader.ReaderError as exc:
+        # A control character (NUL, ESC, ...): PyYAML names its offset in "<unicode string>"
+        # over two lines; the reader wants the line and column, as for any other error.
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise InputError(
+            Problem(
+                f"{path.name}:{line}:{column}",
+                f"a character a YAML file may not hold: U+{exc.character:04X} "
+                "(a control character; delete it, or write it as an escape in a quoted string)",
+            )
+        ) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path.name}:{mark.line + 1}:{mark.column + 1}" if mark else path.name
