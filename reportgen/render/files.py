@@ -182,7 +182,9 @@ def latex_table(frame: pd.DataFrame, bold: pd.DataFrame | None = None) -> str:
     lines = [f"\\begin{{tabular}}{{{align}}}", r"\toprule"]
     lines.append(" & ".join(latex_text(str(c)) for c in frame.columns) + r" \\")
     lines.append(r"\midrule")
-    for i, row in enumerate(frame.itertuples(index=False)):
+    # name=None: plain tuples. Columns named by algorithms are no identifiers for a
+    # namedtuple, and two names equal once normalised ('e' + U+0301 and 'é') failed as one.
+    for i, row in enumerate(frame.itertuples(index=False, name=None)):
         cells = [_latex_cell(v) for v in row]
         if bold is not None:
             cells = [
