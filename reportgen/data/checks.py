@@ -10,6 +10,8 @@ per file: converting it would give 1/0 or nanoseconds that look like data.
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Iterable
 
 import numpy as np
 import pandas as pd
@@ -144,6 +146,32 @@ def name_fault(name: str, max_length: int = MAX_NAME_LENGTH) -> str | None:
     if len(name) > max_length:
         return _long_name(max_length)
     return None
+
+
+def _printed(name: str) -> str:
+    """``name`` as it prints: composed (NFC: 'e' + U+0301 is 'é') and without the invisible
+    format characters (category Cf: zero-width space, soft hyphen, word joiner)."""
+    return "".join(c for c in unicodedata.normalize("NFC", name) if unicodedata.category(c) != "Cf")
+
+
+def lookalikes(names: Iterable[str], what: str) -> list[str]:
+    """A message for every name written several ways among ``names`` (algorithms, problems):
+    names that differ but print the same. The report would show two algorithms by one name,
+    and nobody could tell which row, curve or verdict is whose. The spellings are shown
+    escaped (``ascii``), which is where they differ."""
+    by_print: dict[str, list[str]] = {}
+    for name in names:
+        by_print.setdefault(_printed(name), []).append(name)
+    aliases = (
+        ", or merge them with 'aliases:' in the spec's algorithms" if what == "algorithms" else ""
+    )
+    return [
+        f"{what}: '{printed}' is written {len(same)} ways, {' and '.join(map(ascii, same))}, "
+        "which print the same (they differ in invisible characters or in how an accent is "
+        f"encoded); write them alike in the data{aliases}"
+        for printed, same in by_print.items()
+        if len(same) > 1
+    ]
 
 
 def code_dtype(categories: int) -> type[np.signedinteger]:

@@ -144,6 +144,41 @@ def test_bad_problem_names_point_at_their_row(tmp_path, name, message):
     assert problems_of(spec) == [f"data/s.csv, row 5 (line 6), column 'problem': {message}"]
 
 
+@pytest.mark.parametrize(
+    ("kind", "one", "other", "shown"),
+    [
+        ("algorithms", "B", "B\u200b", "'B' is written 2 ways, 'B' and 'B\\u200b'"),
+        (
+            "algorithms",
+            "Be\u0301",
+            "B\u00e9",
+            "'B\u00e9' is written 2 ways, 'Be\\u0301' and 'B\\xe9'",
+        ),
+        ("problems", "f2", "f\u00ad2", "'f2' is written 2 ways, 'f2' and 'f\\xad2'"),
+    ],
+    ids=["zero-width space", "accent encoded twice", "soft hyphen"],
+)
+def test_names_that_print_the_same_are_refused(tmp_path, kind, one, other, shown):
+    """Algorithms 'B' and 'B' + a zero-width space were two algorithms printed alike in every
+    table, figure and sentence; 'e' + U+0301 against 'é' even ended in a traceback."""
+    pairs = (
+        [("A", "f1"), ("A", "f2"), (one, "f1"), (one, "f2"), (other, "f1"), (other, "f2")]
+        if kind == "algorithms"
+        else [("A", "f1"), ("A", one), ("A", other), ("B", "f1"), ("B", one), ("B", other)]
+    )
+    csv = "algorithm,problem,dimension,mean,std,n\n"
+    csv += "".join(f"{a},{p},2,{i + 1}.0,0.1,3\n" for i, (a, p) in enumerate(pairs))
+    assert problems_of(study(tmp_path, csv=csv)) == [
+        f"data source 's': {kind}: {shown}, which print the same (they differ in invisible "
+        "characters or in how an accent is encoded); write them alike in the data"
+        + (
+            ", or merge them with 'aliases:' in the spec's algorithms"
+            if kind == "algorithms"
+            else ""
+        )
+    ]
+
+
 def test_truncated_platform_archive_names_it(tmp_path):
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
