@@ -249,8 +249,25 @@ def _no_index_taken(frame: pd.DataFrame, path: Path, display: str) -> None:
 
 
 def _fail(display: str, exc: BaseException) -> InputError:
-    detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    if isinstance(exc, UnicodeDecodeError):
+        detail = _not_utf8(exc)
+    else:
+        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     return InputError(Problem(display, f"cannot read the file: {detail}"))
+
+
+def _not_utf8(exc: UnicodeDecodeError) -> str:
+    """What a file that is not UTF-8 is, and what to do. Python's own words ("'utf-8' codec
+    can't decode byte 0xc4 in position 0: unexpected end of data") gave a position in the
+    parser's buffer, not in the file, and no remedy."""
+    data = exc.object if isinstance(exc.object, bytes) else b""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        what = "UTF-16 text"
+    elif exc.start < len(data):
+        what = f"not UTF-8 text (byte 0x{data[exc.start]:02X}: Latin-1 or a Windows code page?)"
+    else:
+        what = "not UTF-8 text"
+    return f"{what}; save it as UTF-8 (in a spreadsheet: 'CSV UTF-8')"
 
 
 _READ_ERRORS = (

@@ -60,6 +60,26 @@ def test_truncated_gzip_names_the_file(tmp_path):
     ]
 
 
+@pytest.mark.parametrize(
+    ("encoding", "said"),
+    [
+        ("latin-1", "not UTF-8 text (byte 0xC4: Latin-1 or a Windows code page?)"),
+        ("utf-16", "UTF-16 text"),
+    ],
+)
+def test_a_csv_that_is_not_utf8_says_what_to_do(tmp_path, encoding, said):
+    """It said "'utf-8' codec can't decode byte 0xc4 in position 0: unexpected end of data":
+    a position in the parser's buffer (not in the file) and no remedy."""
+    (tmp_path / "data").mkdir()
+    csv = SUMMARY_CSV.lstrip().replace("A,", "Ä,")
+    (tmp_path / "data" / "s.csv").write_bytes(csv.encode(encoding))
+    spec = write(tmp_path, "study.yaml", SPEC)
+    assert problems_of(spec) == [
+        f"data/s.csv: cannot read the file: {said}; save it as UTF-8 (in a spreadsheet: "
+        "'CSV UTF-8')"
+    ]
+
+
 def test_not_gzip_at_all(tmp_path):
     (tmp_path / "data").mkdir()
     (tmp_path / "data/s.csv.gz").write_bytes(b"\x00\x01binary, not gzip" * 10)
