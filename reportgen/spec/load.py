@@ -14,6 +14,7 @@ argument: a mistake in the calling code, not in the study.
 from __future__ import annotations
 
 import dataclasses
+import datetime as _dt
 import os
 import re
 from collections.abc import Mapping, Sequence
@@ -617,6 +618,10 @@ def _describe(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
+    if isinstance(value, (_dt.date, _dt.time)):
+        # YAML reads an unquoted 2024-01-01 as a date: show it as written, not as Python's
+        # datetime.date(2024, 1, 1), and say how to keep it text.
+        return f"the date {value.isoformat()} (YAML reads it as a date; quote it to keep text)"
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 

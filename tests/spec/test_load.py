@@ -127,6 +127,15 @@ def test_a_control_character_is_named_by_line_and_column(tmp_path, character, co
     ]
 
 
+def test_an_unquoted_date_is_shown_as_written_with_the_remedy(tmp_path):
+    """A title of 2024-01-01 said "got datetime.date(2024, 1, 1)": Python's words."""
+    path = write(tmp_path, "study.yaml", SPEC.replace("title: Tiny study", "title: 2024-01-01"))
+    assert problems(path) == [
+        "study.title (study.yaml:2): got the date 2024-01-01 (YAML reads it as a date; quote "
+        "it to keep text); should be a valid string"
+    ]
+
+
 def test_a_folder_given_as_the_spec_is_named_as_a_folder(tmp_path):
     assert problems(tmp_path) == [f"{tmp_path}: is a folder; give the spec file (study.yaml) in it"]
 
