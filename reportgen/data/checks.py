@@ -9,6 +9,7 @@ per file: converting it would give 1/0 or nanoseconds that look like data.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -216,6 +217,23 @@ _NOT_NUMBERS = {"b": "true/false values", "M": "dates/times", "m": "time spans"}
 column mapped to a number, and that are no numbers of reportgen's."""
 
 
+def _objects_not_numbers(values: pd.Series) -> tuple[str, str] | None:
+    """What a column of Python objects holds (and their type) when it is dates or times (a
+    Parquet ``date32`` column arrives as ``datetime.date`` objects, not as a datetime dtype),
+    else None: such a column was refused row by row ("not a number: datetime.date(2020, 1,
+    1)" five times and a count), where a datetime column is refused once, as the wrong
+    column mapped."""
+    if values.dtype != object:
+        return None
+    first = values.first_valid_index()
+    sample = None if first is None else values.loc[first]
+    if isinstance(sample, (dt.date, dt.time)):
+        return "dates/times", type(sample).__name__
+    if isinstance(sample, dt.timedelta):
+        return "time spans", type(sample).__name__
+    return None
+
+
 def numbers_clean(
     array: np.ndarray,
     *,
@@ -284,12 +302,14 @@ def number_column(
     if isinstance(values.dtype, pd.CategoricalDtype):  # text in a Parquet file
         values = values.astype(values.cat.categories.dtype)
     kind = _NOT_NUMBERS.get(values.dtype.kind)
-    if kind is not None:
+    typed = (kind, str(values.dtype)) if kind is not None else _objects_not_numbers(values)
+    if typed is not None:
+        kind, type_name = typed
         # pd.to_numeric would make true/false 1/0 and a date its nanoseconds since 1970:
         # numbers without a word, where the file's author mapped the wrong column.
         problem = Problem(
             f"{raw.display}, column '{column}'",
-            f"holds {kind} ({values.dtype}), not numbers; map a numeric column",
+            f"holds {kind} ({type_name}), not numbers; map a numeric column",
         )
         if problem not in problems:  # once per file, not once per piece of it
             problems.append(problem)

@@ -247,6 +247,8 @@ def test_a_bad_cell_in_a_parquet_piece_is_named_by_its_file_row(
         ("run", lambda c: (c == 1).astype("boolean"), "holds true/false values (boolean), not numbers"),
         ("evals", lambda c: pd.to_datetime(c, unit="s"), "holds dates/times (datetime64[ns]), not numbers"),
         ("value", lambda c: pd.to_timedelta(c, unit="s"), "holds time spans (timedelta64[ns]), not numbers"),
+        # Parquet date32: datetime.date objects, refused row by row before
+        ("dim", lambda c: pd.to_datetime(c, unit="D").dt.date, "holds dates/times (date), not numbers"),
     ],
 )  # fmt: skip
 def test_a_typed_column_that_holds_no_numbers_is_named(
@@ -259,7 +261,12 @@ def test_a_typed_column_that_holds_no_numbers_is_named(
     frame[column] = typed(frame[column])
     spec = _parquet_study(tmp_path, frame)
     written = pd.read_parquet(tmp_path / "data/h.parquet")[column].dtype
-    expected = message.replace(message[message.index("(") + 1 : message.index(")")], str(written))
+    if written.kind != "O":  # the dtype the installed pyarrow reads back (ns or us)
+        expected = message.replace(
+            message[message.index("(") + 1 : message.index(")")], str(written)
+        )
+    else:
+        expected = message
     assert problems(spec) == [
         f"data/h.parquet, column '{column}': {expected}; map a numeric column"
     ]
