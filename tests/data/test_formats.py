@@ -15,6 +15,7 @@ import zipfile
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from reportgen.data.load import load_data
@@ -627,6 +628,31 @@ def test_cec2017_files(tmp_path: Path) -> None:
         100000,
     ]  # fmt: skip
     assert data.caveats == ()
+
+
+def _with_bom_and_crlf(path: Path) -> None:
+    """``path`` as a Windows editor saves it: a UTF-8 byte-order mark and CRLF lines."""
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes().replace(b"\n", b"\r\n"))
+
+
+def test_platform_files_with_a_byte_order_mark_read_as_without(tmp_path: Path) -> None:
+    """A UTF-8 byte-order mark (accepted at the start of a CSV file or the spec) made an
+    IOHprofiler .json "not valid JSON: Unexpected UTF-8 BOM", an IOH .dat's header "need the
+    columns 'evaluations' and 'raw_y'" and a CEC file's first cell "not a finite number"."""
+    for f in (1, 2):
+        _cec_file(tmp_path / "data", f"DE_{f}_10.txt")
+    plain = load(spec(tmp_path, "paths: data/*.txt\nformat: cec")).sources["src"].frame
+    for file in (tmp_path / "data").glob("*.txt"):
+        _with_bom_and_crlf(file)
+    marked = load(spec(tmp_path, "paths: data/*.txt\nformat: cec")).sources["src"].frame
+    pd.testing.assert_frame_equal(marked, plain)
+
+    shutil.copytree(FIXTURES / "ioh" / "OnePlusOne", tmp_path / "ioh" / "one")
+    source = "path: ioh/one\nformat: ioh"
+    plain = load(spec(tmp_path, source)).sources["src"].frame
+    for file in [*(tmp_path / "ioh").rglob("*.json"), *(tmp_path / "ioh").rglob("*.dat")]:
+        _with_bom_and_crlf(file)
+    pd.testing.assert_frame_equal(load(spec(tmp_path, source)).sources["src"].frame, plain)
 
 
 def test_cec2020_checkpoints_and_trials(tmp_path: Path) -> None:

@@ -42,6 +42,9 @@ Decisions
 - The limits of a CSV cell hold too: a ``.dat`` record with more than
   :data:`~reportgen.data.checks.MAX_WHOLE` evaluations or a ``raw_y`` beyond
   ±:data:`~reportgen.data.checks.MAX_MAGNITUDE` is an error naming its line and column.
+- A UTF-8 byte-order mark at the start of a ``.json`` or ``.dat`` file (a Windows editor's)
+  is skipped, as in a CSV file; it made the ``.json`` "not valid JSON" and the ``.dat``'s
+  header "needs the columns 'evaluations' and 'raw_y'".
 - Only ``.json`` files (and folders) are read: a path or glob that matches any other file is
   an input error saying so, rather than a JSON parse error about a ``.dat`` or a README.
 """
@@ -87,7 +90,7 @@ def _parse_dat(
 ) -> list[tuple[np.ndarray, np.ndarray]] | None:
     """Runs of an IOH ``.dat`` file: (evaluations, raw_y) per header-separated block."""
     try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        lines = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
     except OSError as exc:
         problems.append(Problem(display, f"cannot read the file: {exc}"))
         return None
@@ -191,7 +194,7 @@ def _meta(path: Path, display: str, named: bool, problems: list[Problem]) -> dic
     source sets ``algorithm:``, so the file's algorithm name is not needed.
     """
     try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
+        meta = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         problems.append(
             Problem(display, f"not an IOHprofiler .json meta file (not valid JSON: {exc})")
