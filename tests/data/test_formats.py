@@ -637,8 +637,9 @@ def _with_bom_and_crlf(path: Path) -> None:
 
 def test_platform_files_with_a_byte_order_mark_read_as_without(tmp_path: Path) -> None:
     """A UTF-8 byte-order mark (accepted at the start of a CSV file or the spec) made an
-    IOHprofiler .json "not valid JSON: Unexpected UTF-8 BOM", an IOH .dat's header "need the
-    columns 'evaluations' and 'raw_y'" and a CEC file's first cell "not a finite number"."""
+        IOHprofiler .json "not valid JSON: Unexpected UTF-8 BOM", an IOH .dat's header "need the
+        columns 'evaluations' and 'raw_y'", a CEC file's first cell "not a finite number" and a COCO
+    file's first '%' header "a record" that "needs at least 3 columns"."""
     for f in (1, 2):
         _cec_file(tmp_path / "data", f"DE_{f}_10.txt")
     plain = load(spec(tmp_path, "paths: data/*.txt\nformat: cec")).sources["src"].frame
@@ -646,6 +647,13 @@ def test_platform_files_with_a_byte_order_mark_read_as_without(tmp_path: Path) -
         _with_bom_and_crlf(file)
     marked = load(spec(tmp_path, "paths: data/*.txt\nformat: cec")).sources["src"].frame
     pd.testing.assert_frame_equal(marked, plain)
+
+    shutil.copytree(FIXTURES / "coco" / "RS-fixture", tmp_path / "coco")
+    source = "path: coco\nformat: coco"
+    plain = load(spec(tmp_path, source)).sources["src"].frame
+    for file in (tmp_path / "coco").rglob("*.*"):
+        _with_bom_and_crlf(file)
+    pd.testing.assert_frame_equal(load(spec(tmp_path, source)).sources["src"].frame, plain)
 
     shutil.copytree(FIXTURES / "ioh" / "OnePlusOne", tmp_path / "ioh" / "one")
     source = "path: ioh/one\nformat: ioh"

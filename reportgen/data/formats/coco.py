@@ -34,6 +34,8 @@ Decisions
 - Problem names are ``problem_prefix`` + function number (``f1`` … ``f24``); the algorithm is
   ``algId`` unless the source sets ``algorithm:``. A header with ``DIM`` < 1, ``funcId`` < 0
   or (without ``algorithm:``) an empty or missing ``algId`` is an error at its line.
+- A UTF-8 byte-order mark at the start of a file (a Windows editor's) is skipped, as in a
+  CSV file: it hid a ``.dat`` file's first ``%`` header line.
 - Evaluation counts that go down within a run (two runs without a ``%`` header between
   them) are an error naming the run; equal neighbouring counts are not.
 - Evaluation counts are whole numbers, as in a CSV source: a fraction (``51.5``) in a
@@ -559,7 +561,9 @@ def _read_one(
     dats: dict[str, bytes] = {}
     tdats: dict[str, list[float]] = {}
     try:
-        for member, content in members(path):
+        for member, raw in members(path):
+            # A UTF-8 byte-order mark (a Windows editor's) hid the first '%' header line.
+            content = raw.removeprefix(b"\xef\xbb\xbf")
             if member.lower().endswith(".info"):
                 infos.extend(_parse_info(display, member, content.decode("latin-1"), problems))
             elif member.lower().endswith(".tdat"):
