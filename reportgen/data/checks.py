@@ -175,6 +175,30 @@ def lookalikes(names: Iterable[str], what: str) -> list[str]:
     ]
 
 
+_NUMBERED = re.compile(r"(\D*)0*(\d+)")
+"""A name that is a number, after a prefix without digits: ``01``, ``f01``, ``F7``."""
+
+
+def same_numbers(names: Iterable[str], what: str) -> list[str]:
+    """A message for every number written several ways among ``names``: ``01`` and ``1``,
+    ``f01`` and ``f1``. Such names are one problem to the reader but two to the analyses
+    (split data, halved run counts), and arise when one file holds the number as text with
+    leading zeros and another as a number. A name with digits before its last number
+    (``1.01``, ``v2.1``) is a version, not a number, and is left alone."""
+    by_number: dict[str, list[str]] = {}
+    for name in names:
+        match = _NUMBERED.fullmatch(name)
+        if match is not None:
+            by_number.setdefault(match[1] + match[2], []).append(name)
+    return [
+        f"{what}: {' and '.join(map(repr, same))} are the one number written "
+        f"{len(same)} ways (leading zeros: text in one file, a number in another?); write "
+        "them alike in the data"
+        for same in by_number.values()
+        if len(same) > 1
+    ]
+
+
 def code_dtype(categories: int) -> type[np.signedinteger]:
     """The smallest integer type for category codes (−1 included): 1 byte a row for ≤ 127 names."""
     for kind in (np.int8, np.int16, np.int32):

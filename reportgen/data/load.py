@@ -91,6 +91,7 @@ from reportgen.data.checks import (
     lookalikes,
     number_column,
     numbers_clean,
+    same_numbers,
     text_column,
 )
 from reportgen.data.derive import trials_at_budget
@@ -1567,6 +1568,7 @@ def load_data(spec: LoadedSpec) -> StudyData:
     )
     problems.extend(Problem(where, message) for message in lookalikes(algorithms, "algorithms"))
     problems.extend(Problem(where, message) for message in lookalikes(in_data, "problems"))
+    problems.extend(Problem(where, message) for message in same_numbers(in_data, "problems"))
     _check_problem_selection(spec, in_data, problems)
     excluded: list[tuple[str, str, int]] = []
     for name, data in list(sources.items()):

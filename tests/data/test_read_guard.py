@@ -199,6 +199,28 @@ def test_names_that_print_the_same_are_refused(tmp_path, kind, one, other, shown
     ]
 
 
+def test_a_problem_number_written_two_ways_is_refused(tmp_path):
+    """Problems '01' (text with a leading zero in one file) and '1' (a number in another)
+    were two problems: each algorithm's runs split between them, without a word."""
+    rows = [("A", "01"), ("A", "f2"), ("B", "1"), ("B", "f2"), ("A", "1"), ("B", "01")]
+    csv = "algorithm,problem,dimension,mean,std,n\n"
+    csv += "".join(f"{a},{p},2,{i + 1}.0,0.1,3\n" for i, (a, p) in enumerate(rows))
+    assert problems_of(study(tmp_path, csv=csv)) == [
+        "data source 's': problems: '01' and '1' are the one number written 2 ways (leading "
+        "zeros: text in one file, a number in another?); write them alike in the data"
+    ]
+
+
+def test_versions_and_distinct_numbers_are_no_number_written_two_ways():
+    from reportgen.data.checks import same_numbers
+
+    assert same_numbers(["1", "10", "1.01", "1.1", "v2.01", "v2.1", "f1", "F1"], "x") == []
+    assert same_numbers(["f01", "f1", "f10"], "problems") == [
+        "problems: 'f01' and 'f1' are the one number written 2 ways (leading zeros: text in "
+        "one file, a number in another?); write them alike in the data"
+    ]
+
+
 def test_truncated_platform_archive_names_it(tmp_path):
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
