@@ -251,6 +251,8 @@ def _no_index_taken(frame: pd.DataFrame, path: Path, display: str) -> None:
 def _fail(display: str, exc: BaseException) -> InputError:
     if isinstance(exc, UnicodeDecodeError):
         detail = _not_utf8(exc)
+    elif isinstance(exc, pd.errors.EmptyDataError):  # pandas: "No columns to parse from file"
+        detail = "the file is empty (not even a header line)"
     else:
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     return InputError(Problem(display, f"cannot read the file: {detail}"))

@@ -80,6 +80,20 @@ def test_a_csv_that_is_not_utf8_says_what_to_do(tmp_path, encoding, said):
     ]
 
 
+@pytest.mark.parametrize(
+    "content", [b"", b"\n\n", gzip.compress(b"")], ids=["empty", "blank", "gz"]
+)
+def test_an_empty_csv_says_so(tmp_path, content):
+    """It said "cannot read the file: No columns to parse from file" (pandas' words)."""
+    name = "s.csv.gz" if content.startswith(b"\x1f\x8b") else "s.csv"
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / name).write_bytes(content)
+    spec = write(tmp_path, "study.yaml", SPEC.replace("data/s.csv", f"data/{name}"))
+    assert problems_of(spec) == [
+        f"data/{name}: cannot read the file: the file is empty (not even a header line)"
+    ]
+
+
 def test_not_gzip_at_all(tmp_path):
     (tmp_path / "data").mkdir()
     (tmp_path / "data/s.csv.gz").write_bytes(b"\x00\x01binary, not gzip" * 10)
