@@ -10,6 +10,9 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +21,23 @@ from tests.conftest import run_cli, write
 
 NAMES = ("f_x", "a_x1", "g_{ij}")
 PROBLEMS = ("r_{ab}", "p_1", "f3")
+
+
+def _study(
+    tmp_path: Path, names: Sequence[str], problems: Sequence[str], analyses: str, formats: str
+) -> Path:
+    """A trials study of ``names`` on ``problems`` (4 runs each, values by position) running
+    ``analyses`` (YAML list items) into ``out/`` in ``formats``."""
+    rows = ["algorithm,problem,dimension,run,value"]
+    for i, name in enumerate(names):
+        for j, problem in enumerate(problems):
+            rows += [f"{name},{problem},10,{r},{(i + 1) * (j + r) / 3}" for r in (1, 2, 3, 4)]
+    write(tmp_path, "data/t.csv", "\n".join(rows) + "\n")
+    spec = (
+        "study: {title: Names}\nminimize: true\ndata:\n  t: {path: data/t.csv, format: trials}\n"
+        f"analyses:{textwrap.indent(textwrap.dedent(analyses), '  ')}report: {{formats: {formats}}}\n"
+    )
+    return write(tmp_path, "study.yaml", spec)
 
 
 def test_a_name_is_left_as_it_is_and_a_symbol_beside_it_is_typeset() -> None:
@@ -32,28 +52,14 @@ def test_a_name_is_left_as_it_is_and_a_symbol_beside_it_is_typeset() -> None:
 
 
 def test_names_with_underscores_print_verbatim_in_the_report(tmp_path) -> None:
-    rows = ["algorithm,problem,dimension,run,value"]
-    for i, name in enumerate(NAMES):
-        for j, problem in enumerate(PROBLEMS):
-            rows += [f"{name},{problem},10,{r},{(i + 1) * (j + r) / 3}" for r in (1, 2, 3, 4)]
-    write(tmp_path, "data/t.csv", "\n".join(rows) + "\n")
-    spec = write(
-        tmp_path,
-        "study.yaml",
-        """
-        study: {title: Names}
-        minimize: true
-        data:
-          t: {path: data/t.csv, format: trials}
-        analyses:
-          - kind: problem_table
-            data: t
-            reference: f_x
-          - kind: significance_relation
-            data: t
-        report: {formats: [html, pdf]}
-        """,
-    )
+    analyses = """
+      - kind: problem_table
+        data: t
+        reference: f_x
+      - kind: significance_relation
+        data: t
+    """
+    spec = _study(tmp_path, NAMES, PROBLEMS, analyses, "[html, pdf]")
     result = run_cli("run", str(spec))
     assert result.code == 0, result.err
     page = (tmp_path / "out" / "report.html").read_text()
@@ -81,29 +87,8 @@ def test_names_in_scripts_dejavu_lacks_print_no_python_warnings(tmp_path) -> Non
     warning filters would turn the warning into an error before reportgen's filter."""
     import sys
 
-    names = ("遗传算法", "🚀 rocket", "B")
-    rows = ["algorithm,problem,dimension,run,value"]
-    rows += [
-        f"{name},f{p},10,{r},{(i + 1) * (p + r) / 3}"
-        for i, name in enumerate(names)
-        for p in (1, 2, 3)
-        for r in (1, 2, 3)
-    ]
-    write(tmp_path, "data/t.csv", "\n".join(rows) + "\n")
-    spec = write(
-        tmp_path,
-        "study.yaml",
-        """
-        study: {title: Scripts}
-        minimize: true
-        data:
-          t: {path: data/t.csv, format: trials}
-        analyses:
-          - kind: perspectives
-            data: t
-        report: {formats: [html]}
-        """,
-    )
+    analyses = "\n  - kind: perspectives\n    data: t\n"
+    spec = _study(tmp_path, ("遗传算法", "🚀 rocket", "B"), ("f1", "f2", "f3"), analyses, "[html]")
     run = subprocess.run(
         [sys.executable, "-m", "reportgen", "run", str(spec), "--quiet"],
         capture_output=True,
