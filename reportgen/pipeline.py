@@ -887,8 +887,9 @@ def _document(
 
 
 def _names(results: StudyResults) -> tuple[str, ...]:
-    """The report's names (algorithms, labels, problems, groups, sources, analyses) that
-    hold an underscore, and so could be typeset as a symbol with a subscript (``f_x``)."""
+    """The report's names (algorithms, labels, problems, groups, sources, analyses), which
+    the HTML prints as written (:mod:`reportgen.render.html`: ``f_x`` is no symbol with a
+    subscript; a right-to-left name is isolated from the English around it)."""
     names = {
         *results.data.algorithms,
         *results.spec.study.algorithm_labels().values(),
@@ -898,4 +899,4 @@ def _names(results: StudyResults) -> tuple[str, ...]:
     }
     for source in results.data.sources.values():
         names.update(str(p) for p in source.runs["problem"].unique())
-    return tuple(sorted(n for n in names if "_" in n))
+    return tuple(sorted(names))

@@ -11,11 +11,17 @@ passed to the filters (:attr:`~reportgen.render.document.Document.verbatim`), an
 inside one of them is left as it is. A name equal to a symbol (an algorithm ``n_r``) then
 leaves that symbol unset too: a symbol printed with its underscore is still read right, a
 name printed as another name is not.
+
+A name in a right-to-left script (אלגוריתם, خوارزمية 2) is set in ``<bdi>``: without it,
+the browser's bidirectional algorithm joined two such names and the comma between them into
+one right-to-left run, so that "DE, אלגוריתם, خوارزمية 2" read "DE, 2 خوارزمية ,אלגוריתם"
+(the list in the wrong order, "2" before its name).
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from functools import partial
 
@@ -57,6 +63,22 @@ def verbatim_names(names: Iterable[str], *, escaped: bool = False) -> re.Pattern
     return re.compile("|".join(re.escape(n) for n in reversed(found)))  # longest first
 
 
+def isolated_names(names: Iterable[str]) -> re.Pattern[str] | None:
+    """A pattern finding the ``names`` (escaped, as :func:`typeset` sees them) that hold a
+    right-to-left letter (None if none do): each is set in ``<bdi>`` (module notes)."""
+    found = sorted(
+        {
+            str(escape(n))
+            for n in names
+            if any(unicodedata.bidirectional(c) in ("R", "AL") for c in n)
+        },
+        key=len,
+    )
+    if not found:
+        return None
+    return re.compile("|".join(re.escape(n) for n in reversed(found)))  # longest first
+
+
 def _subscripts(
     text: str, set_: Callable[[re.Match[str]], str], verbatim: re.Pattern[str] | None
 ) -> str:
@@ -82,20 +104,28 @@ def as_printed(text: str, verbatim: re.Pattern[str] | None = None) -> str:
     return _subscripts(text, lambda m: m.group(1) + m.group(2).strip("{}"), verbatim)
 
 
-def typeset(value: object, verbatim: re.Pattern[str] | None = None) -> Markup:
+def typeset(
+    value: object,
+    verbatim: re.Pattern[str] | None = None,
+    isolated: re.Pattern[str] | None = None,
+) -> Markup:
     """``value`` as escaped HTML with its symbols' subscripts set as subscripts (θ_f → θ<sub>f</sub>).
 
     The methods appendix typesets formulas with LaTeX; the prose, captions and tables use the
     same symbols in plain text, where ``θ_f`` would read as an identifier. Escaping comes
     first, so nothing from the spec or the data becomes markup. ``verbatim``: the report's
-    names holding an underscore (:func:`verbatim_names` with ``escaped``), printed as written.
+    names holding an underscore (:func:`verbatim_names` with ``escaped``), printed as written;
+    ``isolated``: its right-to-left names (:func:`isolated_names`), each set in ``<bdi>``.
     """
     text = str(escape(_readable(value)))
 
     def sub(match: re.Match[str]) -> str:
         return f"{match.group(1)}<sub>{match.group(2).strip('{}')}</sub>"
 
-    return Markup(_PERCENT_GAP.sub("\\1\u00a0%", _subscripts(text, sub, verbatim)))
+    text = _subscripts(text, sub, verbatim)
+    if isolated is not None:
+        text = isolated.sub(lambda m: f"<bdi>{m.group(0)}</bdi>", text)
+    return Markup(_PERCENT_GAP.sub("\\1\u00a0%", text))
 
 
 _PERCENT_GAP = re.compile(r"(\d) %")
@@ -169,7 +199,9 @@ def render_html(document: Document, *, for_print: bool = False) -> str:
         document = print_copy(document)
     env = template_environment()
     env.filters["typeset"] = partial(
-        typeset, verbatim=verbatim_names(document.verbatim, escaped=True)
+        typeset,
+        verbatim=verbatim_names(document.verbatim, escaped=True),
+        isolated=isolated_names(document.verbatim),
     )
     env.filters["caption_title"] = partial(
         caption_title, verbatim=verbatim_names(document.verbatim)

@@ -16,7 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from reportgen.render.html import as_printed, caption_title, typeset, verbatim_names
+from reportgen.render.html import (
+    as_printed,
+    caption_title,
+    isolated_names,
+    typeset,
+    verbatim_names,
+)
 from tests.conftest import run_cli, write
 
 NAMES = ("f_x", "a_x1", "g_{ij}")
@@ -51,6 +57,16 @@ def test_a_name_is_left_as_it_is_and_a_symbol_beside_it_is_typeset() -> None:
     assert verbatim_names(["BIPOP", "DE"]) is None  # no underscore: nothing to protect
 
 
+def test_a_right_to_left_name_is_isolated_from_the_text_around_it() -> None:
+    """'DE, אלגוריתם, خوارزمية 2' displayed as 'DE, 2 خوارزمية ,אלגוריתם': the browser's
+    bidirectional algorithm made one right-to-left run of both names and the comma."""
+    isolated = isolated_names(["DE", "אלגוריתם", "خوارزمية 2", "a<b"])
+    assert str(typeset("DE, אלגוריתם, خوارزمية 2 and DEX", isolated=isolated)) == (
+        "DE, <bdi>אלגוריתם</bdi>, <bdi>خوارزمية 2</bdi> and DEX"
+    )
+    assert isolated_names(["DE", "f_x"]) is None
+
+
 def test_names_with_underscores_print_verbatim_in_the_report(tmp_path) -> None:
     analyses = """
       - kind: problem_table
@@ -59,7 +75,7 @@ def test_names_with_underscores_print_verbatim_in_the_report(tmp_path) -> None:
       - kind: significance_relation
         data: t
     """
-    spec = _study(tmp_path, NAMES, PROBLEMS, analyses, "[html, pdf]")
+    spec = _study(tmp_path, (*NAMES, "אלגוריתם"), PROBLEMS, analyses, "[html, pdf]")
     result = run_cli("run", str(spec))
     assert result.code == 0, result.err
     page = (tmp_path / "out" / "report.html").read_text()
@@ -67,6 +83,7 @@ def test_names_with_underscores_print_verbatim_in_the_report(tmp_path) -> None:
     for name in (*NAMES, *PROBLEMS):
         assert name in body, name
     assert not re.search(r"(f|a|g|r|p)<sub>(x|ij|ab|1)", body), re.findall(r".{20}<sub>.{9}", body)
+    assert "4) <bdi>אלגוריתם</bdi>." in body  # the significance relation's rank layers
     if shutil.which("pdftotext") is None:
         pytest.skip("poppler-utils not installed: the PDF's text is not checked")
     text = subprocess.run(
