@@ -57,26 +57,26 @@ def verbatim_names(names: Iterable[str], *, escaped: bool = False) -> re.Pattern
     """A pattern finding the ``names`` that hold an underscore (None if none do): the names
     the filters print as written (module notes). ``escaped``: as they stand in escaped HTML,
     for :func:`typeset`, which escapes first."""
-    found = sorted({str(escape(n)) if escaped else n for n in names if "_" in n}, key=len)
-    if not found:
-        return None
-    return re.compile("|".join(re.escape(n) for n in reversed(found)))  # longest first
+    return _any_of({str(escape(n)) if escaped else n for n in names if "_" in n})
 
 
 def isolated_names(names: Iterable[str]) -> re.Pattern[str] | None:
     """A pattern finding the ``names`` (escaped, as :func:`typeset` sees them) that hold a
     right-to-left letter (None if none do): each is set in ``<bdi>`` (module notes)."""
-    found = sorted(
+    return _any_of(
         {
             str(escape(n))
             for n in names
             if any(unicodedata.bidirectional(c) in ("R", "AL") for c in n)
-        },
-        key=len,
+        }
     )
-    if not found:
+
+
+def _any_of(names: set[str]) -> re.Pattern[str] | None:
+    """A pattern finding any of ``names``, the longest first (None for no names)."""
+    if not names:
         return None
-    return re.compile("|".join(re.escape(n) for n in reversed(found)))  # longest first
+    return re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)))
 
 
 def _subscripts(
