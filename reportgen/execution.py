@@ -18,6 +18,15 @@ variable, so analyses need no extra parameter); outside it, work runs locally. D
 optional extra (``pip install 'reportgen[dask]'``): naming it without the extra installed is an
 :class:`~reportgen.errors.InputError` located at ``execution.engine``.
 
+Dask's own logging is kept at ERROR while a build runs on it (:data:`DASK_LOG_LEVEL`): the
+user reads reportgen's progress and warnings on stderr, and distributed's INFO and WARNING
+lines ("Event loop was unresponsive in Scheduler", "Worker process still alive after 4
+seconds, killing", "Unmanaged memory use is high") interleaved with them told of the
+cluster's housekeeping on a busy machine, not of the study: the results are the same. An
+ERROR (a worker that died, a task that failed) is still shown. This holds in this process
+(client, in-process scheduler: the loggers' levels, restored afterwards) and in a
+LocalCluster's worker processes (``silence_logs``); a remote cluster logs where it runs.
+
 Work functions must be module-level functions (optionally wrapped in
 :func:`functools.partial`) of picklable arguments, so that worker processes can run them. An
 item is either a problem's rows (sent with the task) or, for a partitioned Parquet source,
@@ -30,6 +39,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import importlib.metadata
+import logging
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -44,6 +54,10 @@ R = TypeVar("R")
 DASK_EXTRA_HINT = "pip install 'reportgen[dask]'"
 CONNECT_TIMEOUT = "30s"
 """How long to wait for a remote scheduler before giving up."""
+DASK_LOG_LEVEL = logging.ERROR
+"""The least severe of Dask's log records shown while a build runs on it (module notes)."""
+DASK_LOGGERS = ("distributed", "bokeh", "tornado")
+"""The loggers of Dask's distributed scheduler and of the libraries it logs through."""
 
 
 class Executor(Protocol):
@@ -180,6 +194,7 @@ def executor_for(options: Any, where: Callable[[str], str]) -> Iterator[Executor
         return
     distributed = import_distributed(where("engine"))
     with contextlib.ExitStack() as stack:
+        stack.enter_context(quiet_dask_logging())  # entered first: left after the cluster closed
         if options.scheduler == "local":
             try:
                 cluster = stack.enter_context(
@@ -189,6 +204,7 @@ def executor_for(options: Any, where: Callable[[str], str]) -> Iterator[Executor
                         processes=True,
                         memory_limit=options.memory_limit or "auto",
                         dashboard_address=":0",
+                        silence_logs=DASK_LOG_LEVEL,  # its worker processes' logging
                     )
                 )
             except RuntimeError as exc:  # distributed's "Nanny failed to start."
@@ -211,6 +227,31 @@ def executor_for(options: Any, where: Callable[[str], str]) -> Iterator[Executor
                 ) from None
         with using(DaskExecutor(client, options.scheduler)) as executor:
             yield executor
+
+
+@contextlib.contextmanager
+def quiet_dask_logging() -> Iterator[None]:
+    """Dask's loggers (:data:`DASK_LOGGERS` and those below them) at
+    :data:`DASK_LOG_LEVEL` at least for the block, then at their own levels again.
+
+    The logger levels, not distributed's handlers: its configuration gives some loggers
+    (``distributed.client``) levels of their own, and a handler the user attached would
+    still get every record.
+    """
+    names = [
+        name
+        for name in (*DASK_LOGGERS, *logging.root.manager.loggerDict)
+        if name.split(".", 1)[0] in DASK_LOGGERS
+    ]
+    loggers = {name: logging.getLogger(name) for name in names}
+    levels = {name: logger.level for name, logger in loggers.items()}
+    for logger in loggers.values():
+        logger.setLevel(max(logger.level, DASK_LOG_LEVEL))
+    try:
+        yield
+    finally:
+        for name, logger in loggers.items():
+            logger.setLevel(levels[name])
 
 
 def _cluster_failed(exc: RuntimeError, workers: int) -> str:

@@ -749,6 +749,7 @@ PROVENANCE_PACKAGES = (
     "reportgen",
     "numpy",
     "pandas",
+    "pyarrow",
     "scipy",
     "networkx",
     "matplotlib",
@@ -757,7 +758,12 @@ PROVENANCE_PACKAGES = (
     "weasyprint",
     "pyyaml",
 )
-"""The packages whose versions the provenance records (the ones a number can depend on)."""
+"""The packages whose versions the provenance records: reportgen and every package it needs
+(pyproject.toml's ``dependencies``; tests/test_packaging.py checks the two agree), the ones
+a number, a table or a figure can depend on — pyarrow parses the CSV numbers and reads the
+Parquet files. Not dask or distributed: the optional executor changes no number
+(docs/distributed.md), ``reportgen verify`` reruns locally without it, and the executor's
+own block of the provenance names the distributed version a run used."""
 
 
 def package_versions() -> dict[str, str]:
@@ -880,4 +886,21 @@ def _document(
         provenance=tuple(prov_rows),
         spec_text=published_spec_text(spec),
         toc=tuple(toc),
+        verbatim=_names(results),
     )
+
+
+def _names(results: StudyResults) -> tuple[str, ...]:
+    """The report's names (algorithms, labels, problems, groups, sources, analyses), which
+    the HTML prints as written (:mod:`reportgen.render.html`: ``f_x`` is no symbol with a
+    subscript; a right-to-left name is isolated from the English around it)."""
+    names = {
+        *results.data.algorithms,
+        *results.spec.study.algorithm_labels().values(),
+        *results.data.groups,
+        *results.data.sources,
+        *(o.id for o in results.analyses),
+    }
+    for source in results.data.sources.values():
+        names.update(str(p) for p in source.runs["problem"].unique())
+    return tuple(sorted(names))

@@ -46,6 +46,13 @@ Decisions
   provenance and the rerun (reportgen, numpy, scipy, …): a reviewer whose numbers do not
   reproduce should first know that the software is not the author's; when they reproduce,
   it says so all the same (the same numbers from other versions is worth knowing too).
+- A difference is named by what its row is, not by its position: a list item of
+  results.json by its identifying keys (:data:`IDENTIFYING_KEYS`: ``cells[algorithm=f_x,
+  problem=f3, dimension=10].p_value``), a table row by the same columns (``row 14
+  (algorithm=f_x, problem=f3, dimension=10), column 'p_value'``); ``analyses[2].rows[14]``
+  told the reviewer nothing without the file open. The position is kept where the keys do
+  not tell one row from another (``[#3: algorithm=A]``), and for machines in
+  :attr:`Difference.path`.
 - Keys that results.json has since renamed (:data:`RENAMED_KEYS`) are read under their current
   name in the bundled document, so that a supplement written before the rename still verifies:
   the value is compared, the name is not.
@@ -60,6 +67,7 @@ import math
 import stat
 import tempfile
 import zipfile
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -83,6 +91,43 @@ RENAMED_KEYS: dict[str, tuple[tuple[tuple[str, ...], str, str], ...]] = {
 old name, current name). The layout an analysis read was ``data_format`` (U-scores) and
 ``source_format`` (significance relations) before every analysis called it ``input_format``."""
 
+IDENTIFYING_KEYS = (
+    "id",
+    "ranking",
+    "perspective",
+    "profile",
+    "event",
+    "sigma",
+    "group",
+    "tolerance",
+    "lambda",
+    "budget",
+    "cutpoint",
+    "threshold",
+    "control",
+    "algorithm",
+    "algorithm_a",
+    "algorithm_b",
+    "algorithm_1",
+    "algorithm_2",
+    "a",
+    "b",
+    "winner",
+    "loser",
+    "reference",
+    "baseline",
+    "problem",
+    "dimension",
+    "D",
+    "curve",
+    "step",
+    "code",
+)
+"""Keys (and table columns) that say which row a list item of results.json, or a table row,
+is, in the order they are named: what a row is about (ranking, tolerance, algorithm, problem,
+dimension, step), never what was computed for it (rank, p_value, nor the ``x`` of a curve's
+point: a changed value would name its own row)."""
+
 _MISSING = object()
 _PRESENT = object()
 
@@ -92,8 +137,12 @@ class Difference:
     """One value of results.json that did not reproduce."""
 
     path: str
+    """Where the value is, for machines: list items by position (``cells[14].p_value``)."""
     bundled: Any
     rerun: Any
+    named: str = ""
+    """Where the value is, for people: list items by what they are (module notes);
+    ``path`` when empty."""
 
     def __str__(self) -> str:
         def show(value: Any) -> str:
@@ -101,7 +150,7 @@ class Difference:
                 return "(absent)" if value is _MISSING else "(present)"
             return json.dumps(value, ensure_ascii=False)
 
-        return f"{self.path}: bundled {show(self.bundled)}, rerun {show(self.rerun)}"
+        return f"{self.named or self.path}: bundled {show(self.bundled)}, rerun {show(self.rerun)}"
 
 
 @dataclass(frozen=True)
@@ -366,15 +415,49 @@ def _same_number(a: Any, b: Any, rtol: float | None) -> bool:
     return math.isclose(a, b, rel_tol=rtol, abs_tol=0.0)
 
 
-def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
+def _leaves(value: Any, path: str, named: str) -> Iterator[tuple[str, str, Any]]:
+    """(path, named path, value) of every leaf: :attr:`Difference.path` and ``named``."""
     if isinstance(value, dict):
         for key, item in value.items():
-            yield from _leaves(item, f"{path}.{key}" if path else str(key))
+            yield from _leaves(
+                item, f"{path}.{key}" if path else str(key), f"{named}.{key}" if named else str(key)
+            )
     elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _leaves(item, f"{path}[{index}]")
+        rows = _row_names([item if isinstance(item, dict) else {} for item in value])
+        for index, (item, row) in enumerate(zip(value, rows, strict=True)):
+            yield from _leaves(item, f"{path}[{index}]", f"{named}[{row}]")
     else:
-        yield path, value
+        yield path, named, value
+
+
+def _row_names(rows: list[dict[str, Any]]) -> list[str]:
+    """Each row of a list (a table) by its :data:`IDENTIFYING_KEYS` (``algorithm=A,
+    problem=f1``); by its position (``3``) without them, and by both (``#3: algorithm=A``)
+    where they do not tell it from another row of the list."""
+    names = [_identity(row) for row in rows]
+    seen = Counter(names)
+    return [
+        name if name and seen[name] == 1 else f"#{index}: {name}" if name else str(index)
+        for index, name in enumerate(names)
+    ]
+
+
+def _identity(row: dict[str, Any]) -> str:
+    """``algorithm=A, problem=f1``: the row's :data:`IDENTIFYING_KEYS` and their values."""
+    return ", ".join(
+        f"{key}={_shown(row[key])}"
+        for key in IDENTIFYING_KEYS
+        if key in row and not isinstance(row[key], (dict, list))
+    )
+
+
+def _shown(value: Any) -> str:
+    """A key's value in a row name: a name as written, quoted when it holds what separates
+    the parts of the name (``,``, ``=``, ``]``) or spaces at either end."""
+    if isinstance(value, str):
+        plain = value == value.strip() and not any(c in value for c in ",=]")
+        return value if plain and value else json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False)
 
 
 def current_names(document: Any) -> Any:
@@ -421,12 +504,22 @@ def compare_documents(
         In the bundled document's order; values only the rerun has come last.
     """
     bundled = current_names(bundled)
-    old = dict(_leaves({k: v for k, v in bundled.items() if k not in IGNORED_KEYS}, ""))
-    new = dict(_leaves({k: v for k, v in rerun.items() if k not in IGNORED_KEYS}, ""))
+    old = {
+        path: (named, value)
+        for path, named, value in _leaves(
+            {k: v for k, v in bundled.items() if k not in IGNORED_KEYS}, "", ""
+        )
+    }
+    new = {
+        path: (named, value)
+        for path, named, value in _leaves(
+            {k: v for k, v in rerun.items() if k not in IGNORED_KEYS}, "", ""
+        )
+    }
     numbers = values = 0
     differences = []
-    for path, value in old.items():
-        other = new.get(path, _MISSING)
+    for path, (named, value) in old.items():
+        other = new.get(path, (named, _MISSING))[1]
         if _is_number(value):
             numbers += 1
             same = _is_number(other) and _same_number(value, other, rtol)
@@ -434,8 +527,12 @@ def compare_documents(
             values += 1
             same = other is not _MISSING and value == other
         if not same:
-            differences.append(Difference(path, value, other))
-    differences += [Difference(p, _MISSING, v) for p, v in new.items() if p not in old]
+            differences.append(Difference(path, value, other, named))
+    differences += [
+        Difference(path, _MISSING, value, named)
+        for path, (named, value) in new.items()
+        if path not in old
+    ]
     return numbers, values, differences
 
 
@@ -473,8 +570,9 @@ def compare_tables(
     tables, cells : int
         How many tables and cells of the bundle were compared.
     differences : list of Difference
-        Each named ``tables/<analysis id>/<table>.csv, row <n>, column '<name>'`` (rows from 1
-        after the header), or the table alone when it, or a column, is on one side only.
+        Each at ``tables/<analysis id>/<table>.csv, row <n>, column '<name>'`` (rows from 1
+        after the header; named with the row's identifying columns too), or the table alone
+        when it, or a column, is on one side only.
     """
     names = {
         path.relative_to(bundled).with_suffix("").as_posix()
@@ -502,11 +600,14 @@ def compare_tables(
             cells += len(a)
             if a == b:
                 continue
+            row = f"{where}, row {number}"
+            identity = _identity(dict(zip(header, a, strict=False)))
+            named = f"{row} ({identity})" if identity else row
             if len(a) != len(b):
-                differences.append(Difference(f"{where}, row {number}", a, b))
+                differences.append(Difference(row, a, b, named))
                 continue
             differences += [
-                Difference(f"{where}, row {number}, column '{column}'", x, y)
+                Difference(f"{row}, column '{column}'", x, y, f"{named}, column '{column}'")
                 for column, x, y in zip(header, a, b, strict=False)
                 if x != y and not _same_cell(x, y, rtol)
             ]

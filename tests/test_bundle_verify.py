@@ -158,8 +158,8 @@ def test_verify_reproduces_then_fails_on_a_changed_value(bundled, tmp_path):
     )
     listed = [line.strip() for line in lines[2:]]
     assert (
-        "analyses.performance_profiles.result.problems[0].best_mean: bundled 1.5, rerun 1.25"
-        in (listed)
+        "analyses.performance_profiles.result.problems[problem=f1, dimension=2].best_mean: "
+        "bundled 1.5, rerun 1.25" in (listed)
     )
     # The IOHprofiler analysis did not read the changed file: none of its numbers moved.
     assert listed and not any(line.startswith("analyses.logs_profiles") for line in listed)
@@ -265,6 +265,43 @@ def test_compare_documents_tolerances():
     assert [d.path for d in compare_documents(bundled, far, rtol=0.5)[2]] == ["b[2]", "c"]
 
 
+def test_differences_are_named_by_what_their_row_is():
+    """A moved p-value was listed as ``analyses.problem_table.result.cells[14].p_value``:
+    the reviewer had to count list items in results.json to learn which algorithm, problem
+    and dimension it was. Rows are named by their identifying keys now; the position stays
+    where the keys repeat, and in ``path`` for machines."""
+    cells = [
+        {"algorithm": a, "problem": p, "dimension": 10, "p_value": 0.5, "marker": "+"}
+        for a in ("f_x", "B, C")
+        for p in ("f1", "01")
+    ]
+    bundled = {
+        "algorithms": ["f_x", "B, C"],
+        "analyses": {"pt": {"kind": "problem_table", "result": {"cells": cells}}},
+        "summary": {"findings": [{"text": "a"}, {"text": "b"}], "rows": [{"id": "x"}] * 2},
+    }
+    rerun = json.loads(json.dumps(bundled))
+    rerun["analyses"]["pt"]["result"]["cells"][3]["p_value"] = 0.25
+    rerun["analyses"]["pt"]["result"]["cells"][1]["marker"] = "-"
+    rerun["summary"]["findings"][1]["text"] = "c"
+    rerun["summary"]["rows"][1]["id"] = "y"
+    differences = compare_documents(bundled, rerun)[2]
+    assert [str(d) for d in differences] == [
+        "analyses.pt.result.cells[algorithm=f_x, problem=01, dimension=10].marker: "
+        'bundled "+", rerun "-"',
+        'analyses.pt.result.cells[algorithm="B, C", problem=01, dimension=10].p_value: '
+        "bundled 0.5, rerun 0.25",
+        'summary.findings[1].text: bundled "b", rerun "c"',
+        'summary.rows[#1: id=x].id: bundled "x", rerun "y"',
+    ]
+    assert [d.path for d in differences] == [
+        "analyses.pt.result.cells[1].marker",
+        "analyses.pt.result.cells[3].p_value",
+        "summary.findings[1].text",
+        "summary.rows[1].id",
+    ]
+
+
 def _bundled_trials(tmp_path: Path, rows: list[str], analyses: str) -> Path:
     """The unpacked supplement of a trials study of ``rows`` (CSV lines, no header)."""
     header = "algorithm,problem,dimension,run,value,evaluations_used,evaluations_to_target"
@@ -356,7 +393,8 @@ def test_verify_compares_the_lists_results_json_cuts_in_full(tmp_path):
     assert out[0].startswith("all ") and out[0].endswith("other values of results.json)")
     assert out[1].startswith("1 of ") and out[1].endswith(" tables do not reproduce:")
     assert out[2:] == [
-        f"  tables/u_scores/pairwise.csv, row 3000, column 'p_value': bundled \"0.123\", "
+        '  tables/u_scores/pairwise.csv, row 3000 (group="D=10", algorithm_a=alg08, '
+        "algorithm_b=alg69, problem=f2, dimension=10), column 'p_value': bundled \"0.123\", "
         f'rerun "{original}"'
     ]
     # A dropped row is named too.
@@ -388,6 +426,13 @@ def test_compare_tables_tolerances_and_tables_on_one_side(tmp_path):
     ]
     loose = compare_tables(bundled, {"a/t": far}, tmp_path / "scratch", rtol=1e-6)[2]
     assert [d.path for d in loose][1:] == ["tables/a/t.csv, row 3, column 'n'"]
+    # A row is named by its identifying columns too: a reviewer need not count rows.
+    keyed = frame.rename(columns={"name": "algorithm"})
+    (bundled / "a" / "t.csv").write_text("algorithm,x,n\nA,1.0,3\nB,inf,4\nC,,5\n")
+    differences = compare_tables(bundled, {"a/t": keyed.assign(n=[3, 4, 6])}, tmp_path / "s")[2]
+    assert [str(d) for d in differences][1:] == [
+        'tables/a/t.csv, row 3 (algorithm=C), column \'n\': bundled "5", rerun "6"'
+    ]
 
 
 def _rezipped(folder: Path, archive: Path) -> Path:

@@ -258,3 +258,47 @@ def test_memory_bytes_reads_limits_as_dask_does():
 
     for limit in ("3GB", "512MiB", "512MB", "1.5 GB", "100kB", "7B", "2TiB", "1gb"):
         assert memory_bytes(limit) == parse_bytes(limit), limit
+
+
+def _say_as_dask(word: str) -> None:
+    """A WARNING and an ERROR on distributed's loggers, wherever this runs."""
+    import logging
+
+    logging.getLogger("distributed.worker").warning("dask-warning-%s", word)
+    logging.getLogger("distributed.client").warning("dask-warning-%s", word)
+    logging.getLogger("distributed.worker").error("dask-error-%s", word)
+
+
+def test_dask_logs_only_errors_while_reportgen_runs_on_it(capfd, tmp_path):
+    """distributed's INFO and WARNING lines ("Event loop was unresponsive in Scheduler",
+    "Worker process still alive after 4 seconds, killing") reached stderr among reportgen's
+    progress lines during a run on a LocalCluster. Now its records below ERROR are dropped,
+    in this process (seen by a handler of our own) and in the worker processes (their
+    stderr is ours), and the loggers' levels are restored afterwards."""
+    import logging
+
+    class Kept(logging.Handler):
+        def __init__(self) -> None:
+            super().__init__()
+            self.messages: list[str] = []
+
+        def emit(self, record: logging.LogRecord) -> None:
+            self.messages.append(record.getMessage())
+
+    kept = Kept()
+    logging.getLogger("distributed").addHandler(kept)
+    study = spec({"engine": "dask", "scheduler": "local", "workers": 2})
+    loaded = load_study(study, base_dir=tmp_path, frames=FRAMES)
+    before = {n: logging.getLogger(n).level for n in ("distributed", "distributed.client")}
+    try:
+        with execution.executor_for(loaded.study.execution, lambda key: key) as executor:
+            assert isinstance(executor, DaskExecutor)
+            _say_as_dask("here")
+            executor.client.run(_say_as_dask, "worker")
+    finally:
+        logging.getLogger("distributed").removeHandler(kept)
+    assert [m for m in kept.messages if m.startswith("dask-")] == ["dask-error-here"]
+    err = capfd.readouterr().err
+    assert "dask-warning" not in err, err
+    assert err.count("dask-error-worker") == 2  # errors still show, from both workers
+    assert {n: logging.getLogger(n).level for n in before} == before

@@ -9,7 +9,10 @@ per file: converting it would give 1/0 or nanoseconds that look like data.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
+import unicodedata
+from collections.abc import Iterable
 
 import numpy as np
 import pandas as pd
@@ -42,6 +45,7 @@ def _long_name(max_length: int) -> str:
 MAX_WHOLE = 2**53
 """Largest whole number a cell may hold (run, evaluations, dimension): every whole number up
 to it is exact as a float and fits a 64-bit integer."""
+TOO_MANY = f"too large (at most {MAX_WHOLE:,})"
 
 MAX_MAGNITUDE = 1e300
 """Largest magnitude of any other number (values, statistics, times). The analyses sum runs
@@ -145,6 +149,56 @@ def name_fault(name: str, max_length: int = MAX_NAME_LENGTH) -> str | None:
     return None
 
 
+def _printed(name: str) -> str:
+    """``name`` as it prints: composed (NFC: 'e' + U+0301 is 'é') and without the invisible
+    format characters (category Cf: zero-width space, soft hyphen, word joiner)."""
+    return "".join(c for c in unicodedata.normalize("NFC", name) if unicodedata.category(c) != "Cf")
+
+
+def lookalikes(names: Iterable[str], what: str) -> list[str]:
+    """A message for every name written several ways among ``names`` (algorithms, problems):
+    names that differ but print the same. The report would show two algorithms by one name,
+    and nobody could tell which row, curve or verdict is whose. The spellings are shown
+    escaped (``ascii``), which is where they differ."""
+    by_print: dict[str, list[str]] = {}
+    for name in names:
+        by_print.setdefault(_printed(name), []).append(name)
+    aliases = (
+        ", or merge them with 'aliases:' in the spec's algorithms" if what == "algorithms" else ""
+    )
+    return [
+        f"{what}: '{printed}' is written {len(same)} ways, {' and '.join(map(ascii, same))}, "
+        "which print the same (they differ in invisible characters or in how an accent is "
+        f"encoded); write them alike in the data{aliases}"
+        for printed, same in by_print.items()
+        if len(same) > 1
+    ]
+
+
+_NUMBERED = re.compile(r"(\D*)0*(\d+)")
+"""A name that is a number, after a prefix without digits: ``01``, ``f01``, ``F7``."""
+
+
+def same_numbers(names: Iterable[str], what: str) -> list[str]:
+    """A message for every number written several ways among ``names``: ``01`` and ``1``,
+    ``f01`` and ``f1``. Such names are one problem to the reader but two to the analyses
+    (split data, halved run counts), and arise when one file holds the number as text with
+    leading zeros and another as a number. A name with digits before its last number
+    (``1.01``, ``v2.1``) is a version, not a number, and is left alone."""
+    by_number: dict[str, list[str]] = {}
+    for name in names:
+        match = _NUMBERED.fullmatch(name)
+        if match is not None:
+            by_number.setdefault(match[1] + match[2], []).append(name)
+    return [
+        f"{what}: {' and '.join(map(repr, same))} are the one number written "
+        f"{len(same)} ways (leading zeros: text in one file, a number in another?); write "
+        "them alike in the data"
+        for same in by_number.values()
+        if len(same) > 1
+    ]
+
+
 def code_dtype(categories: int) -> type[np.signedinteger]:
     """The smallest integer type for category codes (−1 included): 1 byte a row for ≤ 127 names."""
     for kind in (np.int8, np.int16, np.int32):
@@ -185,6 +239,23 @@ def _parse_all(values: pd.Series) -> pd.Series | None:
 _NOT_NUMBERS = {"b": "true/false values", "M": "dates/times", "m": "time spans"}
 """Column types (by dtype kind) that a typed file (Parquet, a DataFrame) may store in a
 column mapped to a number, and that are no numbers of reportgen's."""
+
+
+def _objects_not_numbers(values: pd.Series) -> tuple[str, str] | None:
+    """What a column of Python objects holds (and their type) when it is dates or times (a
+    Parquet ``date32`` column arrives as ``datetime.date`` objects, not as a datetime dtype),
+    else None: such a column was refused row by row ("not a number: datetime.date(2020, 1,
+    1)" five times and a count), where a datetime column is refused once, as the wrong
+    column mapped."""
+    if values.dtype != object:
+        return None
+    first = values.first_valid_index()
+    sample = None if first is None else values.loc[first]
+    if isinstance(sample, (dt.date, dt.time)):
+        return "dates/times", type(sample).__name__
+    if isinstance(sample, dt.timedelta):
+        return "time spans", type(sample).__name__
+    return None
 
 
 def numbers_clean(
@@ -255,12 +326,14 @@ def number_column(
     if isinstance(values.dtype, pd.CategoricalDtype):  # text in a Parquet file
         values = values.astype(values.cat.categories.dtype)
     kind = _NOT_NUMBERS.get(values.dtype.kind)
-    if kind is not None:
+    typed = (kind, str(values.dtype)) if kind is not None else _objects_not_numbers(values)
+    if typed is not None:
+        kind, type_name = typed
         # pd.to_numeric would make true/false 1/0 and a date its nanoseconds since 1970:
         # numbers without a word, where the file's author mapped the wrong column.
         problem = Problem(
             f"{raw.display}, column '{column}'",
-            f"holds {kind} ({values.dtype}), not numbers; map a numeric column",
+            f"holds {kind} ({type_name}), not numbers; map a numeric column",
         )
         if problem not in problems:  # once per file, not once per piece of it
             problems.append(problem)
@@ -318,7 +391,7 @@ def number_column(
             _report(raw, column, fractions, values, "must be a whole number", problems)
         huge = np.flatnonzero(finite & (np.abs(array) > MAX_WHOLE))
         if len(huge):
-            _report(raw, column, huge, values, f"too large (at most {MAX_WHOLE:,})", problems)
+            _report(raw, column, huge, values, TOO_MANY, problems)
     else:
         huge = np.flatnonzero(finite & (np.abs(array) > MAX_MAGNITUDE))
         if len(huge):

@@ -88,8 +88,10 @@ from reportgen.data.checks import (
     MAX_ROWS_PER_PROBLEM,
     MAX_WHOLE,
     code_dtype,
+    lookalikes,
     number_column,
     numbers_clean,
+    same_numbers,
     text_column,
 )
 from reportgen.data.derive import trials_at_budget
@@ -1561,6 +1563,12 @@ def load_data(spec: LoadedSpec) -> StudyData:
     for data in sources.values():
         caveats.extend(data.caveats)
     in_data = _problems_in_data(sources)
+    where = ("data source " if len(sources) == 1 else "data sources ") + ", ".join(
+        f"'{name}'" for name in sources
+    )
+    problems.extend(Problem(where, message) for message in lookalikes(algorithms, "algorithms"))
+    problems.extend(Problem(where, message) for message in lookalikes(in_data, "problems"))
+    problems.extend(Problem(where, message) for message in same_numbers(in_data, "problems"))
     _check_problem_selection(spec, in_data, problems)
     excluded: list[tuple[str, str, int]] = []
     for name, data in list(sources.items()):

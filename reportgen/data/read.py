@@ -221,13 +221,55 @@ def read_table(path: Path, display: str, separator: str | None) -> RawTable:
     ) as exc:
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise InputError(Problem(display, f"cannot read the file: {detail}")) from None
+    _no_index_taken(frame, path, display)
     frame.columns = [str(c).strip() for c in frame.columns]
     return RawTable(path, display, frame, header_lines=1)
 
 
+def _no_index_taken(frame: pd.DataFrame, path: Path, display: str) -> None:
+    """Refuse a CSV whose rows hold more cells than its header names columns.
+
+    pandas reads such a file, when all its rows are alike (a separator at the end of every
+    line, a header missing a name), with the first cells of each row as the index: every
+    column moves one place, and the checks blamed the wrong columns ("column 'run': must be
+    a whole number: '0.134'", or a last column of empty values). pandas gives such a frame
+    an index of those cells instead of a row range, which is how it is found here.
+    """
+    if isinstance(frame.index, pd.RangeIndex) or not len(frame):
+        return
+    columns = frame.shape[1]
+    raise InputError(
+        Problem(
+            RawTable(path, display, frame, header_lines=1).where(0),
+            f"{columns + frame.index.nlevels} cells, but the header names {columns} columns; "
+            "a row may not hold more cells than the header (a separator at the end of every "
+            "line? a column without a name in the header?)",
+        )
+    )
+
+
 def _fail(display: str, exc: BaseException) -> InputError:
-    detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    if isinstance(exc, UnicodeDecodeError):
+        detail = _not_utf8(exc)
+    elif isinstance(exc, pd.errors.EmptyDataError):  # pandas: "No columns to parse from file"
+        detail = "the file is empty (not even a header line)"
+    else:
+        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     return InputError(Problem(display, f"cannot read the file: {detail}"))
+
+
+def _not_utf8(exc: UnicodeDecodeError) -> str:
+    """What a file that is not UTF-8 is, and what to do. Python's own words ("'utf-8' codec
+    can't decode byte 0xc4 in position 0: unexpected end of data") gave a position in the
+    parser's buffer, not in the file, and no remedy."""
+    data = exc.object if isinstance(exc.object, bytes) else b""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        what = "UTF-16 text"
+    elif exc.start < len(data):
+        what = f"not UTF-8 text (byte 0x{data[exc.start]:02X}: Latin-1 or a Windows code page?)"
+    else:
+        what = "not UTF-8 text"
+    return f"{what}; save it as UTF-8 (in a spreadsheet: 'CSV UTF-8')"
 
 
 _READ_ERRORS = (
@@ -530,6 +572,9 @@ def _pandas_csv_tables(
     yielded, so every row is checked once and row numbers stay the file's.
     """
     try:
+        # The first row alone, all columns: a file of rows longer than its header is named
+        # (with usecols, pandas failed on it with "zip() argument 2 is shorter than argument 1").
+        _no_index_taken(pd.read_csv(path, dtype=str, nrows=1, **options), path, display)
         reader = pd.read_csv(
             path,
             dtype=str,

@@ -85,6 +85,9 @@ class Document:
     provenance: tuple[tuple[str, str], ...]
     spec_text: str
     toc: tuple[tuple[str, str, str], ...] = field(default_factory=tuple)
+    verbatim: tuple[str, ...] = ()
+    """Names from the spec and the data (algorithms, their labels, problems, sources,
+    analyses): printed as written, never typeset (:mod:`reportgen.render.html`)."""
 
     @property
     def spec_in_one_column(self) -> bool:

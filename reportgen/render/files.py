@@ -22,6 +22,7 @@ import math
 import multiprocessing as mp
 import os
 import re
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -62,6 +63,16 @@ matplotlib.rcParams["font.sans-serif"] = ["DejaVu Sans"]
 # Type 42 (TrueType) fonts in figure PDFs: matplotlib's default Type 3 fonts are refused by
 # publishers' checkers (e.g. IEEE PDF eXpress) and render poorly in some viewers.
 matplotlib.rcParams["pdf.fonttype"] = 42
+# A name in a script DejaVu Sans lacks (遗传算法, an emoji) made matplotlib warn "Glyph 36951
+# missing from font(s) DejaVu Sans" once per name and figure: dozens of Python warnings, with
+# their source lines, on stderr among reportgen's own lines. The text is drawn all the same:
+# the SVG holds it as <text>, which the browser and weasyprint set in a font that has the
+# glyphs (fontconfig's fallback); only its width is measured with DejaVu's substitute glyph.
+# The filter is for the warnings matplotlib attributes to this module (its first caller
+# outside matplotlib): what a user's own plots do is left alone.
+warnings.filterwarnings(
+    "ignore", message=r"Glyph \d+ .* missing from font", category=UserWarning, module=__name__
+)
 
 _LATEX_SPECIAL = {
     "\\": r"\textbackslash{}",
@@ -182,7 +193,9 @@ def latex_table(frame: pd.DataFrame, bold: pd.DataFrame | None = None) -> str:
     lines = [f"\\begin{{tabular}}{{{align}}}", r"\toprule"]
     lines.append(" & ".join(latex_text(str(c)) for c in frame.columns) + r" \\")
     lines.append(r"\midrule")
-    for i, row in enumerate(frame.itertuples(index=False)):
+    # name=None: plain tuples. Columns named by algorithms are no identifiers for a
+    # namedtuple, and two names equal once normalised ('e' + U+0301 and 'é') failed as one.
+    for i, row in enumerate(frame.itertuples(index=False, name=None)):
         cells = [_latex_cell(v) for v in row]
         if bold is not None:
             cells = [

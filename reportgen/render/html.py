@@ -2,12 +2,28 @@
 
 Every string from the spec or the data reaches the page through jinja2's autoescaping, so an
 algorithm called ``<script>alert(1)</script>`` appears as text.
+
+Names print as written. The generated text writes its symbols' subscripts with an underscore
+(``θ_f``, ``n_r``), and :func:`typeset` sets them lower; a name from the spec or the data
+(an algorithm ``f_x``, a problem ``r_{ab}``) looks the same, and was typeset as f<sub>x</sub>
+in the report and in the PDF printed from it. The names holding an underscore are therefore
+passed to the filters (:attr:`~reportgen.render.document.Document.verbatim`), and a subscript
+inside one of them is left as it is. A name equal to a symbol (an algorithm ``n_r``) then
+leaves that symbol unset too: a symbol printed with its underscore is still read right, a
+name printed as another name is not.
+
+A name in a right-to-left script (אלגוריתם, خوارزمية 2) is set in ``<bdi>``: without it,
+the browser's bidirectional algorithm joined two such names and the comma between them into
+one right-to-left run, so that "DE, אלגוריתם, خوارزمية 2" read "DE, 2 خوارزمية ,אלגוריתם"
+(the list in the wrong order, "2" before its name).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 
 import jinja2
 from markupsafe import Markup, escape
@@ -38,25 +54,79 @@ inside a word or a path (``u_scores``, ``report_holm_mean.tex``, ``value_floor``
 matches."""
 
 
-def as_printed(text: str) -> str:
+def verbatim_names(names: Iterable[str], *, escaped: bool = False) -> re.Pattern[str] | None:
+    """A pattern finding the ``names`` that hold an underscore (None if none do): the names
+    the filters print as written (module notes). ``escaped``: as they stand in escaped HTML,
+    for :func:`typeset`, which escapes first."""
+    return _any_of({str(escape(n)) if escaped else n for n in names if "_" in n})
+
+
+def isolated_names(names: Iterable[str]) -> re.Pattern[str] | None:
+    """A pattern finding the ``names`` (escaped, as :func:`typeset` sees them) that hold a
+    right-to-left letter (None if none do): each is set in ``<bdi>`` (module notes)."""
+    return _any_of(
+        {
+            str(escape(n))
+            for n in names
+            if any(unicodedata.bidirectional(c) in ("R", "AL") for c in n)
+        }
+    )
+
+
+def _any_of(names: set[str]) -> re.Pattern[str] | None:
+    """A pattern finding any of ``names``, the longest first (None for no names)."""
+    if not names:
+        return None
+    return re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)))
+
+
+def _subscripts(
+    text: str, set_: Callable[[re.Match[str]], str], verbatim: re.Pattern[str] | None
+) -> str:
+    """``text`` with every symbol's subscript replaced by ``set_`` (its match), except inside
+    a name ``verbatim`` finds."""
+    if verbatim is None:
+        return _SUBSCRIPT.sub(set_, text)
+    names = [m.span() for m in verbatim.finditer(text)]
+    return _SUBSCRIPT.sub(
+        lambda m: (
+            m.group(0)
+            if any(start < m.end() and m.start() < end for start, end in names)
+            else set_(m)
+        ),
+        text,
+    )
+
+
+def as_printed(text: str, verbatim: re.Pattern[str] | None = None) -> str:
     """``text`` as a reader sees it once typeset, without the markup: ``θ_f`` → ``θf`` (the
-    subscript is set lower, not marked with an underscore); for comparing with a PDF's text."""
-    return _SUBSCRIPT.sub(lambda m: m.group(1) + m.group(2).strip("{}"), text)
+    subscript is set lower, not marked with an underscore); for comparing with a PDF's text.
+    ``verbatim``: :func:`verbatim_names` of the report's names, printed as written."""
+    return _subscripts(text, lambda m: m.group(1) + m.group(2).strip("{}"), verbatim)
 
 
-def typeset(value: object) -> Markup:
+def typeset(
+    value: object,
+    verbatim: re.Pattern[str] | None = None,
+    isolated: re.Pattern[str] | None = None,
+) -> Markup:
     """``value`` as escaped HTML with its symbols' subscripts set as subscripts (θ_f → θ<sub>f</sub>).
 
     The methods appendix typesets formulas with LaTeX; the prose, captions and tables use the
     same symbols in plain text, where ``θ_f`` would read as an identifier. Escaping comes
-    first, so nothing from the spec or the data becomes markup.
+    first, so nothing from the spec or the data becomes markup. ``verbatim``: the report's
+    names holding an underscore (:func:`verbatim_names` with ``escaped``), printed as written;
+    ``isolated``: its right-to-left names (:func:`isolated_names`), each set in ``<bdi>``.
     """
     text = str(escape(_readable(value)))
 
     def sub(match: re.Match[str]) -> str:
         return f"{match.group(1)}<sub>{match.group(2).strip('{}')}</sub>"
 
-    return Markup(_PERCENT_GAP.sub("\\1\u00a0%", _SUBSCRIPT.sub(sub, text)))
+    text = _subscripts(text, sub, verbatim)
+    if isolated is not None:
+        text = isolated.sub(lambda m: f"<bdi>{m.group(0)}</bdi>", text)
+    return Markup(_PERCENT_GAP.sub("\\1\u00a0%", text))
 
 
 _PERCENT_GAP = re.compile(r"(\d) %")
@@ -106,13 +176,13 @@ def caveat_lines(
     return lines
 
 
-def caption_title(caption: str) -> str:
+def caption_title(caption: str, verbatim: re.Pattern[str] | None = None) -> str:
     """A figure's caption up to its first colon outside parentheses or its first sentence's
     end: its title ("Significance relation at σ = 60: x → y means ..." → "Significance
     relation at σ = 60"), the figure's alt text. The figcaption under the image is read
     next; the whole caption as alt made a screen reader read it twice. A subscript is read as
     one ("p_first" → "p sub first"), as the formulas' alt text reads it
-    (:mod:`reportgen.render.speech`)."""
+    (:mod:`reportgen.render.speech`); a name ``verbatim`` finds is read as written."""
     title = lead_sentence(caption)[0]
     depth = 0
     for at, char in enumerate(title):
@@ -120,7 +190,7 @@ def caption_title(caption: str) -> str:
         if char == ":" and depth == 0 and title[at + 1 : at + 2] in (" ", ""):
             title = title[:at]
             break
-    title = _SUBSCRIPT.sub(lambda m: f"{m.group(1)} sub {m.group(2).strip('{}')}", title)
+    title = _subscripts(title, lambda m: f"{m.group(1)} sub {m.group(2).strip('{}')}", verbatim)
     return title.strip().removesuffix(".")
 
 
@@ -174,6 +244,14 @@ def render_html(document: Document, *, for_print: bool = False) -> str:
     if for_print:
         document = print_copy(document)
     env = template_environment()
+    env.filters["typeset"] = partial(
+        typeset,
+        verbatim=verbatim_names(document.verbatim, escaped=True),
+        isolated=isolated_names(document.verbatim),
+    )
+    env.filters["caption_title"] = partial(
+        caption_title, verbatim=verbatim_names(document.verbatim)
+    )
     css = resource("templates/report.css").read_text(encoding="utf-8")
     script = resource("templates/report.js").read_text(encoding="utf-8")
     # Our own stylesheet and script (trusted files); everything else is autoescaped.

@@ -14,6 +14,7 @@ argument: a mistake in the calling code, not in the study.
 from __future__ import annotations
 
 import dataclasses
+import datetime as _dt
 import os
 import re
 from collections.abc import Mapping, Sequence
@@ -244,6 +245,18 @@ def read_yaml(path: Path) -> tuple[Any, dict[KeyPath, int]]:
         _check_bounds(text, path)
         node = yaml.compose(text, Loader=SpecLoader)
         data = yaml.load(text, Loader=SpecLoader)  # SpecLoader is a SafeLoader
+    except yaml.reader.ReaderError as exc:
+        # A control character (NUL, ESC, ...): PyYAML names its offset in "<unicode string>"
+        # over two lines; the reader wants the line and column, as for any other error.
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise InputError(
+            Problem(
+                f"{path.name}:{line}:{column}",
+                f"a character a YAML file may not hold: U+{exc.character:04X} "
+                "(a control character; delete it, or write it as an escape in a quoted string)",
+            )
+        ) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path.name}:{mark.line + 1}:{mark.column + 1}" if mark else path.name
@@ -605,6 +618,10 @@ def _describe(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
+    if isinstance(value, (_dt.date, _dt.time)):
+        # YAML reads an unquoted 2024-01-01 as a date: show it as written, not as Python's
+        # datetime.date(2024, 1, 1), and say how to keep it text.
+        return f"the date {value.isoformat()} (YAML reads it as a date; quote it to keep text)"
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 

@@ -15,6 +15,7 @@ import zipfile
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from reportgen.data.load import load_data
@@ -163,6 +164,38 @@ def test_coco_fractional_evaluation_counts_are_an_error(tmp_path: Path, coco_fol
         "data/RS-fixture:data_f1/bbobexp_f1_DIM2.dat, line 6: an evaluation count must be a "
         "whole number: '51.5'",
     ]
+
+
+def test_coco_numbers_beyond_a_csv_cells_limits_are_an_error(tmp_path: Path, coco_folder: Path):
+    """A best f − f_opt of 1e301 (beyond ±1e300, where the analyses' sums over runs
+    overflow) and an evaluation count of 1e17 (beyond 2**53) were read as they stood, though
+    the same cells in a CSV file are refused; both are named by line and column now, and in
+    a .tgz archive too."""
+    dat = coco_folder / "data_f1" / "bbobexp_f1_DIM2.dat"
+    text = dat.read_text().replace("\n51 0 +1.391361042e+00 ", "\n51 0 1e301 ", 1)
+    dat.write_text(text.replace("\n62 0 ", "\n100000000000000000 0 ", 1))
+    expected = [
+        "data_f1/bbobexp_f1_DIM2.dat, line 7, column 1: too large (at most "
+        "9,007,199,254,740,992): '100000000000000000'",
+        "data_f1/bbobexp_f1_DIM2.dat, line 6, column 3: too large (at most ±1e300: sums over "
+        "runs overflow beyond it; rescale the values, or give a failed run the value it "
+        "reached): '1e301'",
+    ]
+    assert messages(spec(tmp_path, "path: data/RS-fixture\nformat: coco")) == [
+        f"data/RS-fixture:{e}" for e in expected
+    ]
+    with tarfile.open(tmp_path / "data" / "rs.tgz", "w:gz") as tar:
+        tar.add(coco_folder, arcname="RS")
+    assert messages(spec(tmp_path, "path: data/rs.tgz\nformat: coco")) == [
+        f"data/rs.tgz:RS/{e}" for e in expected
+    ]
+
+
+def test_coco_values_up_to_1e300_load(tmp_path: Path, coco_folder: Path) -> None:
+    dat = coco_folder / "data_f1" / "bbobexp_f1_DIM2.dat"
+    dat.write_text(dat.read_text().replace("\n1 0 +7.688733605e+00 ", "\n1 0 -1e300 ", 1))
+    frame = load(spec(tmp_path, "path: data/RS-fixture\nformat: coco")).sources["src"].frame
+    assert frame["value"].min() == -1e300
 
 
 def test_coco_header_without_a_dimension_or_an_algorithm(tmp_path: Path, coco_folder: Path):
@@ -396,6 +429,33 @@ def test_ioh_bad_evaluation_counts_are_an_error(tmp_path: Path, record: str, mes
     ]
 
 
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        (
+            "\n7 1e301\n",
+            "line 4, column 'raw_y': too large (at most ±1e300: sums over runs overflow beyond "
+            "it; rescale the values, or give a failed run the value it reached): '1e301'",
+        ),
+        ("\n7 -1.7e308\n", "line 4, column 'raw_y': too large (at most ±1e300"),
+        (
+            "\n100000000000000000 17.8\n",
+            "line 4, column 'evaluations': too large (at most 9,007,199,254,740,992): "
+            "'100000000000000000'",
+        ),
+    ],
+    ids=["1e301", "-1.7e308", "evaluations"],
+)
+def test_ioh_numbers_beyond_a_csv_cells_limits_are_an_error(tmp_path: Path, record, message):
+    """raw_y of 1e301 was read as it stood (a CSV cell of it is refused: sums over runs
+    overflow); so was a record at 10¹⁷ evaluations (beyond 2**53)."""
+    shutil.copytree(FIXTURES / "ioh" / "OnePlusOne", tmp_path / "data" / "one")
+    dat = tmp_path / "data" / "one" / "data_f1_Sphere" / "IOHprofiler_f1_DIM2.dat"
+    dat.write_text(dat.read_text().replace("\n7 17.8933768075\n", record, 1))
+    (problem,) = messages(spec(tmp_path, "path: data/one\nformat: ioh"))
+    assert problem.startswith(f"data/one/data_f1_Sphere/IOHprofiler_f1_DIM2.dat, {message}")
+
+
 def test_ioh_meta_file_reached_twice_is_refused(tmp_path: Path) -> None:
     """A .json named alone and again inside its folder added its runs twice (6 runs of
     OnePlusOne on f1 instead of 3: only an unequal_runs warning)."""
@@ -568,6 +628,39 @@ def test_cec2017_files(tmp_path: Path) -> None:
         100000,
     ]  # fmt: skip
     assert data.caveats == ()
+
+
+def _with_bom_and_crlf(path: Path) -> None:
+    """``path`` as a Windows editor saves it: a UTF-8 byte-order mark and CRLF lines."""
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes().replace(b"\n", b"\r\n"))
+
+
+def test_platform_files_with_a_byte_order_mark_read_as_without(tmp_path: Path) -> None:
+    """A UTF-8 byte-order mark (accepted at the start of a CSV file or the spec) made an
+        IOHprofiler .json "not valid JSON: Unexpected UTF-8 BOM", an IOH .dat's header "need the
+        columns 'evaluations' and 'raw_y'", a CEC file's first cell "not a finite number" and a COCO
+    file's first '%' header "a record" that "needs at least 3 columns"."""
+    for f in (1, 2):
+        _cec_file(tmp_path / "data", f"DE_{f}_10.txt")
+    plain = load(spec(tmp_path, "paths: data/*.txt\nformat: cec")).sources["src"].frame
+    for file in (tmp_path / "data").glob("*.txt"):
+        _with_bom_and_crlf(file)
+    marked = load(spec(tmp_path, "paths: data/*.txt\nformat: cec")).sources["src"].frame
+    pd.testing.assert_frame_equal(marked, plain)
+
+    shutil.copytree(FIXTURES / "coco" / "RS-fixture", tmp_path / "coco")
+    source = "path: coco\nformat: coco"
+    plain = load(spec(tmp_path, source)).sources["src"].frame
+    for file in (tmp_path / "coco").rglob("*.*"):
+        _with_bom_and_crlf(file)
+    pd.testing.assert_frame_equal(load(spec(tmp_path, source)).sources["src"].frame, plain)
+
+    shutil.copytree(FIXTURES / "ioh" / "OnePlusOne", tmp_path / "ioh" / "one")
+    source = "path: ioh/one\nformat: ioh"
+    plain = load(spec(tmp_path, source)).sources["src"].frame
+    for file in [*(tmp_path / "ioh").rglob("*.json"), *(tmp_path / "ioh").rglob("*.dat")]:
+        _with_bom_and_crlf(file)
+    pd.testing.assert_frame_equal(load(spec(tmp_path, source)).sources["src"].frame, plain)
 
 
 def test_cec2020_checkpoints_and_trials(tmp_path: Path) -> None:

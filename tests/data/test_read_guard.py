@@ -60,6 +60,40 @@ def test_truncated_gzip_names_the_file(tmp_path):
     ]
 
 
+@pytest.mark.parametrize(
+    ("encoding", "said"),
+    [
+        ("latin-1", "not UTF-8 text (byte 0xC4: Latin-1 or a Windows code page?)"),
+        ("utf-16", "UTF-16 text"),
+    ],
+)
+def test_a_csv_that_is_not_utf8_says_what_to_do(tmp_path, encoding, said):
+    """It said "'utf-8' codec can't decode byte 0xc4 in position 0: unexpected end of data":
+    a position in the parser's buffer (not in the file) and no remedy."""
+    (tmp_path / "data").mkdir()
+    csv = SUMMARY_CSV.lstrip().replace("A,", "Ä,")
+    (tmp_path / "data" / "s.csv").write_bytes(csv.encode(encoding))
+    spec = write(tmp_path, "study.yaml", SPEC)
+    assert problems_of(spec) == [
+        f"data/s.csv: cannot read the file: {said}; save it as UTF-8 (in a spreadsheet: "
+        "'CSV UTF-8')"
+    ]
+
+
+@pytest.mark.parametrize(
+    "content", [b"", b"\n\n", gzip.compress(b"")], ids=["empty", "blank", "gz"]
+)
+def test_an_empty_csv_says_so(tmp_path, content):
+    """It said "cannot read the file: No columns to parse from file" (pandas' words)."""
+    name = "s.csv.gz" if content.startswith(b"\x1f\x8b") else "s.csv"
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / name).write_bytes(content)
+    spec = write(tmp_path, "study.yaml", SPEC.replace("data/s.csv", f"data/{name}"))
+    assert problems_of(spec) == [
+        f"data/{name}: cannot read the file: the file is empty (not even a header line)"
+    ]
+
+
 def test_not_gzip_at_all(tmp_path):
     (tmp_path / "data").mkdir()
     (tmp_path / "data/s.csv.gz").write_bytes(b"\x00\x01binary, not gzip" * 10)
@@ -142,6 +176,63 @@ def test_bad_problem_names_point_at_their_row(tmp_path, name, message):
     csv = SUMMARY_CSV + f"A,{name},2,1.0,0.1,3\n"
     spec = study(tmp_path, csv=csv)
     assert problems_of(spec) == [f"data/s.csv, row 5 (line 6), column 'problem': {message}"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "one", "other", "shown"),
+    [
+        ("algorithms", "B", "B\u200b", "'B' is written 2 ways, 'B' and 'B\\u200b'"),
+        (
+            "algorithms",
+            "Be\u0301",
+            "B\u00e9",
+            "'B\u00e9' is written 2 ways, 'Be\\u0301' and 'B\\xe9'",
+        ),
+        ("problems", "f2", "f\u00ad2", "'f2' is written 2 ways, 'f2' and 'f\\xad2'"),
+    ],
+    ids=["zero-width space", "accent encoded twice", "soft hyphen"],
+)
+def test_names_that_print_the_same_are_refused(tmp_path, kind, one, other, shown):
+    """Algorithms 'B' and 'B' + a zero-width space were two algorithms printed alike in every
+    table, figure and sentence; 'e' + U+0301 against 'é' even ended in a traceback."""
+    pairs = (
+        [("A", "f1"), ("A", "f2"), (one, "f1"), (one, "f2"), (other, "f1"), (other, "f2")]
+        if kind == "algorithms"
+        else [("A", "f1"), ("A", one), ("A", other), ("B", "f1"), ("B", one), ("B", other)]
+    )
+    csv = "algorithm,problem,dimension,mean,std,n\n"
+    csv += "".join(f"{a},{p},2,{i + 1}.0,0.1,3\n" for i, (a, p) in enumerate(pairs))
+    assert problems_of(study(tmp_path, csv=csv)) == [
+        f"data source 's': {kind}: {shown}, which print the same (they differ in invisible "
+        "characters or in how an accent is encoded); write them alike in the data"
+        + (
+            ", or merge them with 'aliases:' in the spec's algorithms"
+            if kind == "algorithms"
+            else ""
+        )
+    ]
+
+
+def test_a_problem_number_written_two_ways_is_refused(tmp_path):
+    """Problems '01' (text with a leading zero in one file) and '1' (a number in another)
+    were two problems: each algorithm's runs split between them, without a word."""
+    rows = [("A", "01"), ("A", "f2"), ("B", "1"), ("B", "f2"), ("A", "1"), ("B", "01")]
+    csv = "algorithm,problem,dimension,mean,std,n\n"
+    csv += "".join(f"{a},{p},2,{i + 1}.0,0.1,3\n" for i, (a, p) in enumerate(rows))
+    assert problems_of(study(tmp_path, csv=csv)) == [
+        "data source 's': problems: '01' and '1' are the one number written 2 ways (leading "
+        "zeros: text in one file, a number in another?); write them alike in the data"
+    ]
+
+
+def test_versions_and_distinct_numbers_are_no_number_written_two_ways():
+    from reportgen.data.checks import same_numbers
+
+    assert same_numbers(["1", "10", "1.01", "1.1", "v2.01", "v2.1", "f1", "F1"], "x") == []
+    assert same_numbers(["f01", "f1", "f10"], "problems") == [
+        "problems: 'f01' and 'f1' are the one number written 2 ways (leading zeros: text in "
+        "one file, a number in another?); write them alike in the data"
+    ]
 
 
 def test_truncated_platform_archive_names_it(tmp_path):

@@ -48,6 +48,18 @@ def test_latex_table_escapes_and_marks_infinity():
     ]
 
 
+def test_latex_table_with_columns_named_alike_once_normalised():
+    """Algorithms 'e' + U+0301 and 'é' (one name in two Unicode spellings) as the columns of
+    a wide table made the run end in a traceback: pandas' itertuples built a namedtuple whose
+    two fields Python normalises to one ("duplicate argument 'é'")."""
+    frame = pd.DataFrame([[1, 2, 3]], columns=["e\u0301", "\u00e9", "class"])
+    assert latex_table(frame).splitlines()[2:5] == [
+        "e\u0301 & \u00e9 & class \\\\",
+        "\\midrule",
+        "1 & 2 & 3 \\\\",
+    ]
+
+
 def test_figure_svg_is_reproducible():
     def draw() -> Figure:
         fig = Figure(figsize=(2, 2))

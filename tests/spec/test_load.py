@@ -115,6 +115,27 @@ def test_a_tab_in_the_indentation_is_named_as_the_cause(tmp_path):
     ]
 
 
+@pytest.mark.parametrize(("character", "code"), [("\x00", "0000"), ("\x1b", "001B")])
+def test_a_control_character_is_named_by_line_and_column(tmp_path, character, code):
+    """A NUL or ESC in the spec gave "YAML syntax error: unacceptable character #x0000:
+    special characters are not allowed / in "<unicode string>", position 29": two lines, an
+    offset into the file and no line number."""
+    path = write(tmp_path, "study.yaml", f"study:\n  title: Pro{character}be\n")
+    assert problems(path) == [
+        f"study.yaml:2:13: a character a YAML file may not hold: U+{code} (a control "
+        "character; delete it, or write it as an escape in a quoted string)"
+    ]
+
+
+def test_an_unquoted_date_is_shown_as_written_with_the_remedy(tmp_path):
+    """A title of 2024-01-01 said "got datetime.date(2024, 1, 1)": Python's words."""
+    path = write(tmp_path, "study.yaml", SPEC.replace("title: Tiny study", "title: 2024-01-01"))
+    assert problems(path) == [
+        "study.title (study.yaml:2): got the date 2024-01-01 (YAML reads it as a date; quote "
+        "it to keep text); should be a valid string"
+    ]
+
+
 def test_a_folder_given_as_the_spec_is_named_as_a_folder(tmp_path):
     assert problems(tmp_path) == [f"{tmp_path}: is a folder; give the spec file (study.yaml) in it"]
 

@@ -273,7 +273,7 @@ def read_cec(
             continue
         seen[identity] = display
         try:
-            text = path.read_text(encoding="utf-8", errors="replace")
+            text = path.read_text(encoding="utf-8-sig", errors="replace")
         except OSError as exc:
             problems.append(Problem(display, f"cannot read the file: {exc}"))
             continue

@@ -34,12 +34,18 @@ Decisions
 - Problem names are ``problem_prefix`` + function number (``f1`` … ``f24``); the algorithm is
   ``algId`` unless the source sets ``algorithm:``. A header with ``DIM`` < 1, ``funcId`` < 0
   or (without ``algorithm:``) an empty or missing ``algId`` is an error at its line.
+- A UTF-8 byte-order mark at the start of a file (a Windows editor's) is skipped, as in a
+  CSV file: it hid a ``.dat`` file's first ``%`` header line.
 - Evaluation counts that go down within a run (two runs without a ``%`` header between
   them) are an error naming the run; equal neighbouring counts are not.
 - Evaluation counts are whole numbers, as in a CSV source: a fraction (``51.5``) in a
   ``.dat`` record, an ``.info`` entry or a ``.tdat`` run's last record is an error naming the
   line (the run, for a ``.tdat``) and the value. The block reader checks a file in one
   vectorised comparison and leaves a file with a fraction to the line reader, which names it.
+- The limits of a CSV cell hold too: a ``.dat`` record with more than
+  :data:`~reportgen.data.checks.MAX_WHOLE` evaluations or a best ``f − f_opt`` beyond
+  ±:data:`~reportgen.data.checks.MAX_MAGNITUDE` (the analyses' sums over runs overflow
+  beyond it) is an error naming its line and column, found the same way.
 """
 
 from __future__ import annotations
@@ -57,7 +63,15 @@ from pathlib import Path
 
 import numpy as np
 
-from reportgen.data.checks import MAX_ROWS_PER_PROBLEM, fractional, name_fault
+from reportgen.data.checks import (
+    MAX_MAGNITUDE,
+    MAX_ROWS_PER_PROBLEM,
+    MAX_WHOLE,
+    TOO_LARGE,
+    TOO_MANY,
+    fractional,
+    name_fault,
+)
 from reportgen.data.formats import (
     InputFile,
     ReadResult,
@@ -373,11 +387,14 @@ def _parse_dat_blocks(
         runs.append((np.empty(0), np.empty(0), 0.0))
     # A finite sum means no NaN or infinity (an overflowing sum only sends the file to the
     # exact check of every run); a minimum ≥ 0, no negative evaluation count; every count
-    # equal to itself rounded, no fraction (one comparison: ≈ 5 µs a file, 1 % of the read).
+    # equal to itself rounded, no fraction (one comparison: ≈ 5 µs a file, 1 % of the read);
+    # and every number within the limits a CSV cell has (checks.MAX_WHOLE, MAX_MAGNITUDE).
     valid = not records or (
         evaluations.min() >= 0
         and bool(np.isfinite(evaluations.sum() + values.sum()))
         and not (evaluations != evaluations.round()).any()
+        and evaluations.max() <= MAX_WHOLE
+        and np.abs(values).max() <= MAX_MAGNITUDE
     )
     return runs, valid
 
@@ -385,11 +402,22 @@ def _parse_dat_blocks(
 def _parse_dat_lines(
     where: str, member: str, content: bytes, problems: list[Problem]
 ) -> list[tuple[np.ndarray, np.ndarray, float]]:
-    """Runs of any ``.dat`` file, line by line, naming every record it cannot read."""
+    """Runs of any ``.dat`` file, line by line, naming every record it cannot read.
+
+    A fractional evaluation count, a count beyond :data:`~reportgen.data.checks.MAX_WHOLE`
+    and a value beyond :data:`~reportgen.data.checks.MAX_MAGNITUDE` are named by line and
+    column, as a CSV cell would be (the first few of each, then a count of the rest).
+    """
     runs: list[tuple[np.ndarray, np.ndarray, float]] = []
     rows: list[list[bytes]] = []
     numbers: list[int] = []
-    unwhole: list[tuple[int, bytes]] = []  # (line, cell) of fractional evaluation counts
+    # (line, cell) of the records each check refuses, by (cell of a row, where, message);
+    # a fraction keeps its message of before ("line 6: an evaluation count must be …").
+    faults: dict[tuple[int, str, str], list[tuple[int, bytes]]] = {
+        (0, "", "an evaluation count must be a whole number"): [],
+        (0, ", column 1", TOO_MANY): [],
+        (1, ", column 3", TOO_LARGE): [],
+    }
     started = False
     bad = 0
 
@@ -405,7 +433,18 @@ def _parse_dat_lines(
         except ValueError:
             values = np.array([[_to_float(c) for c in row] for row in rows], dtype=float)
         runs.append((values[:, 0], values[:, 1], 0.0))
-        unwhole.extend((numbers[i], rows[i][0]) for i in fractional(values[:, 0]))
+        finite = np.isfinite(values)  # ∞ and NaN are _check_runs' to report
+        for (cell, _, _), found, positions in zip(
+            faults,
+            faults.values(),
+            (
+                fractional(values[:, 0]),
+                np.flatnonzero(finite[:, 0] & (values[:, 0] > MAX_WHOLE)),
+                np.flatnonzero(finite[:, 1] & (np.abs(values[:, 1]) > MAX_MAGNITUDE)),
+            ),
+            strict=True,
+        ):
+            found.extend((numbers[i], rows[i][cell]) for i in positions)
 
     for number, line in enumerate(content.split(b"\n"), start=1):
         if line.startswith(b"%"):
@@ -432,21 +471,21 @@ def _parse_dat_lines(
         numbers.append(number)
     close()
     _check_runs(where, member, runs, problems)
-    for number, cell in unwhole[:MAX_ROWS_PER_PROBLEM]:
-        problems.append(
-            Problem(
-                f"{where}:{member}, line {number}",
-                f"an evaluation count must be a whole number: {cell.decode('latin-1')!r}",
+    for (_, at, message), found in faults.items():
+        for number, cell in found[:MAX_ROWS_PER_PROBLEM]:
+            problems.append(
+                Problem(
+                    f"{where}:{member}, line {number}{at}",
+                    f"{message}: {cell.decode('latin-1')!r}",
+                )
             )
-        )
-    if len(unwhole) > MAX_ROWS_PER_PROBLEM:
-        problems.append(
-            Problem(
-                f"{where}:{member}",
-                "an evaluation count must be a whole number in "
-                f"{counted(len(unwhole) - MAX_ROWS_PER_PROBLEM, 'more record')}",
+        if len(found) > MAX_ROWS_PER_PROBLEM:
+            problems.append(
+                Problem(
+                    f"{where}:{member}{at}",
+                    f"{message} in {counted(len(found) - MAX_ROWS_PER_PROBLEM, 'more record')}",
+                )
             )
-        )
     return runs
 
 
@@ -522,7 +561,9 @@ def _read_one(
     dats: dict[str, bytes] = {}
     tdats: dict[str, list[float]] = {}
     try:
-        for member, content in members(path):
+        for member, raw in members(path):
+            # A UTF-8 byte-order mark (a Windows editor's) hid the first '%' header line.
+            content = raw.removeprefix(b"\xef\xbb\xbf")
             if member.lower().endswith(".info"):
                 infos.extend(_parse_info(display, member, content.decode("latin-1"), problems))
             elif member.lower().endswith(".tdat"):

@@ -39,6 +39,12 @@ Decisions
 - Evaluation counts are whole numbers, as in a CSV source: a ``.dat`` record at ``7.5``
   evaluations is an error naming its line and value (checked on the number each line is
   already parsed to), and so is a run's ``evals`` of ``100.5`` in the ``.json``.
+- The limits of a CSV cell hold too: a ``.dat`` record with more than
+  :data:`~reportgen.data.checks.MAX_WHOLE` evaluations or a ``raw_y`` beyond
+  ±:data:`~reportgen.data.checks.MAX_MAGNITUDE` is an error naming its line and column.
+- A UTF-8 byte-order mark at the start of a ``.json`` or ``.dat`` file (a Windows editor's)
+  is skipped, as in a CSV file; it made the ``.json`` "not valid JSON" and the ``.dat``'s
+  header "needs the columns 'evaluations' and 'raw_y'".
 - Only ``.json`` files (and folders) are read: a path or glob that matches any other file is
   an input error saying so, rather than a JSON parse error about a ``.dat`` or a README.
 """
@@ -52,7 +58,14 @@ from typing import Any
 
 import numpy as np
 
-from reportgen.data.checks import MAX_ROWS_PER_PROBLEM, name_fault
+from reportgen.data.checks import (
+    MAX_MAGNITUDE,
+    MAX_ROWS_PER_PROBLEM,
+    MAX_WHOLE,
+    TOO_LARGE,
+    TOO_MANY,
+    name_fault,
+)
 from reportgen.data.formats import (
     InputFile,
     ReadResult,
@@ -77,7 +90,7 @@ def _parse_dat(
 ) -> list[tuple[np.ndarray, np.ndarray]] | None:
     """Runs of an IOH ``.dat`` file: (evaluations, raw_y) per header-separated block."""
     try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        lines = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
     except OSError as exc:
         problems.append(Problem(display, f"cannot read the file: {exc}"))
         return None
@@ -105,8 +118,8 @@ def _parse_dat(
             continue
         try:
             assert columns is not None
-            count = cells[columns[0]]
-            evaluations, value = float(count), float(cells[columns[1]])
+            count, cell = cells[columns[0]], cells[columns[1]]
+            evaluations, value = float(count), float(cell)
             ok = np.isfinite(evaluations) and np.isfinite(value) and evaluations >= 0
         except (AssertionError, IndexError, ValueError):
             ok = False
@@ -121,13 +134,22 @@ def _parse_dat(
                     )
                 )
             continue
-        if not evaluations.is_integer():  # on the float already parsed: no second pass
+        # On the floats already parsed (no second pass); the limits are a CSV cell's.
+        fault: tuple[str, str, str] | None = None  # (column, message, cell)
+        if not evaluations.is_integer():
+            fault = ("", "an evaluation count must be a whole number", count)
+        elif evaluations > MAX_WHOLE:
+            fault = ("evaluations", TOO_MANY, count)
+        elif abs(value) > MAX_MAGNITUDE:
+            fault = ("raw_y", TOO_LARGE, cell)
+        if fault is not None:
             bad += 1
             if bad <= MAX_ROWS_PER_PROBLEM:
+                column, message, cell = fault
                 problems.append(
                     Problem(
-                        f"{display}, line {number}",
-                        f"an evaluation count must be a whole number: {count!r}",
+                        f"{display}, line {number}" + (f", column '{column}'" if column else ""),
+                        f"{message}: {cell!r}",
                     )
                 )
             continue
@@ -172,7 +194,7 @@ def _meta(path: Path, display: str, named: bool, problems: list[Problem]) -> dic
     source sets ``algorithm:``, so the file's algorithm name is not needed.
     """
     try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
+        meta = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         problems.append(
             Problem(display, f"not an IOHprofiler .json meta file (not valid JSON: {exc})")
