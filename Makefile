@@ -35,7 +35,7 @@ pytest:
 test-floor:
 	$(PYTHON) -m venv .venv-floor
 	.venv-floor/bin/python -m pip install --quiet --upgrade pip
-	.venv-floor/bin/python -m pip install --quiet -e '.[dev]' $$($(PYTHON) scripts/floor-pins.py)
+	.venv-floor/bin/python -m pip install --quiet -e '.[dev,dask]' $$($(PYTHON) scripts/floor-pins.py)
 	.venv-floor/bin/pytest -q -p no:cacheprovider -W ignore::DeprecationWarning
 
 # The full fuzz profile (≥ 2000 generated specs and data files; the quick one runs in pytest).

@@ -14,11 +14,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+EXTRAS = ("dask",)
+"""Optional extras whose lower bounds are tested too (``dev`` holds tools, not floors)."""
+
+
 def floor_pins(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
-    """``name==version`` for every runtime dependency given as ``name>=version``."""
+    """``name==version`` for every runtime dependency, and every dependency of
+    :data:`EXTRAS`, given as ``name>=version``."""
     project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
+    extras = project.get("optional-dependencies", {})
     pins = []
-    for requirement in project["dependencies"]:
+    for requirement in [*project["dependencies"], *(r for e in EXTRAS for r in extras[e])]:
         match = re.fullmatch(r"([A-Za-z0-9_.\-\[\]]+)>=([0-9][0-9.]*)", requirement.strip())
         if match is None:
             sys.exit(f"pyproject.toml: {requirement!r} is not 'name>=version'")

@@ -72,11 +72,13 @@ def test_type_checkers_see_the_lazy_api_with_its_types():
 
 
 def test_every_dependency_has_a_floor_make_test_floor_can_pin():
-    """``make test-floor`` installs each runtime dependency at its lower bound: every one must
-    be written ``name>=version`` for scripts/floor-pins.py to pin it (it stops otherwise)."""
+    """``make test-floor`` installs each runtime dependency, and the Dask extra's, at its lower
+    bound: every one must be written ``name>=version`` for scripts/floor-pins.py to pin it (it
+    stops otherwise)."""
     floor_pins = runpy.run_path(str(ROOT / "scripts" / "floor-pins.py"))["floor_pins"]
     pins = floor_pins(ROOT / "pyproject.toml")
-    dependencies = PROJECT["project"]["dependencies"]
+    project = PROJECT["project"]
+    dependencies = [*project["dependencies"], *project["optional-dependencies"]["dask"]]
     assert [pin.replace("==", ">=") for pin in pins] == dependencies
 
 
