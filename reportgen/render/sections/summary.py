@@ -156,11 +156,14 @@ def head_to_head_table(result: SynthesisResult, style: FigureStyle) -> TableBloc
     rows = []
     for h in result.head_to_heads:
         a, b = style.label(h.a), style.label(h.b)
-        for i, g in enumerate(h.breakdown):
+        for g in h.breakdown:
             rows.append(
                 {
-                    # The pair once, on its first row: the rows below it are its breakdown.
-                    "pair (a – b)": f"{a} – {b}" if i == 0 else "",
+                    # The pair on every row of its breakdown, not once on the first: the HTML
+                    # table sorts by any column, a printed table continued on the next page
+                    # starts mid-breakdown, and a screen reader names each row by its first
+                    # cell — a blank one left those rows without their pair.
+                    "pair (a – b)": f"{a} – {b}",
                     "problems": f"{g.group} ({g.problems})",
                     "trial comparisons won": "–"
                     if math.isnan(g.share_a)
