@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -50,8 +51,26 @@ class InputError(Exception):
         return (InputError, (self.problems,))
 
 
+def printed_form(name: str) -> str:
+    """``name`` as it prints: composed (NFC: 'e' + U+0301 is 'é') and without the invisible
+    format characters (category Cf: zero-width space, soft hyphen, word joiner)."""
+    return "".join(c for c in unicodedata.normalize("NFC", name) if unicodedata.category(c) != "Cf")
+
+
 def did_you_mean(name: str, choices: Sequence[str]) -> str:
-    """Return ``" (did you mean 'x'?)"`` for the closest choice, or ``""`` when none is close."""
+    """Return ``" (did you mean 'x'?)"`` for the closest choice, or ``""`` when none is close.
+
+    A choice that prints exactly as ``name`` but is encoded differently (an accent composed in
+    one and combining in the other, an invisible character) is named first, escaped, since
+    "did you mean 'é'?" beside "no algorithm 'é'" reads as nonsense: the two only differ in
+    their code points.
+    """
+    same = [c for c in choices if c != name and printed_form(c) == printed_form(name)]
+    if same:
+        return (
+            f" (did you mean {same[0]!a}? It prints as {name!a} does but is encoded "
+            "differently: an accent composed or combining, or an invisible character)"
+        )
     close = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.7)
     if not close:
         lowered = {c.lower(): c for c in choices}

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import unicodedata
 from collections.abc import Iterable
 
 import numpy as np
@@ -19,7 +18,7 @@ import pandas as pd
 
 from reportgen.data.frames import category_codes
 from reportgen.data.read import RawTable
-from reportgen.errors import Problem, shorten
+from reportgen.errors import Problem, printed_form, shorten
 from reportgen.spec.base import NAME_CONTROL
 
 MAX_ROWS_PER_PROBLEM = 5
@@ -149,12 +148,6 @@ def name_fault(name: str, max_length: int = MAX_NAME_LENGTH) -> str | None:
     return None
 
 
-def _printed(name: str) -> str:
-    """``name`` as it prints: composed (NFC: 'e' + U+0301 is 'é') and without the invisible
-    format characters (category Cf: zero-width space, soft hyphen, word joiner)."""
-    return "".join(c for c in unicodedata.normalize("NFC", name) if unicodedata.category(c) != "Cf")
-
-
 def lookalikes(names: Iterable[str], what: str) -> list[str]:
     """A message for every name written several ways among ``names`` (algorithms, problems):
     names that differ but print the same. The report would show two algorithms by one name,
@@ -162,7 +155,7 @@ def lookalikes(names: Iterable[str], what: str) -> list[str]:
     escaped (``ascii``), which is where they differ."""
     by_print: dict[str, list[str]] = {}
     for name in names:
-        by_print.setdefault(_printed(name), []).append(name)
+        by_print.setdefault(printed_form(name), []).append(name)
     aliases = (
         ", or merge them with 'aliases:' in the spec's algorithms" if what == "algorithms" else ""
     )

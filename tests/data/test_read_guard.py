@@ -288,3 +288,19 @@ def test_a_typed_column_beyond_1e300_is_refused_too(tmp_path):
         reportgen.compute_study(reportgen.load_study(spec, base_dir=tmp_path, frames={"s": frame}))
     (problem,) = info.value.problems
     assert str(problem) == f"DataFrame 's', row 3, column 'mean': {TOO_LARGE}: 1.5e+308"
+
+
+def test_a_spec_name_encoded_unlike_the_data_says_so(tmp_path):
+    """The spec's algorithms: 'Be' + U+0301 against the data's 'Bé' (one code point) was "no
+    algorithm 'Bé' (did you mean 'Bé'?)": two names that print alike, one suggested for the
+    other without a word on why they differ."""
+    pairs = [("A", "f1"), ("A", "f2"), ("B\u00e9", "f1"), ("B\u00e9", "f2")]
+    csv = "algorithm,problem,dimension,mean,std,n\n"
+    csv += "".join(f"{a},{p},2,{i + 1}.0,0.1,3\n" for i, (a, p) in enumerate(pairs))
+    write(tmp_path, "data/s.csv", csv)
+    spec = write(tmp_path, "study.yaml", SPEC + 'algorithms: ["A", "Be\\u0301"]\n')
+    (problem,) = problems_of(spec)
+    assert (
+        "(did you mean 'B\\xe9'? It prints as 'Be\\u0301' does but is encoded differently: an "
+        "accent composed or combining, or an invisible character)"
+    ) in problem
