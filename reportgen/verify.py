@@ -430,6 +430,12 @@ def _leaves(value: Any, path: str, named: str) -> Iterator[tuple[str, str, Any]]
         yield path, named, value
 
 
+def _leaf_map(document: dict[str, Any]) -> dict[str, tuple[str, Any]]:
+    """Path → (named path, value) of every leaf of ``document`` outside :data:`IGNORED_KEYS`."""
+    kept = {k: v for k, v in document.items() if k not in IGNORED_KEYS}
+    return {path: (named, value) for path, named, value in _leaves(kept, "", "")}
+
+
 def _row_names(rows: list[dict[str, Any]]) -> list[str]:
     """Each row of a list (a table) by its :data:`IDENTIFYING_KEYS` (``algorithm=A,
     problem=f1``); by its position (``3``) without them, and by both (``#3: algorithm=A``)
@@ -503,19 +509,7 @@ def compare_documents(
     differences : list of Difference
         In the bundled document's order; values only the rerun has come last.
     """
-    bundled = current_names(bundled)
-    old = {
-        path: (named, value)
-        for path, named, value in _leaves(
-            {k: v for k, v in bundled.items() if k not in IGNORED_KEYS}, "", ""
-        )
-    }
-    new = {
-        path: (named, value)
-        for path, named, value in _leaves(
-            {k: v for k, v in rerun.items() if k not in IGNORED_KEYS}, "", ""
-        )
-    }
+    old, new = _leaf_map(current_names(bundled)), _leaf_map(rerun)
     numbers = values = 0
     differences = []
     for path, (named, value) in old.items():

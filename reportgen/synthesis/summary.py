@@ -1026,17 +1026,13 @@ def _bottom_line(
     ) + " is not significant in any test of the verdict matrix"
     challengers = [h for h in pairs if h.share_a < 0.5 or h.significant_b > h.significant_a]
     numbers["challengers"] = [h.b for h in challengers]
-    # A problem table in which the other is significantly better on as many problems as the
-    # leader: the leader is not recommended over it without a word (bbob_coco: DIRECT, first by
-    # the runtime ECDF area, and R-SHADE-10e2, 3 problems each at the common budget).
+    # A problem table (``h.test``) in which the other is significantly better on as many
+    # problems as the leader (more makes it a challenger): the leader is not recommended over
+    # it without a word (bbob_coco: DIRECT, first by the runtime ECDF area, and R-SHADE-10e2,
+    # 3 problems each at the common budget). One the verdict matrix already names is not
+    # named twice.
     even = [
-        h
-        for h in pairs
-        if h.test
-        and h not in challengers
-        and h.significant_b >= h.significant_a
-        # already named: its lead over them is not significant in the verdict matrix
-        and h.b not in unseparated
+        h for h in pairs if h.test and h.significant_b == h.significant_a and h.b not in unseparated
     ]
     numbers["not_separated_by_table"] = [h.b for h in even]
     reservations = [unseparated_text] if unseparated else []
