@@ -24,6 +24,8 @@ contender of the head-to-head; A, even with R in the table, must still be named.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 
 from reportgen.analyses.problem_table import compute
@@ -32,7 +34,7 @@ from reportgen.present.labels import Labels
 from reportgen.spec.analyses.problem_table import ProblemTableOptions
 from reportgen.synthesis.head_to_head import not_separated_by_tables
 from reportgen.synthesis.rankings import BEST, FINAL_VALUES, NOT_SIGNIFICANT, WORSE, Ranking
-from reportgen.synthesis.summary import synthesise
+from reportgen.synthesis.summary import SynthesisResult, synthesise
 
 LOW, HIGH, WORST = [1, 2, 3, 4, 5], [11, 12, 13, 14, 15], [21, 22, 23, 24, 25]
 RUNS = {
@@ -68,6 +70,18 @@ def _ranking(verdict_of_a: str = WORSE) -> Ranking:
     )
 
 
+def synthesised(verdict_of_a: str = WORSE, **options: Any) -> SynthesisResult:
+    """The summary of the ranking (A's verdict ``verdict_of_a``) and the problem table."""
+    return synthesise(
+        [_ranking(verdict_of_a)],
+        ("R", "A", "B"),
+        Labels({}),
+        outcomes=[("problem_table", "problem_table", _table())],
+        resamples=50,
+        **options,
+    )
+
+
 def test_the_table_by_hand() -> None:
     a = _table().win_tie_loss("A")  # type: ignore[attr-defined]
     assert (a.wins, a.ties, a.losses) == (1, 2, 1)
@@ -79,13 +93,7 @@ def test_the_table_by_hand() -> None:
 
 
 def test_the_bottom_line_names_an_algorithm_the_table_does_not_separate() -> None:
-    result = synthesise(
-        [_ranking()],
-        ("R", "A", "B"),
-        Labels({}),
-        outcomes=[("problem_table", "problem_table", _table())],
-        resamples=50,
-    )
+    result = synthesised()
     assert result.bottom_line is not None
     # It read "Bottom line: R is the recommendation. The only method family (final values)
     # puts it first (1 counted ranking)."
@@ -103,13 +111,7 @@ def test_the_bottom_line_names_an_algorithm_the_table_does_not_separate() -> Non
 
 
 def test_an_algorithm_the_verdict_matrix_already_names_is_not_named_twice() -> None:
-    result = synthesise(
-        [_ranking(verdict_of_a=NOT_SIGNIFICANT)],
-        ("R", "A", "B"),
-        Labels({}),
-        outcomes=[("problem_table", "problem_table", _table())],
-        resamples=50,
-    )
+    result = synthesised(verdict_of_a=NOT_SIGNIFICANT)
     assert result.bottom_line is not None
     assert result.bottom_line.text == (
         "Bottom line: R leads, but its lead over A is not significant in any test of the "
