@@ -600,14 +600,21 @@ def _against_reference(
         problems = sorted({n[a] for a in others})
         spread = [v for a in others if not math.isnan(v := a12[a])]
         low, high = losses[0], losses[-1]
+        # One algorithm left over is named: "the other algorithm" leaves the reader to work
+        # out which of the study's algorithms it is.
+        subject = (
+            f"the other {len(others)} algorithms are"
+            if len(others) > 1
+            else f"{labels.label(others[0])} is"
+        )
         text += (
-            f"; {f'the other {len(others)} algorithms are' if len(others) > 1 else 'the other algorithm is'} "
-            f"significantly worse on {low if low == high else f'{low}–{high}'} of "
+            f"; {subject} significantly worse on {low if low == high else f'{low}–{high}'} of "
             f"{''.join(f'{p}–' for p in problems[:-1])}{counted(problems[-1], 'problem')}"
         )
         if spread:
             top_a12 = max(spread)
-            text += f" (median A12 at most {fixed(top_a12)}, {a12_magnitude(top_a12)})"
+            bound = "at most " if len(spread) > 1 else ""
+            text += f" (median A12 {bound}{fixed(top_a12)}, {a12_magnitude(top_a12)})"
         numbers["others"] = {
             "algorithms": others,
             "losses": [low, high],

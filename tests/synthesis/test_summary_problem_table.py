@@ -41,19 +41,19 @@ RUNS = {
 }
 
 
-def _table(only: str | None = None) -> object:
-    """The problem table of RUNS (``only``: of that one problem)."""
+def _table(only: str | None = None, runs: dict[str, dict[str, list[int]]] = RUNS) -> object:
+    """The problem table of ``runs`` (``only``: of that one problem)."""
     frame = pd.DataFrame(
         [
             {"algorithm": a, "problem": p, "dimension": 10, "run": r, "value": float(v)}
-            for a, by_problem in RUNS.items()
+            for a, by_problem in runs.items()
             for p, values in by_problem.items()
             for r, v in enumerate(values, start=1)
             if only in (None, p)
         ]
     )
     problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
-    data = AnalysisData("trials", frame, ("R", "A", "B"), problems)
+    data = AnalysisData("trials", frame, tuple(runs), problems)
     return compute(data, ProblemTableOptions(kind="problem_table", data="runs", reference="R"))
 
 
@@ -88,8 +88,8 @@ def test_wtl_and_a12_against_the_reference_in_the_summary() -> None:
         "Against R, the reference of the problem table (two-sided Mann–Whitney U test per "
         "problem, Holm correction over problems, α = 0.05; A12 is the probability that a run of "
         "the algorithm beats a run of R), problems significantly better / not different / "
-        "worse: A 2/1/1 of 4 (median A12 0.80, large); the other algorithm is significantly "
-        "worse on 4 of 4 problems (median A12 at most 0.00, large)."
+        "worse: A 2/1/1 of 4 (median A12 0.80, large); B is significantly worse on 4 of 4 "
+        "problems (median A12 0.00, large)."
     )
     assert finding.numbers["rows"] == {"A": {"wins": 2, "ties": 1, "losses": 1, "median_a12": 0.8}}
     assert finding.numbers["others"] == {
@@ -213,6 +213,26 @@ def test_the_bottom_line_scopes_not_significant_to_the_verdict_matrix() -> None:
     assert result.bottom_line.numbers["ahead_head_to_head"] == ["C"]
 
 
+def test_several_worse_algorithms_are_summarised_and_one_is_named() -> None:
+    """B and C (31..35) lose every problem to R: not named, summarised with the larger of
+    their median A12 (both 0); with B alone (the test above) B is named, not "the other
+    algorithm", which left the reader to work out which one it was."""
+    runs = {**RUNS, "C": {p: [v + 10 for v in WORST] for p in ("f1", "f2", "f3", "f4")}}
+    result = synthesise(
+        [_mean_ranking(ranks={"R": 1.0, "A": 2.0, "B": 3.0, "C": 4.0})],
+        ("R", "A", "B", "C"),
+        Labels({}),
+        outcomes=[("problem_table", "problem_table", _table(runs=runs))],
+        resamples=50,
+    )
+    (finding,) = [f for f in result.findings if f.id == "summary.problem_table.problem_table"]
+    assert finding.text.endswith(
+        "; the other 2 algorithms are significantly worse on 4 of 4 problems (median A12 at "
+        "most 0.00, large)."
+    )
+    assert finding.numbers["others"]["algorithms"] == ["B", "C"]
+
+
 def test_one_problem_counts_read_in_the_singular() -> None:
     """On f1 alone ("worse on 1 of 1 problems" before): R beats A and B, 5 runs against 5
     completely separated (p = 2/252, no correction over one problem)."""
@@ -226,8 +246,7 @@ def test_one_problem_counts_read_in_the_singular() -> None:
     (finding,) = [f for f in result.findings if f.id == "summary.problem_table.problem_table"]
     assert "A 0/0/1 of 1 (" in finding.text
     assert finding.text.endswith(
-        "; the other algorithm is significantly worse on 1 of 1 problem (median A12 at most "
-        "0.00, large)."
+        "; B is significantly worse on 1 of 1 problem (median A12 0.00, large)."
     )
 
 
