@@ -41,7 +41,7 @@ from reportgen.errors import InputError
 from reportgen.figures.perspectives import critical_difference_diagram, figures
 from reportgen.figures.style import make_style
 from reportgen.narrative.perspectives import _perspective_findings, findings
-from reportgen.render.blocks import FigureBlock, TableBlock
+from reportgen.render.blocks import FigureBlock, TableBlock, Text
 from reportgen.render.sections.perspectives import build_section
 from reportgen.spec.analyses.perspectives import PerspectivesOptions
 from tests.conftest import SHARED_DATA, require_shared
@@ -563,6 +563,9 @@ def test_section_and_figures_render() -> None:
     )  # f1: DE and CMA-ES tie at 0.00e+00, both bold
     assert sum(isinstance(b, FigureBlock) for b in section.blocks) == 4
     assert not figures(compute(cec2008_summary(), options(critical_difference=False)), style)
+    # The paper's case against the sample mean is the paper's, not a fact the report asserts.
+    (intro, *_) = [b for b in section.blocks if isinstance(b, Text)]
+    assert intro.text.startswith("Poikolainen, Weber et al. argue that the sample mean")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -329,13 +329,13 @@ def build_section(
 ) -> Section:
     """Assemble the perspectives section from the result (formatting only)."""
     intro = (
-        "The sample mean answers no question a user of an optimiser has. This section "
-        "ranks the algorithms over all problems by several perspectives — accuracy (the "
-        "best result), reliability (the chance of a good result, and how many repeats "
-        "that takes), robustness (the worst result) and efficiency (running time) — "
-        "beside the mean and the median final value, each with the Friedman test and Holm's "
-        "procedure (Poikolainen, Weber et al.). Where the perspectives disagree, the best choice "
-        "depends on how the algorithm will be used."
+        "Poikolainen, Weber et al. argue that the sample mean of an optimiser's results "
+        "cannot be read as a measure of its performance. This section ranks the algorithms "
+        "over all problems by the perspectives they propose instead — accuracy (the best "
+        "result), reliability (the chance of a good result, and how many repeats that takes), "
+        "robustness (the worst result) and efficiency (running time) — beside the mean and the "
+        "median final value, each with the Friedman test and Holm's procedure. Where the "
+        "perspectives disagree, the best choice depends on how the algorithm will be used."
     )
     if options.select is not None:
         # A study's second look at a subset: the perspectives were introduced with its first.
