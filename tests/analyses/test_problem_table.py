@@ -368,18 +368,32 @@ def test_shared_best_rows_are_said_when_one_algorithm_leads() -> None:
 
 def test_bold_is_printed_apart_from_the_cells_beside_it() -> None:
     """published_table's F10 (D=10): means 100.15648 and 100.19302 both printed '100' at three
-    digits, one of them bold. The row now gets the digits that tell them apart (5: 100.16 and
-    100.19); a row whose values differ at three digits keeps three."""
+    digits, one of them bold. The row's means now get the digits that tell them apart (5:
+    100.16 and 100.19), the SDs keep three; a row whose values differ at three digits keeps
+    three."""
     data = summary_table(mean=[100.15648, 100.19302], std=[0.035956293, 0.023896821], n=[30, 30])
     section = build_section(compute(data, options()), options(), make_style(["A", "B"]))
     table = next(b for b in section.blocks if getattr(b, "name", "") == "problem_table_10D")
-    assert table.frame.loc[0, "A"] == "100.16 ±\u00a00.035956"
-    assert table.frame.loc[0, "B"] == "100.19 ±\u00a00.023897"
+    assert table.frame.loc[0, "A"] == "100.16 ±\u00a00.036"
+    assert table.frame.loc[0, "B"] == "100.19 ±\u00a00.0239"
     assert table.bold.loc[0].tolist() == [False, True, False]
     data = summary_table(mean=[1.5, 2.5], std=[0.1, 0.2], n=[30, 30])
     section = build_section(compute(data, options()), options(), make_style(["A", "B"]))
     table = next(b for b in section.blocks if getattr(b, "name", "") == "problem_table_10D")
     assert table.frame.loc[0, "A"] == "1.5 ±\u00a00.1"
+
+
+def test_values_no_digit_prints_apart_add_no_digits() -> None:
+    """cec2017's f22: DES's median 100.00000001 beside the others' 100 (bold) printed every
+    cell of the row at eight digits — "100 (1.7770986×10⁻⁸)" — and still "100" for all.
+    Here B's mean 100 + 10⁻⁸ cannot print apart from A's 100 at eight digits: the row keeps
+    three."""
+    data = summary_table(mean=[100.0, 100.00000001], std=[0.0, 1.7770986e-8], n=[30, 30])
+    section = build_section(compute(data, options()), options(), make_style(["A", "B"]))
+    table = next(b for b in section.blocks if getattr(b, "name", "") == "problem_table_10D")
+    assert table.bold.loc[0].tolist() == [False, True, False]
+    assert table.frame.loc[0, "A"] == "100 ±\u00a00"
+    assert table.frame.loc[0, "B"] == "100 ±\u00a01.78×10⁻⁸"
 
 
 def test_published_statistics_claim_no_test_and_no_reference() -> None:

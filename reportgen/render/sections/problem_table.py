@@ -9,7 +9,12 @@ booktabs LaTeX (``tables/<id>/report_<name>.tex``).
 Decision: a row whose bold value prints like a cell that is not bold gets more significant
 digits (up to :data:`MAX_DIGITS`), so that the bold is visibly earned: published_table's F10
 (D=10) printed "**100 ± 0.036**" beside "100 ± 0.0239" (means 100.156 and 100.193 at three
-digits), a first place the reader could not see.
+digits), a first place the reader could not see. Only the central value (mean, median, best,
+worst) gets them: the spread beside it (SD, IQR) keeps the table's digits, which are all a
+spread's own sampling error leaves meaningful. A pair of values that even :data:`MAX_DIGITS`
+cannot print apart (cec2017's f22: DES's median 100.00000001 against 100) adds no digit:
+eight digits that still print alike only cost the row its legibility ("100
+(1.7770986×10⁻⁸)").
 """
 
 from __future__ import annotations
@@ -49,13 +54,14 @@ NBSP = "\u00a0"
 """Joins the spread and the marker to their number, so a narrow cell wraps only after the mean."""
 
 
-def _cell_text(cell: Cell, statistic: str, digits: int) -> str:
+def _cell_text(cell: Cell, statistic: str, digits: int, spread_digits: int) -> str:
+    """The cell's central value at ``digits``, its spread (SD, IQR) at ``spread_digits``."""
     if statistic == "mean_sd":
         if math.isnan(cell.std):
             return number(cell.mean, digits)
-        return f"{number(cell.mean, digits)} ±{NBSP}{number(cell.std, digits)}"
+        return f"{number(cell.mean, digits)} ±{NBSP}{number(cell.std, spread_digits)}"
     if statistic == "median_iqr":
-        return f"{number(cell.median, digits)} ({number(cell.iqr, digits)})"
+        return f"{number(cell.median, digits)} ({number(cell.iqr, spread_digits)})"
     return number(cell.statistic(CENTRAL[statistic]), digits)
 
 
@@ -65,15 +71,20 @@ MAX_DIGITS = 8
 
 def _row_digits(cells: Sequence[Cell], statistic: str, best: set[str], digits: int) -> int:
     """The significant digits (at least ``digits``) at which every best value of the row
-    prints apart from every other value of the row (see the module docstring)."""
+    prints apart from every other value of the row that :data:`MAX_DIGITS` digits can print
+    apart from it (see the module docstring)."""
     key = CENTRAL[statistic]
     bold = [c.statistic(key) for c in cells if c.algorithm in best]
     plain = [c.statistic(key) for c in cells if c.algorithm not in best]
-    while digits < MAX_DIGITS and any(
-        number(a, digits) == number(b, digits) for a in bold for b in plain if a != b
-    ):
-        digits += 1
-    return digits
+    needed = digits
+    for a in bold:
+        for b in plain:
+            apart = next(
+                (d for d in range(digits, MAX_DIGITS + 1) if number(a, d) != number(b, d)), None
+            )
+            if apart is not None:
+                needed = max(needed, apart)
+    return needed
 
 
 def _against_the_marker(
@@ -165,7 +176,7 @@ def _paper_tables(
                         if cell is None:
                             row[column], mask[column] = "–", False
                             continue
-                        text = _cell_text(cell, statistic, digits)
+                        text = _cell_text(cell, statistic, digits, options.digits)
                         if k == 0 and cell.marker:
                             text += f"{NBSP}{cell.marker}"
                         row[column] = text
