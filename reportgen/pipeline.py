@@ -33,7 +33,7 @@ from reportgen.changes import (
     read_baseline,
     unrelated,
 )
-from reportgen.data.frames import AnalysisData, problem_label, sorted_problems
+from reportgen.data.frames import AnalysisData, natural_key, problem_label, sorted_problems
 from reportgen.data.load import StudyData, load_data
 from reportgen.data.select import complete_problems
 from reportgen.errors import InputError, Problem, did_you_mean, quote_choices, shorten
@@ -845,8 +845,11 @@ def _document(
                 "summary": source_summary(
                     source, Labels(spec.study.algorithm_labels()), results.data.algorithms
                 ),
+                # In natural order (DES_2_10 before DES_10_10), as problems are everywhere else;
+                # the provenance keeps the order the files were read in.
                 "files": [
-                    {"display": f.display, "rows": f.rows, "sha256": f.sha256} for f in source.files
+                    {"display": f.display, "rows": f.rows, "sha256": f.sha256}
+                    for f in sorted(source.files, key=lambda f: natural_key(f.display))
                 ],
             }
         )

@@ -476,3 +476,16 @@ def test_latex_tables_compile(rendered: dict[str, Path], name: str, tmp_path: Pa
         pytest.skip("pdflatex is not installed: scripts/system-deps.sh test")
     result = compile_latex(tables, tmp_path)
     assert result.returncode == 0, result.stdout[-3000:]
+
+
+def test_data_appendix_lists_files_in_natural_order(rendered: dict[str, Path]) -> None:
+    """cec2017 reads one file per algorithm and function: the appendix listed DES_10_10.txt,
+    DES_11_10.txt, …, DES_19_10.txt, DES_1_10.txt, DES_20_10.txt (character order), not as a
+    reader looks for them."""
+    html = (rendered["cec2017"] / "report.html").read_text(encoding="utf-8")
+    appendix = html.split('id="app-data"')[1].split('id="app-provenance"')[0]
+    files = re.findall(r"<tr><td>([^<]*\.txt)</td>", appendix)
+    des = [f for f in files if "DES_" in f]
+    assert len(des) == 30
+    assert des[:3] == ["data/DES_1_10.txt", "data/DES_2_10.txt", "data/DES_3_10.txt"]
+    assert des[-1] == "data/DES_30_10.txt"
