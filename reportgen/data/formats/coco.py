@@ -80,6 +80,7 @@ from reportgen.data.formats import (
     unordered_runs,
     worsening_caveats,
 )
+from reportgen.data.frames import natural_key
 from reportgen.errors import InputError, Problem, shorten
 from reportgen.present.format import counted
 from reportgen.spec.sources import CocoOptions
@@ -585,7 +586,7 @@ def _read_one(
     if not infos:
         problems.append(Problem(display, "no COCO .info file found"))
         return runs, 0, problems
-    infos.sort(key=lambda b: (_natural(b.info), b.line))
+    infos.sort(key=lambda b: (natural_key(b.info), b.line))
     parsed: dict[str, list[tuple[np.ndarray, np.ndarray, float]]] = {}
     taken: dict[str, int] = {}
     for block in infos:
@@ -656,7 +657,3 @@ def _read_one(
                 )
             )
     return runs, len(runs), problems
-
-
-def _natural(text: str) -> tuple[object, ...]:
-    return tuple(int(p) if p.isdecimal() else p for p in re.split(r"(\d+)", text))
