@@ -280,7 +280,7 @@ class _RendererSVG(RendererSVG):
     """matplotlib's SVG writer, measuring text through the process-wide caches above."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, **kwargs)  # type: ignore[no-untyped-call]  # untyped in the stubs
         self._text2path = _TEXT_TO_PATH
 
     def _get_font_height_metrics(
@@ -315,7 +315,7 @@ class _FigureCanvasSVG(FigureCanvasSVG):
             self.figure.dpi = 72
             width, height = self.figure.get_size_inches()
             w, h = width * 72, height * 72
-            renderer = MixedModeRenderer(
+            renderer = MixedModeRenderer(  # type: ignore[no-untyped-call]  # untyped in the stubs
                 self.figure,
                 width,
                 height,

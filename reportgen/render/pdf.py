@@ -45,7 +45,7 @@ def _confined_fetcher(root: Path) -> Any:
     """A weasyprint URL fetcher for ``data:`` URIs and files under ``root``, refusing the rest."""
     from weasyprint.urls import URLFetcher  # imported here: weasyprint loads slowly
 
-    class ConfinedFetcher(URLFetcher):
+    class ConfinedFetcher(URLFetcher):  # type: ignore[misc]  # weasyprint ships no types
         def fetch(self, url: str, headers: dict[str, str] | None = None) -> Any:
             if url.startswith("file:"):
                 path = Path(unquote(urlparse(url).path)).resolve()

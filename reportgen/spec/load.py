@@ -195,7 +195,9 @@ def _check_bounds(text: str, path: Path) -> None:
             if (
                 len(event.value) > MAX_INT_DIGITS
                 and event.implicit[0]
-                and resolver.resolve(yaml.ScalarNode, event.value, event.implicit) == int_tag
+                # PyYAML's stubs leave Resolver.resolve untyped
+                and resolver.resolve(yaml.ScalarNode, event.value, event.implicit)  # type: ignore[no-untyped-call]
+                == int_tag
             ):
                 raise refuse(
                     event,

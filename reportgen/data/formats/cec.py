@@ -35,6 +35,7 @@ from __future__ import annotations
 import ast
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -89,7 +90,7 @@ def _evaluate(node: ast.expr, dimension: int) -> float:
         return -operand if isinstance(node.op, ast.USub) else operand
     if isinstance(node, ast.BinOp):
         left, right = _evaluate(node.left, dimension), _evaluate(node.right, dimension)
-        operations = {
+        operations: dict[type[ast.operator], Callable[[], float]] = {
             ast.Add: lambda: left + right,
             ast.Sub: lambda: left - right,
             ast.Mult: lambda: left * right,

@@ -14,7 +14,15 @@ from reportgen.figures.performance_profiles import bound_formula, figures, readi
 from reportgen.figures.style import FigureStyle
 from reportgen.narrative.performance_profiles import findings
 from reportgen.present.format import evaluations, power_of_ten, share
-from reportgen.render.blocks import FigureBlock, Prose, Section, TableBlock, Text, figure_blocks
+from reportgen.render.blocks import (
+    Block,
+    FigureBlock,
+    Prose,
+    Section,
+    TableBlock,
+    Text,
+    figure_blocks,
+)
 from reportgen.spec.analyses.performance_profiles import (
     WORST_FIRST_MEAN,
     PerformanceProfilesOptions,
@@ -140,7 +148,7 @@ def build_section(
     # The places table right after the findings it tabulates, before the figures: a table
     # may continue on the next page, a figure cannot, so a tall figure that does not fit
     # under the findings leaves the table, not blank paper, above it.
-    blocks: list = [
+    blocks: list[Block] = [
         Text(intro),
         Prose(tuple(findings(result, style)), as_list=True),
         _ranking_table(result, style),
