@@ -22,9 +22,12 @@ Decisions
   algorithm never moves up by having wider bounds: the verdicts never change the order. When
   the confirmation has no power (the winner's upper-bound curve solves fewer than half the
   problems its mean curve solves) the ranking is *inconclusive*: shown, not counted. With
-  fewer than 30 runs on some problem (Liu et al.'s Remark 4) every summary sentence that
-  states its verdicts ends with that caveat (``verdict_caveat``; the order itself is the
-  mean profiles', which need no bounds).
+  fewer than 30 runs on some problem (Liu et al.'s Remark 4) the summary's first sentence
+  that states its verdicts ends with a pointer to that caveat (``verdict_pointer``; the order
+  itself is the mean profiles', which need no bounds). The caveat is stated in full once, in
+  the report's caveat list (the analysis's ``few_runs`` caveat, raised on the same
+  condition), and kept whole in the sentence's numbers (``results.json``): the quickstart
+  said it three times over in one summary.
 - Probabilistic profiles rank by the expected share solved at ``x_max``, then by ρ̄(1); each
   problem's terms of the two means are its scores.
 - U-scores contribute the overall total's ranks; the per-problem U-scores are its scores.
@@ -213,8 +216,11 @@ class Ranking:
     caveat: str = ""
     caveat_algorithms: tuple[str, ...] = ()
     verdict_caveat: str = ""
-    """A sentence every summary sentence that states this ranking's *verdicts* ends with
-    (confidence bounds on fewer runs than the method requires); empty for most."""
+    """Why this ranking's *verdicts* are to be doubted (confidence bounds on fewer runs than
+    the method requires), in full; empty for most."""
+    verdict_pointer: str = ""
+    """The short sentence the summary states instead of :attr:`verdict_caveat`, which the
+    report's caveat list holds in full; empty when the caveat is."""
     bootstrap: Callable[..., np.ndarray] | None = None
     bootstrap_runs: bool = False
 
@@ -299,7 +305,7 @@ def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) ->
                 f"its half-width λS/√n exceeds the tolerance band on "
                 f"{share(power.wide_share)} of them"
             )
-    caveat = ""
+    caveat = pointer = ""
     fewest = int(result.runs["n_runs"].min()) if len(result.runs) else MIN_RUNS
     if result.lambdas and fewest < MIN_RUNS:
         # Liu et al.'s Remark 4: the bounds need n_r ≥ 30; the summary must not state their
@@ -308,6 +314,12 @@ def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) ->
             f"The confidence bounds rest on as few as {fewest} runs per algorithm and problem, "
             f"fewer than the {MIN_RUNS} Liu et al. require (Remark 4), so their verdicts are "
             "indicative only."
+        )
+        # The analysis raises its few_runs caveat on the same condition, so "see Caveats"
+        # always finds it there.
+        pointer = (
+            f"The confidence-bound verdicts are indicative only (as few as {fewest} runs, "
+            "Remark 4: see Caveats)."
         )
     return [
         Ranking(
@@ -322,6 +334,7 @@ def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) ->
             note=note,
             scores=_profile_scores(result, tau),
             verdict_caveat=caveat,
+            verdict_pointer=pointer,
         )
     ]
 

@@ -57,7 +57,10 @@ Bottom line (one paragraph at the top of the report)
 A sentence that ranks by a ranking with a caveat (wall-clock efficiency: time depends on the
 hardware, the language and the stopping rule; the runtime-ECDF area at budgets more than
 tenfold apart: who leads at the common budget) ends with that caveat, the algorithms it names
-by their labels. Where no U-score analysis
+by their labels. A ranking's verdict caveat (confidence-bound profiles on fewer runs than
+Remark 4 requires) is stated in full once, in the report's caveat list, and kept whole in the
+numbers of the sentences that rest on it: the bottom line, where it states those verdicts, or
+else the sentence stating them ends with a pointer to it, never both. Where no U-score analysis
 compares the top two, the head-to-head comes from a problem table whose reference is one of
 them (its per-problem rank-sum test, corrected over problems; the sentence names the test).
 """
@@ -319,14 +322,16 @@ def synthesise(
             evidence.leaders[0], evidence.leaders[1], outcomes, counted, problem_groups
         )
         pairs = [tie] if tie is not None else []
-    findings = _findings(rankings, evidence, agree, sure, pairs, labels)
+    bottom = _bottom_line(rankings, evidence, sure, pairs, labels)
+    findings = _findings(
+        rankings, evidence, agree, sure, pairs, labels, said=bottom.text if bottom else ""
+    )
     findings += [
         finding
         for kind, analysis_id, result in outcomes
         if kind == "problem_table"
         and (finding := _against_reference(analysis_id, result, evidence, labels)) is not None
     ]
-    bottom = _bottom_line(rankings, evidence, sure, pairs, labels)
     return SynthesisResult(
         tuple(algorithms),
         tuple(rankings),
@@ -427,7 +432,10 @@ def _findings(
     sure: Uncertainty,
     pairs: list[HeadToHead],
     labels: Labels,
+    said: str = "",
 ) -> list[Finding]:
+    """The summary's findings, by the module's rules 1–7; ``said`` is the bottom line's text
+    (what it already points to is not pointed to again)."""
     out: list[Finding] = []
     counted = [r for r in rankings if r.counted]
     n_families = len(evidence.families)
@@ -481,7 +489,7 @@ def _findings(
             )
     # Rule 3: significance of the best algorithm's lead.
     for r in counted:
-        finding = _significance(r, labels)
+        finding = _significance(r, labels, said)
         if finding is not None:
             out.append(finding)
     # Rule 4: what is not counted, and why.
@@ -628,7 +636,10 @@ def _interval(low: float, high: float) -> str:
     return f"{low:.0f}" if low == high else f"{low:.0f}–{high:.0f}"
 
 
-def _significance(r: Ranking, labels: Labels) -> Finding | None:
+def _significance(r: Ranking, labels: Labels, said: str = "") -> Finding | None:
+    """Rule 3 for one ranking. Its verdict caveat's pointer ends the sentence unless ``said``
+    (the bottom line) already ends with it: the full caveat is in the report's caveat list and
+    in the finding's numbers, and said once is enough."""
     best = [a for a, v in r.verdicts.items() if v == BEST]
     if not best:
         return None
@@ -668,16 +679,18 @@ def _significance(r: Ranking, labels: Labels) -> Finding | None:
             if len(unclear) <= 3
             else f"; the test is inconclusive for {len(unclear)} others."
         )
+    pointer = r.verdict_pointer if r.verdict_pointer not in said else ""
     return Finding(
         f"summary.significance.{r.id}",
-        text + _caveat([r], labels) + (f" {r.verdict_caveat}" if r.verdict_caveat else ""),
+        text + _caveat([r], labels) + (f" {pointer}" if pointer else ""),
         {
             "ranking": r.id,
             "best": reference,
             "significantly_worse": worse,
             "not_significant": same,
             "inconclusive": unclear,
-        },
+        }
+        | ({"verdict_caveat": r.verdict_caveat} if r.verdict_caveat else {}),
     )
 
 
@@ -1074,7 +1087,10 @@ def _bottom_line(
             f" and {p_text}." if p_text else "."
         )
         text += "".join(
-            " " + c for c in dict.fromkeys(r.verdict_caveat for r in tested if r.verdict_caveat)
+            " " + c for c in dict.fromkeys(r.verdict_pointer for r in tested if r.verdict_pointer)
+        )
+        numbers["verdict_caveats"] = list(
+            dict.fromkeys(r.verdict_caveat for r in tested if r.verdict_caveat)
         )
     elif p and max(p) <= SPLIT:
         text = (

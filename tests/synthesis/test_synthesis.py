@@ -414,7 +414,7 @@ def test_the_bottom_line_says_its_per_dimension_shares_are_within_one_dimension(
 
 def test_profile_verdicts_on_fewer_than_30_runs_carry_remark_4() -> None:
     # Two algorithms, one problem, 4 runs each (Liu et al. require n_r ≥ 30 for the bounds):
-    # every summary sentence ranking by the profiles says the verdicts are indicative only.
+    # the summary sentence stating the profile verdicts says they are indicative only.
     from reportgen.analyses.performance_profiles import compute as profiles
     from reportgen.spec.analyses.performance_profiles import PerformanceProfilesOptions
     from reportgen.synthesis.rankings import performance_profiles as profile_rankings
@@ -448,9 +448,54 @@ def test_profile_verdicts_on_fewer_than_30_runs_carry_remark_4() -> None:
         [],
         Labels({}),
     )
-    # The sentence stating the verdicts carries it; the order (mean profiles) needs no bounds.
-    with_caveat = [f.id for f in findings if caveat in f.text]
-    assert with_caveat == [f"summary.significance.{bounded.id}"]
+    # The sentence stating the verdicts points to it (the caveat list states it in full, the
+    # sentence's numbers keep it whole); the order (mean profiles) needs no bounds.
+    pointer = bounded.verdict_pointer
+    assert "indicative only" in pointer and "as few as 4 runs" in pointer
+    assert "see Caveats" in pointer and len(pointer) < len(caveat)
+    with_pointer = [f.id for f in findings if pointer in f.text]
+    assert with_pointer == [f"summary.significance.{bounded.id}"]
+    (stating,) = (f for f in findings if f.id == with_pointer[0])
+    assert stating.numbers["verdict_caveat"] == caveat
+    assert not any(caveat in f.text for f in findings)
+
+
+def test_the_remark_4_caveat_is_said_once_in_the_summary() -> None:
+    # quickstart: CMA-ES-CSA first by the profiles, its lead over the other three not
+    # significant, 15 runs. The bottom line and the significance sentence each ended with the
+    # same self-contained Remark 4 sentence, and the caveat list said it a third time; now
+    # the caveat list states it, the bottom line points to it once and the significance
+    # sentence does not point again.
+    caveat = (
+        "The confidence bounds rest on as few as 15 runs per algorithm and problem, fewer "
+        "than the 30 Liu et al. require (Remark 4), so their verdicts are indicative only."
+    )
+    pointer = "The confidence-bound verdicts are indicative only (as few as 15 runs, Remark 4: see Caveats)."
+    profiles = ranking(
+        "pp",
+        {"CSA": 1.0, "BIPOP": 2.0, "BFGS": 3.0, "DE": 4.0},
+        family=PROFILES,
+        verdicts={
+            "CSA": BEST,
+            "BIPOP": NOT_SIGNIFICANT,
+            "BFGS": NOT_SIGNIFICANT,
+            "DE": NOT_SIGNIFICANT,
+        },
+        significance="confidence-bound profiles, τ = 10⁻⁵, λ = 2",
+        verdict_caveat=caveat,
+        verdict_pointer=pointer,
+    )
+    result = synthesise([profiles], ("BIPOP", "CSA", "BFGS", "DE"), Labels({}), resamples=50)
+    assert result.bottom_line is not None
+    texts = [result.bottom_line.text, *(f.text for f in result.findings)]
+    assert "its lead over BIPOP, BFGS and DE is not significant" in result.bottom_line.text
+    assert sum(t.count(pointer) for t in texts) == 1 and pointer in result.bottom_line.text
+    assert not any("Remark 4" in t for t in texts[1:])
+    assert not any(caveat in t for t in texts)
+    # results.json keeps the caveat whole with the sentences that rest on it.
+    assert result.bottom_line.numbers["verdict_caveats"] == [caveat]
+    (significance,) = (f for f in result.findings if f.id == "summary.significance.pp")
+    assert significance.numbers["verdict_caveat"] == caveat
 
 
 @pytest.mark.parametrize(
