@@ -54,10 +54,10 @@ Bottom line (one paragraph at the top of the report)
    leaders, the contenders and every algorithm worse on fewer than half the problems; the others as the
    range of their losses and their largest median A12.
 
-A sentence that ranks by a ranking with a caveat (wall-clock efficiency: time depends on the
-hardware, the language and the stopping rule; the runtime-ECDF area at budgets more than
-tenfold apart: who leads at the common budget) ends with that caveat, the algorithms it names
-by their labels. A ranking's verdict caveat (confidence-bound profiles on fewer runs than
+The first sentence (the bottom line first) that ranks by a ranking with a caveat (wall-clock
+efficiency: time depends on the hardware, the language and the stopping rule; the runtime-ECDF
+area at budgets more than tenfold apart: who leads at the common budget) ends with that
+caveat, the algorithms it names by their labels; later sentences ranking by it point to it. A ranking's verdict caveat (confidence-bound profiles on fewer runs than
 Remark 4 requires) is stated in full once, in the report's caveat list, and kept whole in the
 numbers of the sentences that rest on it: the bottom line, where it states those verdicts, or
 else the sentence stating them ends with a pointer to it, never both. Where no U-score analysis
@@ -220,10 +220,39 @@ class SynthesisResult:
         }
 
 
-def _caveat(rankings: Iterable[Ranking], labels: Labels) -> str:
+@dataclass
+class _Said:
+    """What the summary has already said, so that a caveat is stated in full once: the bottom
+    line's text (read first) and the ranking caveats the findings before have stated."""
+
+    bottom_line: str = ""
+    above: set[str] = field(default_factory=set)
+
+    def where(self, text: str) -> str:
+        """Where ``text`` was said (``the bottom line``, ``above``), or empty if not yet."""
+        if text in self.bottom_line:
+            return "the bottom line"
+        return "above" if text in self.above else ""
+
+
+def _caveat(rankings: Iterable[Ranking], labels: Labels, said: _Said | None = None) -> str:
     """The caveats (e.g. wall-clock efficiency) of the rankings a sentence ranks by, each once,
-    to end that sentence with, the algorithms they name by their labels."""
-    texts = (named_text(r.caveat, r.caveat_algorithms, labels) for r in rankings if r.caveat)
+    to end that sentence with, the algorithms they name by their labels.
+
+    With ``said``, a caveat the summary has already stated is not stated again: bbob_coco's
+    summary said the runtime-ECDF budget caveat (three lines) in full in the bottom line, the
+    first-place finding and the bootstrap finding. Later sentences point to it instead."""
+    texts = []
+    for r in rankings:
+        if not r.caveat:
+            continue
+        text = named_text(r.caveat, r.caveat_algorithms, labels)
+        where = said.where(text) if said is not None else ""
+        if where:
+            text = f"(Caveat on {r.label}: see {where}.)"
+        elif said is not None:
+            said.above.add(text)
+        texts.append(text)
     return "".join(" " + c for c in dict.fromkeys(texts))
 
 
@@ -324,7 +353,7 @@ def synthesise(
         pairs = [tie] if tie is not None else []
     bottom = _bottom_line(rankings, evidence, sure, pairs, labels)
     findings = _findings(
-        rankings, evidence, agree, sure, pairs, labels, said=bottom.text if bottom else ""
+        rankings, evidence, agree, sure, pairs, labels, bottom_line=bottom.text if bottom else ""
     )
     findings += [
         finding
@@ -432,10 +461,11 @@ def _findings(
     sure: Uncertainty,
     pairs: list[HeadToHead],
     labels: Labels,
-    said: str = "",
+    bottom_line: str = "",
 ) -> list[Finding]:
-    """The summary's findings, by the module's rules 1–7; ``said`` is the bottom line's text
-    (what it already points to is not pointed to again)."""
+    """The summary's findings, by the module's rules 1–7; ``bottom_line`` is the bottom line's
+    text (a caveat it states, or points to, is not stated or pointed to again)."""
+    said = _Said(bottom_line)
     out: list[Finding] = []
     counted = [r for r in rankings if r.counted]
     n_families = len(evidence.families)
@@ -470,7 +500,7 @@ def _findings(
                     f"{join_words(measured)}."
                 )
             key = f"summary.first.{algorithm}"
-        text += _caveat((r for r in counted if r.id in ids), labels)
+        text += _caveat((r for r in counted if r.id in ids), labels, said)
         out.append(
             Finding(
                 key, text, {"algorithm": algorithm, "families": list(families), "rankings": ids}
@@ -483,7 +513,7 @@ def _findings(
                 Finding(
                     f"summary.shared_first.{r.id}",
                     f"{r.label} puts {len(r.first)} algorithms jointly first: "
-                    f"{_names(r.first, labels)}.{_caveat([r], labels)}",
+                    f"{_names(r.first, labels)}.{_caveat([r], labels, said)}",
                     {"ranking": r.id, "algorithms": r.first},
                 )
             )
@@ -537,7 +567,9 @@ def _findings(
                     f"{_runs_words(sure, [r for r in counted if r.id in {row.ranking for row in table}])}(seed "
                     f"{sure.seed}), {labels.label(leader)} ranks first in {join_words(parts)}."
                     + _caveat(
-                        (r for r in counted if r.id in {row.ranking for row in table}), labels
+                        (r for r in counted if r.id in {row.ranking for row in table}),
+                        labels,
+                        said,
                     ),
                     {
                         "algorithm": leader,
@@ -636,10 +668,11 @@ def _interval(low: float, high: float) -> str:
     return f"{low:.0f}" if low == high else f"{low:.0f}–{high:.0f}"
 
 
-def _significance(r: Ranking, labels: Labels, said: str = "") -> Finding | None:
-    """Rule 3 for one ranking. Its verdict caveat's pointer ends the sentence unless ``said``
-    (the bottom line) already ends with it: the full caveat is in the report's caveat list and
+def _significance(r: Ranking, labels: Labels, said: _Said | None = None) -> Finding | None:
+    """Rule 3 for one ranking. Its verdict caveat's pointer ends the sentence unless the bottom
+    line (``said``) already ends with it: the full caveat is in the report's caveat list and
     in the finding's numbers, and said once is enough."""
+    said = said if said is not None else _Said()
     best = [a for a, v in r.verdicts.items() if v == BEST]
     if not best:
         return None
@@ -679,10 +712,10 @@ def _significance(r: Ranking, labels: Labels, said: str = "") -> Finding | None:
             if len(unclear) <= 3
             else f"; the test is inconclusive for {len(unclear)} others."
         )
-    pointer = r.verdict_pointer if r.verdict_pointer not in said else ""
+    pointer = r.verdict_pointer if r.verdict_pointer not in said.bottom_line else ""
     return Finding(
         f"summary.significance.{r.id}",
-        text + _caveat([r], labels) + (f" {pointer}" if pointer else ""),
+        text + _caveat([r], labels, said) + (f" {pointer}" if pointer else ""),
         {
             "ranking": r.id,
             "best": reference,

@@ -539,3 +539,41 @@ def test_contenders_are_ordered_by_the_evidence_not_by_their_names() -> None:
         ranking("p", {"L": 1.0, "C": 2.0, "A": 3.0, "B": 4.0}, family=PROFILES),
     ]
     assert _Evidence.of(cyclic, ["L", "C", "B", "A"]).contenders() == ["C", "B", "A"]
+
+
+def test_a_ranking_caveat_is_stated_once_and_pointed_to_after() -> None:
+    # bbob_coco: DIRECT first by the runtime ECDF area, whose caveat (budgets far apart; who
+    # leads at the common budget) ended the bottom line, the first-place finding and the
+    # bootstrap finding alike — three times the same three lines in one summary.
+    caveat = "The runtime ECDF area compares budgets up to 1655-fold apart."
+    values = np.array([[3.0, 1.0, 2.0], [3.0, 2.0, 1.0], [3.0, 1.0, 2.0], [2.0, 3.0, 1.0]])
+    area = ranking(
+        "area",
+        {"DIRECT": 1.0, "RAND": 2.0, "SHADE": 3.0},
+        family=PROFILES,
+        caveat=caveat,
+        scores=Scores(values, ("DIRECT", "RAND", "SHADE"), True),
+    )
+    result = synthesise([area], ("DIRECT", "RAND", "SHADE"), Labels({}), resamples=200, seed=3)
+    assert result.bottom_line is not None
+    texts = [result.bottom_line.text, *(f.text for f in result.findings)]
+    assert sum(t.count(caveat) for t in texts) == 1 and caveat in result.bottom_line.text
+    pointer = "(Caveat on area: see the bottom line.)"
+    assert [f.id for f in result.findings if pointer in f.text] == [
+        "summary.consensus",
+        "summary.uncertainty",
+    ]
+
+
+def test_a_ranking_caveat_the_bottom_line_omits_is_stated_in_the_first_finding() -> None:
+    # perspectives_cec2022: efficiency (wall-clock) puts LBFGSB first, not the leader, so the
+    # bottom line never states its caveat; the first finding that ranks by it does, in full.
+    final = ranking("final", {"A": 1.0, "B": 2.0}, family=FINAL_VALUES)
+    time = ranking(
+        "efficiency", {"B": 1.0, "A": 2.0}, family=FINAL_VALUES, caveat="Time is hardware."
+    )
+    result = synthesise([final, time], ("A", "B"), Labels({}), resamples=20)
+    texts = [f.text for f in result.findings]
+    stated = [t for t in texts if "Time is hardware." in t]
+    assert len(stated) == 1
+    assert all("see above" in t for t in texts if "Caveat on efficiency" in t)
