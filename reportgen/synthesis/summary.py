@@ -56,8 +56,9 @@ Bottom line (one paragraph at the top of the report)
 
 The first sentence (the bottom line first) that ranks by a ranking with a caveat (wall-clock
 efficiency: time depends on the hardware, the language and the stopping rule; the runtime-ECDF
-area at budgets more than tenfold apart: who leads at the common budget) ends with that
-caveat, the algorithms it names by their labels; later sentences ranking by it point to it. A ranking's verdict caveat (confidence-bound profiles on fewer runs than
+area at budgets more than tenfold apart: who leads at the common budget; the profiles'
+tolerance where another tolerance puts another algorithm first) ends with that caveat, the
+algorithms it names by their labels; the next sentence ranking by it points to it, once. A ranking's verdict caveat (confidence-bound profiles on fewer runs than
 Remark 4 requires) is stated in full once, in the report's caveat list, and kept whole in the
 numbers of the sentences that rest on it: the bottom line, where it states those verdicts, or
 else the sentence stating them ends with a pointer to it, never both. Where no U-score analysis
@@ -227,6 +228,7 @@ class _Said:
 
     bottom_line: str = ""
     above: set[str] = field(default_factory=set)
+    pointed: set[str] = field(default_factory=set)
 
     def where(self, text: str) -> str:
         """Where ``text`` was said (``the bottom line``, ``above``), or empty if not yet."""
@@ -241,14 +243,18 @@ def _caveat(rankings: Iterable[Ranking], labels: Labels, said: _Said | None = No
 
     With ``said``, a caveat the summary has already stated is not stated again: bbob_coco's
     summary said the runtime-ECDF budget caveat (three lines) in full in the bottom line, the
-    first-place finding and the bootstrap finding. Later sentences point to it instead."""
+    first-place finding and the bootstrap finding. The next sentence ranking by it points to
+    it; the ones after say nothing more (the same pointer after every bullet is clutter)."""
     texts = []
     for r in rankings:
         if not r.caveat:
             continue
         text = named_text(r.caveat, r.caveat_algorithms, labels)
         where = said.where(text) if said is not None else ""
-        if where:
+        if said is not None and where:
+            if text in said.pointed:
+                continue
+            said.pointed.add(text)
             text = f"(Caveat on {r.label}: see {where}.)"
         elif said is not None:
             said.above.add(text)
@@ -1046,9 +1052,12 @@ def _bottom_line(
     if n_families == 1:
         family_text = f"first by the only method family ({firsts[0]})"
     elsewhere = {a: f for a, f in evidence.votes.items() if a != leader}
+    # Each with the caveats of the rankings that put it first, as the leader's first places
+    # have theirs: cec2022's "S-DP is first by the profiles family" held at τ = 10⁻⁵ only.
     elsewhere_text = " ".join(
         f"{_names([a], labels)} is first by the {join_words(f)} famil{'y' if len(f) == 1 else 'ies'}, "
         f"which rank{'s' if len(f) == 1 else ''} by {join_words([MEASURES.get(x, x) for x in f])}."
+        + _caveat((r for x in f for r in evidence.families[x] if a in r.first), labels)
         for a, f in sorted(elsewhere.items(), key=lambda kv: evidence.position[kv[0]])
     )
     # Algorithms that no test finds significantly worse than the leader.
