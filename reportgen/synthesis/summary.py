@@ -625,7 +625,8 @@ def _against_reference(
         f"Against {reference}, the reference of {_table_name(analysis_id)} (two-sided "
         f"Mann–Whitney U test per problem, {correction} correction over problems, α = "
         f"{table.alpha:g}; A12 is the probability that a run of the algorithm beats a run of "
-        f"{reference}), problems significantly better / not different / worse: "
+        f"{reference}, ties counting half), problems significantly better / not different / "
+        "worse: "
         f"{'; '.join(parts) if parts else 'none holds its own'}"
     )
     numbers: dict[str, Any] = {

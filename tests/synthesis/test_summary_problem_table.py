@@ -87,8 +87,8 @@ def test_wtl_and_a12_against_the_reference_in_the_summary() -> None:
     assert finding.text == (
         "Against R, the reference of the problem table (two-sided Mann–Whitney U test per "
         "problem, Holm correction over problems, α = 0.05; A12 is the probability that a run of "
-        "the algorithm beats a run of R), problems significantly better / not different / "
-        "worse: A 2/1/1 of 4 (median A12 0.80, large); the other algorithm is significantly "
+        "the algorithm beats a run of R, ties counting half), problems significantly better / "
+        "not different / worse: A 2/1/1 of 4 (median A12 0.80, large); the other algorithm is significantly "
         "worse on 4 of 4 problems (median A12 at most 0.00, large)."
     )
     assert finding.numbers["rows"] == {"A": {"wins": 2, "ties": 1, "losses": 1, "median_a12": 0.8}}
