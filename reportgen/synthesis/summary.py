@@ -747,6 +747,11 @@ def _agreement(counted: list[Ranking], agree: Agreement) -> Finding | None:
         return None
     most = max(pairs, key=lambda p: p[2])
     least = min(pairs, key=lambda p: p[2])
+    # Rankings of one family rank the same data (cec2017: six rankings of the final values,
+    # "All 6 counted rankings order the algorithms identically"): their agreement is said to be
+    # no independent confirmation, as the summary's preamble says they are one line of evidence.
+    family = {r.id: r.family for r in counted}
+    families = set(family.values())
     if len(counted) == 2:
         text = f"The two rankings agree with Kendall's τ = {fixed(most[2])}"
     elif len(pairs) == 1:
@@ -761,10 +766,20 @@ def _agreement(counted: list[Ranking], agree: Agreement) -> Finding | None:
             else f"Every compared pair of the {len(counted)} rankings has Kendall's τ = {fixed(most[2])}"
         )
     else:
+        same = (
+            f", both {family[most[0]]}"
+            if len(families) > 1 and family[most[0]] == family[most[1]]
+            else ""
+        )
         text = (
             f"Of the {len(counted)} counted rankings, {label[most[0]]} and {label[most[1]]} agree most "
-            f"(Kendall's τ = {fixed(most[2])}) and {label[least[0]]} and {label[least[1]]} least "
+            f"(Kendall's τ = {fixed(most[2])}{same}) and {label[least[0]]} and {label[least[1]]} least "
             f"(τ = {fixed(least[2])})"
+        )
+    if len(families) == 1 and len(counted) > 1:
+        text += (
+            f" — all of one method family ({next(iter(families))}), so their agreement is no "
+            "independent confirmation"
         )
     # Unordered pairs, counted once (vectorised: 500 algorithms flip ~10⁵ pairs).
     named = agree.flips[["algorithm_1", "algorithm_2"]].astype(str).to_numpy()

@@ -134,6 +134,29 @@ def test_agreement_counts_flipped_pairs_in_words() -> None:
     assert finding.text.endswith("; 1 pair of algorithms changes order between some two rankings.")
 
 
+def test_agreement_within_one_family_is_not_called_confirmation() -> None:
+    # cec2017: six rankings of the final values "order the algorithms identically" — rankings
+    # of one family, whose agreement the sentence must not leave to read as corroboration.
+    same = [ranking(f"r{i}", R1, family=FINAL_VALUES) for i in (1, 2, 3)]
+    finding = _agreement(same, agreement(same))
+    assert finding is not None
+    assert (
+        "(Kendall's τ = 1.00 for every pair) — all of one method family (final values), so "
+        "their agreement is no independent confirmation; no pair" in finding.text
+    )
+    # Several families: the most concordant pair says when it is one family's two rankings.
+    swapped = {**R1, "C": R1["D"], "D": R1["C"]}
+    mixed = [
+        ranking("m", R1, family=FINAL_VALUES),
+        ranking("l", R1, family=FINAL_VALUES),
+        ranking("u", swapped, family=U_SCORES),
+    ]
+    finding = _agreement(mixed, agreement(mixed))
+    assert finding is not None
+    assert "m and l agree most (Kendall's τ = 1.00, both final values)" in finding.text
+    assert "independent confirmation" not in finding.text
+
+
 # --- the bootstrap ----------------------------------------------------------------------------
 #
 # Three problems, higher is better: A scores (1, 1, 0), B (0, 0, 1). In a resample with k
