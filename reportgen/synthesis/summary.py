@@ -70,7 +70,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -358,8 +358,23 @@ def synthesise(
         )
         pairs = [tie] if tie is not None else []
     bottom = _bottom_line(rankings, evidence, sure, pairs, labels)
+    # (table, reference, algorithm) rows that rule 8 states: a head-to-head from that table
+    # does not state them again.
+    stated = {
+        (analysis_id, result.reference, a)
+        for kind, analysis_id, result in outcomes
+        if kind == "problem_table"
+        for a in _reference_named(result, evidence, labels)
+    }
     findings = _findings(
-        rankings, evidence, agree, sure, pairs, labels, bottom_line=bottom.text if bottom else ""
+        rankings,
+        evidence,
+        agree,
+        sure,
+        pairs,
+        labels,
+        bottom_line=bottom.text if bottom else "",
+        stated=stated,
     )
     findings += [
         finding
@@ -468,9 +483,11 @@ def _findings(
     pairs: list[HeadToHead],
     labels: Labels,
     bottom_line: str = "",
+    stated: Collection[tuple[str, str, str]] = (),
 ) -> list[Finding]:
     """The summary's findings, by the module's rules 1–7; ``bottom_line`` is the bottom line's
-    text (a caveat it states, or points to, is not stated or pointed to again)."""
+    text (a caveat it states, or points to, is not stated or pointed to again); ``stated`` the
+    (problem table, reference, algorithm) rows rule 8 states."""
     said = _Said(bottom_line)
     out: list[Finding] = []
     counted = [r for r in rankings if r.counted]
@@ -549,7 +566,7 @@ def _findings(
     if agreement_finding is not None:
         out.append(agreement_finding)
     # Rule 6: head-to-head.
-    out.extend(_head_to_head_finding(h, labels) for h in pairs)
+    out.extend(_head_to_head_finding(h, labels, stated) for h in pairs)
     # Rule 7: how sure the leader's first places are.
     if len(evidence.leaders) == 1:
         leader = evidence.leaders[0]
@@ -605,15 +622,9 @@ def _against_reference(
     if not table.tested or not rows:
         return None
     reference = labels.label(table.reference)
-    top = set(evidence.leaders) | set(evidence.contenders())
     a12 = {a: table.median_a12(a) for a in rows}
     n = {a: w.wins + w.ties + w.losses for a, w in rows.items()}
-    named = sorted(
-        (a for a, w in rows.items() if a in top or 2 * w.losses < n[a]),
-        key=lambda a: (rows[a].losses - rows[a].wins, -a12[a], labels.label(a)),
-    )
-    # At most MAX_NAMED by name (the best placed); the rest join the summarised others.
-    named = named[:MAX_NAMED]
+    named = _reference_named(table, evidence, labels)
     others = [a for a in rows if a not in named]
     correction = {"holm": "Holm", "bonferroni": "Bonferroni", "none": "no"}[table.correction]
     parts = [
@@ -661,6 +672,24 @@ def _against_reference(
             "max_median_a12": round(max(spread), 2) if spread else None,
         }
     return Finding(f"summary.problem_table.{analysis_id}", text + ".", numbers)
+
+
+def _reference_named(table: ProblemTableResult, evidence: _Evidence, labels: Labels) -> list[str]:
+    """The algorithms rule 8 names with their W/T/L against ``table``'s reference: the leaders,
+    the contenders and every algorithm worse on fewer than half the problems, the best placed
+    first, at most MAX_NAMED (the rest join the summarised others); none for an untested
+    table."""
+    rows = table.against_reference()
+    if not table.tested or not rows:
+        return []
+    top = set(evidence.leaders) | set(evidence.contenders())
+    a12 = {a: table.median_a12(a) for a in rows}
+    n = {a: w.wins + w.ties + w.losses for a, w in rows.items()}
+    named = sorted(
+        (a for a, w in rows.items() if a in top or 2 * w.losses < n[a]),
+        key=lambda a: (rows[a].losses - rows[a].wins, -a12[a], labels.label(a)),
+    )
+    return named[:MAX_NAMED]
 
 
 def _by_group(sure: Uncertainty, ranking: str, algorithm: str) -> str:
@@ -887,9 +916,22 @@ def _significantly_better(h: HeadToHead, a: str, b: str) -> str:
     )
 
 
-def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
+def _head_to_head_finding(
+    h: HeadToHead, labels: Labels, stated: Collection[tuple[str, str, str]] = ()
+) -> Finding:
+    """Rule 6 for one pair. From a problem table whose rule-8 sentence states the pair's
+    per-problem tests (one of them is its reference, the other named there), the sentence
+    leaves them to it and keeps what only it says, the problems won: perspectives_cec2022 said
+    "jSO is significantly better on 4 and NLSHADE-RSP on 2 of 12 problems; the median A12 ...
+    is 0.42" here and "NLSHADE-RSP 2/6/4 of 12 (median A12 0.42, small)" two bullets on."""
     a, b = labels.label(h.a), labels.label(h.b)
-    if h.test:
+    reference = next((x for x, y in ((h.a, h.b), (h.b, h.a)) if (h.source, x, y) in stated), None)
+    if h.test and reference is not None:
+        text = (
+            f"Head to head in {_table_name(h.source)}, {a} against {b} (per-problem tests and "
+            f"median A12: see 'Against {labels.label(reference)}' below)."
+        )
+    elif h.test:
         text = (
             f"Head to head in {_table_name(h.source)} ({h.test}), {a} against {b}: "
             + _significantly_better(h, a, b)

@@ -112,10 +112,11 @@ def test_wtl_and_a12_against_the_reference_in_the_summary() -> None:
     (h2h,) = [f for f in result.findings if f.id == "summary.head_to_head.R.A"]
     # 4 problems won: even 4–0 gives p = 2·½⁴ = 0.125, so the sign test has no verdict to give;
     # it was said to find them "indistinguishable".
+    # The per-problem tests and A12 of A against R are rule 8's ("A 2/1/1 of 4 (median A12
+    # 0.80, large)" above): the head-to-head points to them instead of stating them twice.
     assert h2h.text == (
-        "Head to head in the problem table (two-sided Mann–Whitney U test per problem, Holm "
-        "correction over problems, α = 0.05), R against A: R is significantly better on 1 and A "
-        "on 2 of 4 problems; the median A12 of A against R is 0.80 (large). Problems won (R–A; "
+        "Head to head in the problem table, R against A (per-problem tests and median A12: see "
+        "'Against R' below). Problems won (R–A; "
         "a problem goes to the one with A12 on its side; two-sided sign test over the problems "
         "won, α = 0.05; table 'Head to head'): too few problems won to test over all problems "
         "(1–3) — the sign test needs 6 to reach α = 0.05."
