@@ -542,7 +542,7 @@ def _findings(
             )
     # Rule 3: significance of the best algorithm's lead.
     for r in counted:
-        finding = _significance(r, labels, said)
+        finding = _significance(r, labels, said, evidence.position)
         if finding is not None:
             out.append(finding)
     # Rule 4: what is not counted, and why.
@@ -704,7 +704,12 @@ def _interval(low: float, high: float) -> str:
     return f"{low:.0f}" if low == high else f"{low:.0f}–{high:.0f}"
 
 
-def _significance(r: Ranking, labels: Labels, said: _Said | None = None) -> Finding | None:
+def _significance(
+    r: Ranking,
+    labels: Labels,
+    said: _Said | None = None,
+    position: Mapping[str, int] | None = None,
+) -> Finding | None:
     """Rule 3 for one ranking. Its verdict caveat's pointer ends the sentence unless the bottom
     line (``said``) already ends with it: the full caveat is in the report's caveat list and
     in the finding's numbers, and said once is enough."""
@@ -713,9 +718,20 @@ def _significance(r: Ranking, labels: Labels, said: _Said | None = None) -> Find
     if not best:
         return None
     reference = best[0]
+    # The lists in study order (``position``), as :class:`_Evidence` keeps every list that is
+    # no ranking: in the order of a test's table (Holm's, largest difference first) cec2022
+    # read "its lead over NL-MID, IMPML, jSObin, IUMO, NL-LBC and S-DP", the bottom line the
+    # same algorithms in study order.
+    order = position or {}
     worse = [a for a, v in r.verdicts.items() if v == WORSE]
-    same = [a for a, v in r.verdicts.items() if v == NOT_SIGNIFICANT]
-    unclear = [a for a, v in r.verdicts.items() if v == INCONCLUSIVE]
+    same = sorted(
+        (a for a, v in r.verdicts.items() if v == NOT_SIGNIFICANT),
+        key=lambda a: order.get(a, len(order)),
+    )
+    unclear = sorted(
+        (a for a, v in r.verdicts.items() if v == INCONCLUSIVE),
+        key=lambda a: order.get(a, len(order)),
+    )
     tested = len(worse) + len(same)
     if len(r.first) > 1:
         # A shared first place: the test's reference is one of equals, not a winner.

@@ -5,6 +5,7 @@ that count evidence by family.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from typing import Any
@@ -598,3 +599,25 @@ def test_a_ranking_caveat_the_bottom_line_omits_is_stated_in_the_first_finding()
     stated = [t for t in texts if "Time is hardware." in t]
     assert len(stated) == 1
     assert all("see above" in t for t in texts if "Caveat on efficiency" in t)
+
+
+def test_a_lead_not_significant_over_several_names_them_in_study_order() -> None:
+    # cec2022, mean final value: Holm's table lists the algorithms largest difference first,
+    # and the sentence read "its lead over NL-MID, IMPML, jSObin, IUMO, NL-LBC and S-DP" —
+    # neither the study order the bottom line uses nor the ranking's. Study order: A, B, C, D.
+    verdicts = {"A": BEST, "D": NOT_SIGNIFICANT, "C": NOT_SIGNIFICANT, "B": NOT_SIGNIFICANT}
+    mean = ranking(
+        "m",
+        {"A": 1.0, "B": 4.0, "C": 2.0, "D": 3.0},
+        family=FINAL_VALUES,
+        verdicts=verdicts,
+        significance="mean final value (Friedman test, Holm's procedure)",
+    )
+    result = synthesise([mean], ("A", "B", "C", "D"), Labels({}), resamples=20)
+    (finding,) = [f for f in result.findings if f.id == "summary.significance.m"]
+    assert "its lead over every other algorithm is not significant" in finding.text
+    mixed = dataclasses.replace(mean, verdicts={**verdicts, "B": WORSE})
+    result = synthesise([mixed], ("A", "B", "C", "D"), Labels({}), resamples=20)
+    (finding,) = [f for f in result.findings if f.id == "summary.significance.m"]
+    assert "its lead over C and D is not significant" in finding.text
+    assert finding.numbers["not_significant"] == ["C", "D"]
