@@ -685,9 +685,11 @@ def _reference_named(table: ProblemTableResult, evidence: _Evidence, labels: Lab
     top = set(evidence.leaders) | set(evidence.contenders())
     a12 = {a: table.median_a12(a) for a in rows}
     n = {a: w.wins + w.ties + w.losses for a, w in rows.items()}
+    # Ties in balance and A12 keep study order: by label, the spelling decided who came first
+    # and, beyond MAX_NAMED, who was named at all.
     named = sorted(
         (a for a, w in rows.items() if a in top or 2 * w.losses < n[a]),
-        key=lambda a: (rows[a].losses - rows[a].wins, -a12[a], labels.label(a)),
+        key=lambda a: (rows[a].losses - rows[a].wins, -a12[a], evidence.position.get(a, 0)),
     )
     return named[:MAX_NAMED]
 

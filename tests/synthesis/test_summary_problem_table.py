@@ -247,3 +247,31 @@ def test_a_shared_first_place_with_one_worse_algorithm_reads_in_the_singular() -
     finding = _significance(ranking, Labels({}))
     assert finding is not None
     assert finding.text.endswith("the test's reference, 1 of 2 algorithms is significantly worse.")
+
+
+def test_rows_that_tie_against_the_reference_keep_study_order() -> None:
+    # Zed and Alpha run exactly as the reference R on four problems: W/T/L 0/4/0 and median
+    # A12 0.5 each. The rows were sorted by label on such ties (Alpha before Zed); study order
+    # (R, Zed, Alpha) now decides, as for every list that is no ranking.
+    frame = pd.DataFrame(
+        [
+            {"algorithm": a, "problem": p, "dimension": 10, "run": r, "value": float(v)}
+            for a in ("R", "Zed", "Alpha")
+            for p in ("f1", "f2", "f3", "f4")
+            for r, v in enumerate(LOW, start=1)
+        ]
+    )
+    problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
+    table = compute(
+        AnalysisData("trials", frame, ("R", "Zed", "Alpha"), problems),
+        ProblemTableOptions(kind="problem_table", data="runs", reference="R"),
+    )
+    result = synthesise(
+        [_mean_ranking(ranks={"R": 1.0, "Zed": 2.0, "Alpha": 3.0})],
+        ("R", "Zed", "Alpha"),
+        Labels({}),
+        outcomes=[("problem_table", "problem_table", table)],
+        resamples=20,
+    )
+    (finding,) = [f for f in result.findings if f.id == "summary.problem_table.problem_table"]
+    assert "Zed 0/4/0 of 4 (median A12 0.50, negligible); Alpha 0/4/0 of 4" in finding.text
