@@ -22,9 +22,16 @@ Decisions
   algorithm never moves up by having wider bounds: the verdicts never change the order. When
   the confirmation has no power (the winner's upper-bound curve solves fewer than half the
   problems its mean curve solves) the ranking is *inconclusive*: shown, not counted. With
-  fewer than 30 runs on some problem (Liu et al.'s Remark 4) every summary sentence that
-  states its verdicts ends with that caveat (``verdict_caveat``; the order itself is the
-  mean profiles', which need no bounds).
+  fewer than 30 runs on some problem (Liu et al.'s Remark 4) the summary's first sentence
+  that states its verdicts ends with a pointer to that caveat (``verdict_pointer``; the order
+  itself is the mean profiles', which need no bounds). The caveat is stated in full once, in
+  the report's caveat list (the analysis's ``few_runs`` caveat, raised on the same
+  condition), and kept whole in the sentence's numbers (``results.json``): the quickstart
+  said it three times over in one summary.
+- Where the mean-curve profiles put another algorithm first at another of the analysis's
+  tolerances, the ranking's caveat says so (Liu et al. report τ = 10⁻⁵ alone because it agreed
+  with 10⁻⁷ on their data; on cec2022 S-DP is first at 10⁻⁵ and EA4 at the other three, and
+  "S-DP is first by the profiles" unscoped read as the profiles' verdict).
 - Probabilistic profiles rank by the expected share solved at ``x_max``, then by ρ̄(1); each
   problem's terms of the two means are its scores.
 - U-scores contribute the overall total's ranks; the per-problem U-scores are its scores.
@@ -213,8 +220,11 @@ class Ranking:
     caveat: str = ""
     caveat_algorithms: tuple[str, ...] = ()
     verdict_caveat: str = ""
-    """A sentence every summary sentence that states this ranking's *verdicts* ends with
-    (confidence bounds on fewer runs than the method requires); empty for most."""
+    """Why this ranking's *verdicts* are to be doubted (confidence bounds on fewer runs than
+    the method requires), in full; empty for most."""
+    verdict_pointer: str = ""
+    """The short sentence the summary states instead of :attr:`verdict_caveat`, which the
+    report's caveat list holds in full; empty when the caveat is."""
     bootstrap: Callable[..., np.ndarray] | None = None
     bootstrap_runs: bool = False
 
@@ -299,7 +309,7 @@ def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) ->
                 f"its half-width λS/√n exceeds the tolerance band on "
                 f"{share(power.wide_share)} of them"
             )
-    caveat = ""
+    caveat = pointer = ""
     fewest = int(result.runs["n_runs"].min()) if len(result.runs) else MIN_RUNS
     if result.lambdas and fewest < MIN_RUNS:
         # Liu et al.'s Remark 4: the bounds need n_r ≥ 30; the summary must not state their
@@ -309,6 +319,13 @@ def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) ->
             f"fewer than the {MIN_RUNS} Liu et al. require (Remark 4), so their verdicts are "
             "indicative only."
         )
+        # The analysis raises its few_runs caveat on the same condition, so "see Caveats"
+        # always finds it there.
+        pointer = (
+            f"The confidence-bound verdicts are indicative only (as few as {fewest} runs, "
+            "Remark 4: see Caveats)."
+        )
+    other_caveat, other_named = _other_tolerances_caveat(result, tau)
     return [
         Ranking(
             id=f"{analysis_id}:profiles",
@@ -322,8 +339,39 @@ def performance_profiles(analysis_id: str, result: PerformanceProfilesResult) ->
             note=note,
             scores=_profile_scores(result, tau),
             verdict_caveat=caveat,
+            verdict_pointer=pointer,
+            caveat=other_caveat,
+            caveat_algorithms=other_named,
         )
     ]
+
+
+def _other_tolerances_caveat(
+    result: PerformanceProfilesResult, tau: float
+) -> tuple[str, tuple[str, ...]]:
+    """Which algorithms the mean-curve profiles put first at the analysis's other tolerances,
+    where that is not the first place at ``tau`` (the one the summary ranks by); a sentence
+    with placeholders and the algorithms they name, or ``("", ())`` where every tolerance
+    agrees."""
+    first = {p.algorithm for p in result.mean_order(tau) if p.rank == 1}
+    by_first: dict[tuple[str, ...], list[float]] = {}
+    for other in result.tolerances:
+        winners = tuple(p.algorithm for p in result.mean_order(other) if p.rank == 1)
+        if other != tau and winners and set(winners) != first:
+            by_first.setdefault(winners, []).append(other)
+    if not by_first:
+        return "", ()
+    named = Naming()
+    parts = [
+        f"{join_words([named(a) for a in winners])} "
+        f"{'is' if len(winners) == 1 else 'are jointly'} first at τ = "
+        f"{join_words([power_of_ten(t) for t in levels])}"
+        for winners, levels in by_first.items()
+    ]
+    return (
+        f"The profiles rank at τ = {power_of_ten(tau)}, the level Liu et al. report (Remark 2); "
+        f"by the mean-curve profiles {'; '.join(parts)}."
+    ), named.names
 
 
 def probabilistic_profiles(analysis_id: str, result: ProbabilisticProfilesResult) -> list[Ranking]:

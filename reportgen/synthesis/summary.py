@@ -54,10 +54,14 @@ Bottom line (one paragraph at the top of the report)
    leaders, the contenders and every algorithm worse on fewer than half the problems; the others as the
    range of their losses and their largest median A12.
 
-A sentence that ranks by a ranking with a caveat (wall-clock efficiency: time depends on the
-hardware, the language and the stopping rule; the runtime-ECDF area at budgets more than
-tenfold apart: who leads at the common budget) ends with that caveat, the algorithms it names
-by their labels. Where no U-score analysis
+The first sentence (the bottom line first) that ranks by a ranking with a caveat (wall-clock
+efficiency: time depends on the hardware, the language and the stopping rule; the runtime-ECDF
+area at budgets more than tenfold apart: who leads at the common budget; the profiles'
+tolerance where another tolerance puts another algorithm first) ends with that caveat, the
+algorithms it names by their labels; the next sentence ranking by it points to it, once. A ranking's verdict caveat (confidence-bound profiles on fewer runs than
+Remark 4 requires) is stated in full once, in the report's caveat list, and kept whole in the
+numbers of the sentences that rest on it: the bottom line, where it states those verdicts, or
+else the sentence stating them ends with a pointer to it, never both. Where no U-score analysis
 compares the top two, the head-to-head comes from a problem table whose reference is one of
 them (its per-problem rank-sum test, corrected over problems; the sentence names the test).
 """
@@ -66,7 +70,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -217,10 +221,44 @@ class SynthesisResult:
         }
 
 
-def _caveat(rankings: Iterable[Ranking], labels: Labels) -> str:
+@dataclass
+class _Said:
+    """What the summary has already said, so that a caveat is stated in full once: the bottom
+    line's text (read first) and the ranking caveats the findings before have stated."""
+
+    bottom_line: str = ""
+    above: set[str] = field(default_factory=set)
+    pointed: set[str] = field(default_factory=set)
+
+    def where(self, text: str) -> str:
+        """Where ``text`` was said (``the bottom line``, ``above``), or empty if not yet."""
+        if text in self.bottom_line:
+            return "the bottom line"
+        return "above" if text in self.above else ""
+
+
+def _caveat(rankings: Iterable[Ranking], labels: Labels, said: _Said | None = None) -> str:
     """The caveats (e.g. wall-clock efficiency) of the rankings a sentence ranks by, each once,
-    to end that sentence with, the algorithms they name by their labels."""
-    texts = (named_text(r.caveat, r.caveat_algorithms, labels) for r in rankings if r.caveat)
+    to end that sentence with, the algorithms they name by their labels.
+
+    With ``said``, a caveat the summary has already stated is not stated again: bbob_coco's
+    summary said the runtime-ECDF budget caveat (three lines) in full in the bottom line, the
+    first-place finding and the bootstrap finding. The next sentence ranking by it points to
+    it; the ones after say nothing more (the same pointer after every bullet is clutter)."""
+    texts = []
+    for r in rankings:
+        if not r.caveat:
+            continue
+        text = named_text(r.caveat, r.caveat_algorithms, labels)
+        where = said.where(text) if said is not None else ""
+        if said is not None and where:
+            if text in said.pointed:
+                continue
+            said.pointed.add(text)
+            text = f"(Caveat on {r.label}: see {where}.)"
+        elif said is not None:
+            said.above.add(text)
+        texts.append(text)
     return "".join(" " + c for c in dict.fromkeys(texts))
 
 
@@ -319,14 +357,31 @@ def synthesise(
             evidence.leaders[0], evidence.leaders[1], outcomes, counted, problem_groups
         )
         pairs = [tie] if tie is not None else []
-    findings = _findings(rankings, evidence, agree, sure, pairs, labels)
+    bottom = _bottom_line(rankings, evidence, sure, pairs, labels)
+    # (table, reference, algorithm) rows that rule 8 states: a head-to-head from that table
+    # does not state them again.
+    stated = {
+        (analysis_id, result.reference, a)
+        for kind, analysis_id, result in outcomes
+        if kind == "problem_table"
+        for a in _reference_named(result, evidence, labels)
+    }
+    findings = _findings(
+        rankings,
+        evidence,
+        agree,
+        sure,
+        pairs,
+        labels,
+        bottom_line=bottom.text if bottom else "",
+        stated=stated,
+    )
     findings += [
         finding
         for kind, analysis_id, result in outcomes
         if kind == "problem_table"
         and (finding := _against_reference(analysis_id, result, evidence, labels)) is not None
     ]
-    bottom = _bottom_line(rankings, evidence, sure, pairs, labels)
     return SynthesisResult(
         tuple(algorithms),
         tuple(rankings),
@@ -427,7 +482,13 @@ def _findings(
     sure: Uncertainty,
     pairs: list[HeadToHead],
     labels: Labels,
+    bottom_line: str = "",
+    stated: Collection[tuple[str, str, str]] = (),
 ) -> list[Finding]:
+    """The summary's findings, by the module's rules 1–7; ``bottom_line`` is the bottom line's
+    text (a caveat it states, or points to, is not stated or pointed to again); ``stated`` the
+    (problem table, reference, algorithm) rows rule 8 states."""
+    said = _Said(bottom_line)
     out: list[Finding] = []
     counted = [r for r in rankings if r.counted]
     n_families = len(evidence.families)
@@ -462,7 +523,7 @@ def _findings(
                     f"{join_words(measured)}."
                 )
             key = f"summary.first.{algorithm}"
-        text += _caveat((r for r in counted if r.id in ids), labels)
+        text += _caveat((r for r in counted if r.id in ids), labels, said)
         out.append(
             Finding(
                 key, text, {"algorithm": algorithm, "families": list(families), "rankings": ids}
@@ -475,13 +536,13 @@ def _findings(
                 Finding(
                     f"summary.shared_first.{r.id}",
                     f"{r.label} puts {len(r.first)} algorithms jointly first: "
-                    f"{_names(r.first, labels)}.{_caveat([r], labels)}",
+                    f"{_names(r.first, labels)}.{_caveat([r], labels, said)}",
                     {"ranking": r.id, "algorithms": r.first},
                 )
             )
     # Rule 3: significance of the best algorithm's lead.
     for r in counted:
-        finding = _significance(r, labels)
+        finding = _significance(r, labels, said, evidence.position)
         if finding is not None:
             out.append(finding)
     # Rule 4: what is not counted, and why.
@@ -505,7 +566,7 @@ def _findings(
     if agreement_finding is not None:
         out.append(agreement_finding)
     # Rule 6: head-to-head.
-    out.extend(_head_to_head_finding(h, labels) for h in pairs)
+    out.extend(_head_to_head_finding(h, labels, stated) for h in pairs)
     # Rule 7: how sure the leader's first places are.
     if len(evidence.leaders) == 1:
         leader = evidence.leaders[0]
@@ -529,7 +590,9 @@ def _findings(
                     f"{_runs_words(sure, [r for r in counted if r.id in {row.ranking for row in table}])}(seed "
                     f"{sure.seed}), {labels.label(leader)} ranks first in {join_words(parts)}."
                     + _caveat(
-                        (r for r in counted if r.id in {row.ranking for row in table}), labels
+                        (r for r in counted if r.id in {row.ranking for row in table}),
+                        labels,
+                        said,
                     ),
                     {
                         "algorithm": leader,
@@ -559,15 +622,9 @@ def _against_reference(
     if not table.tested or not rows:
         return None
     reference = labels.label(table.reference)
-    top = set(evidence.leaders) | set(evidence.contenders())
     a12 = {a: table.median_a12(a) for a in rows}
     n = {a: w.wins + w.ties + w.losses for a, w in rows.items()}
-    named = sorted(
-        (a for a, w in rows.items() if a in top or 2 * w.losses < n[a]),
-        key=lambda a: (rows[a].losses - rows[a].wins, -a12[a], labels.label(a)),
-    )
-    # At most MAX_NAMED by name (the best placed); the rest join the summarised others.
-    named = named[:MAX_NAMED]
+    named = _reference_named(table, evidence, labels)
     others = [a for a in rows if a not in named]
     correction = {"holm": "Holm", "bonferroni": "Bonferroni", "none": "no"}[table.correction]
     parts = [
@@ -579,7 +636,8 @@ def _against_reference(
         f"Against {reference}, the reference of {_table_name(analysis_id)} (two-sided "
         f"Mann–Whitney U test per problem, {correction} correction over problems, α = "
         f"{table.alpha:g}; A12 is the probability that a run of the algorithm beats a run of "
-        f"{reference}), problems significantly better / not different / worse: "
+        f"{reference}, ties counting half), problems significantly better / not different / "
+        "worse: "
         f"{'; '.join(parts) if parts else 'none holds its own'}"
     )
     numbers: dict[str, Any] = {
@@ -623,6 +681,26 @@ def _against_reference(
     return Finding(f"summary.problem_table.{analysis_id}", text + ".", numbers)
 
 
+def _reference_named(table: ProblemTableResult, evidence: _Evidence, labels: Labels) -> list[str]:
+    """The algorithms rule 8 names with their W/T/L against ``table``'s reference: the leaders,
+    the contenders and every algorithm worse on fewer than half the problems, the best placed
+    first, at most MAX_NAMED (the rest join the summarised others); none for an untested
+    table."""
+    rows = table.against_reference()
+    if not table.tested or not rows:
+        return []
+    top = set(evidence.leaders) | set(evidence.contenders())
+    a12 = {a: table.median_a12(a) for a in rows}
+    n = {a: w.wins + w.ties + w.losses for a, w in rows.items()}
+    # Ties in balance and A12 keep study order: by label, the spelling decided who came first
+    # and, beyond MAX_NAMED, who was named at all.
+    named = sorted(
+        (a for a, w in rows.items() if a in top or 2 * w.losses < n[a]),
+        key=lambda a: (rows[a].losses - rows[a].wins, -a12[a], evidence.position.get(a, 0)),
+    )
+    return named[:MAX_NAMED]
+
+
 def _by_group(sure: Uncertainty, ranking: str, algorithm: str) -> str:
     """``; D=10: 31 %, D=20: 71 %`` — p_first within each dimension, where resampled."""
     groups = sure.groups(ranking)
@@ -635,14 +713,34 @@ def _interval(low: float, high: float) -> str:
     return f"{low:.0f}" if low == high else f"{low:.0f}–{high:.0f}"
 
 
-def _significance(r: Ranking, labels: Labels) -> Finding | None:
+def _significance(
+    r: Ranking,
+    labels: Labels,
+    said: _Said | None = None,
+    position: Mapping[str, int] | None = None,
+) -> Finding | None:
+    """Rule 3 for one ranking. Its verdict caveat's pointer ends the sentence unless the bottom
+    line (``said``) already ends with it: the full caveat is in the report's caveat list and
+    in the finding's numbers, and said once is enough."""
+    said = said if said is not None else _Said()
     best = [a for a, v in r.verdicts.items() if v == BEST]
     if not best:
         return None
     reference = best[0]
+    # The lists in study order (``position``), as :class:`_Evidence` keeps every list that is
+    # no ranking: in the order of a test's table (Holm's, largest difference first) cec2022
+    # read "its lead over NL-MID, IMPML, jSObin, IUMO, NL-LBC and S-DP", the bottom line the
+    # same algorithms in study order.
+    order = position or {}
     worse = [a for a, v in r.verdicts.items() if v == WORSE]
-    same = [a for a, v in r.verdicts.items() if v == NOT_SIGNIFICANT]
-    unclear = [a for a, v in r.verdicts.items() if v == INCONCLUSIVE]
+    same = sorted(
+        (a for a, v in r.verdicts.items() if v == NOT_SIGNIFICANT),
+        key=lambda a: order.get(a, len(order)),
+    )
+    unclear = sorted(
+        (a for a, v in r.verdicts.items() if v == INCONCLUSIVE),
+        key=lambda a: order.get(a, len(order)),
+    )
     tested = len(worse) + len(same)
     if len(r.first) > 1:
         # A shared first place: the test's reference is one of equals, not a winner.
@@ -675,16 +773,18 @@ def _significance(r: Ranking, labels: Labels) -> Finding | None:
             if len(unclear) <= 3
             else f"; the test is inconclusive for {len(unclear)} others."
         )
+    pointer = r.verdict_pointer if r.verdict_pointer not in said.bottom_line else ""
     return Finding(
         f"summary.significance.{r.id}",
-        text + _caveat([r], labels) + (f" {r.verdict_caveat}" if r.verdict_caveat else ""),
+        text + _caveat([r], labels, said) + (f" {pointer}" if pointer else ""),
         {
             "ranking": r.id,
             "best": reference,
             "significantly_worse": worse,
             "not_significant": same,
             "inconclusive": unclear,
-        },
+        }
+        | ({"verdict_caveat": r.verdict_caveat} if r.verdict_caveat else {}),
     )
 
 
@@ -701,6 +801,11 @@ def _agreement(counted: list[Ranking], agree: Agreement) -> Finding | None:
         return None
     most = max(pairs, key=lambda p: p[2])
     least = min(pairs, key=lambda p: p[2])
+    # Rankings of one family rank the same data (cec2017: six rankings of the final values,
+    # "All 6 counted rankings order the algorithms identically"): their agreement is said to be
+    # no independent confirmation, as the summary's preamble says they are one line of evidence.
+    family = {r.id: r.family for r in counted}
+    families = set(family.values())
     if len(counted) == 2:
         text = f"The two rankings agree with Kendall's τ = {fixed(most[2])}"
     elif len(pairs) == 1:
@@ -715,10 +820,20 @@ def _agreement(counted: list[Ranking], agree: Agreement) -> Finding | None:
             else f"Every compared pair of the {len(counted)} rankings has Kendall's τ = {fixed(most[2])}"
         )
     else:
+        same = (
+            f", both {family[most[0]]}"
+            if len(families) > 1 and family[most[0]] == family[most[1]]
+            else ""
+        )
         text = (
             f"Of the {len(counted)} counted rankings, {label[most[0]]} and {label[most[1]]} agree most "
-            f"(Kendall's τ = {fixed(most[2])}) and {label[least[0]]} and {label[least[1]]} least "
+            f"(Kendall's τ = {fixed(most[2])}{same}) and {label[least[0]]} and {label[least[1]]} least "
             f"(τ = {fixed(least[2])})"
+        )
+    if len(families) == 1 and len(counted) > 1:
+        text += (
+            f" — all of one method family ({next(iter(families))}), so their agreement is no "
+            "independent confirmation"
         )
     # Unordered pairs, counted once (vectorised: 500 algorithms flip ~10⁵ pairs).
     named = agree.flips[["algorithm_1", "algorithm_2"]].astype(str).to_numpy()
@@ -826,9 +941,22 @@ def _significantly_better(h: HeadToHead, a: str, b: str) -> str:
     )
 
 
-def _head_to_head_finding(h: HeadToHead, labels: Labels) -> Finding:
+def _head_to_head_finding(
+    h: HeadToHead, labels: Labels, stated: Collection[tuple[str, str, str]] = ()
+) -> Finding:
+    """Rule 6 for one pair. From a problem table whose rule-8 sentence states the pair's
+    per-problem tests (one of them is its reference, the other named there), the sentence
+    leaves them to it and keeps what only it says, the problems won: perspectives_cec2022 said
+    "jSO is significantly better on 4 and NLSHADE-RSP on 2 of 12 problems; the median A12 ...
+    is 0.42" here and "NLSHADE-RSP 2/6/4 of 12 (median A12 0.42, small)" two bullets on."""
     a, b = labels.label(h.a), labels.label(h.b)
-    if h.test:
+    reference = next((x for x, y in ((h.a, h.b), (h.b, h.a)) if (h.source, x, y) in stated), None)
+    if h.test and reference is not None:
+        text = (
+            f"Head to head in {_table_name(h.source)}, {a} against {b} (per-problem tests and "
+            f"median A12: see 'Against {labels.label(reference)}' below)."
+        )
+    elif h.test:
         text = (
             f"Head to head in {_table_name(h.source)} ({h.test}), {a} against {b}: "
             + _significantly_better(h, a, b)
@@ -1007,9 +1135,12 @@ def _bottom_line(
     if n_families == 1:
         family_text = f"first by the only method family ({firsts[0]})"
     elsewhere = {a: f for a, f in evidence.votes.items() if a != leader}
+    # Each with the caveats of the rankings that put it first, as the leader's first places
+    # have theirs: cec2022's "S-DP is first by the profiles family" held at τ = 10⁻⁵ only.
     elsewhere_text = " ".join(
         f"{_names([a], labels)} is first by the {join_words(f)} famil{'y' if len(f) == 1 else 'ies'}, "
         f"which rank{'s' if len(f) == 1 else ''} by {join_words([MEASURES.get(x, x) for x in f])}."
+        + _caveat((r for x in f for r in evidence.families[x] if a in r.first), labels)
         for a, f in sorted(elsewhere.items(), key=lambda kv: evidence.position[kv[0]])
     )
     # Algorithms that no test finds significantly worse than the leader.
@@ -1081,7 +1212,10 @@ def _bottom_line(
             f" and {p_text}." if p_text else "."
         )
         text += "".join(
-            " " + c for c in dict.fromkeys(r.verdict_caveat for r in tested if r.verdict_caveat)
+            " " + c for c in dict.fromkeys(r.verdict_pointer for r in tested if r.verdict_pointer)
+        )
+        numbers["verdict_caveats"] = list(
+            dict.fromkeys(r.verdict_caveat for r in tested if r.verdict_caveat)
         )
     elif p and max(p) <= SPLIT:
         text = (

@@ -419,7 +419,18 @@ def test_the_legend_says_when_a_marker_points_against_the_mean() -> None:
     assert result.cell("B", "f1", 10).mean < result.cell("A", "f1", 10).mean
     section = build_section(result, options(reference="A"), make_style(["A", "B"]))
     table = next(b for b in section.blocks if getattr(b, "name", "") == "problem_table_10D")
-    assert "in 1 cell (B on f1) the mean is better than the reference's" in table.notes
+    assert "in 1 cell the mean and the marker disagree (B on f1: better mean, marked worse)." in (
+        table.notes
+    )
+    # The reverse (quickstart's BFGS on f9: mean worse, marked better) says so: the old
+    # legend said "the mean is better ... and the marker says worse, or the reverse".
+    flipped = {("A", "f1"): [2.0] * 10, ("B", "f1"): [1.0] * 9 + [101.0]}
+    result = compute(trials(flipped, dimension=10), options(reference="A"))
+    assert result.cell("B", "f1", 10).marker == "+"
+    section = build_section(result, options(reference="A"), make_style(["A", "B"]))
+    table = next(b for b in section.blocks if getattr(b, "name", "") == "problem_table_10D")
+    assert "(B on f1: worse mean, marked better)." in table.notes
+    assert "or the reverse" not in table.notes
     # Markers that agree with the means: no such sentence.
     result = compute(trials(SMALL_CASE, dimension=10), options(reference="A"))
     section = build_section(result, options(reference="A"), make_style(["A", "B"]))

@@ -71,6 +71,9 @@ def test_a_shared_best_balance_is_said_to_be_shared() -> None:
     )
     # Every significant difference separates two levels completely (A12 0 or 1): large.
     assert text["effects"].startswith("All 4 significant differences are large")
+    # A12 = P(better) + ½ P(tie): "beats ... 71 % of the time" alone is wrong where runs tie
+    # (values at a floor), so the sentence says how ties count.
+    assert text["effects"].endswith("at least 71 % of the time, ties counting half).")
 
 
 def test_the_most_best_means_when_two_share_it() -> None:

@@ -87,9 +87,9 @@ def test_wtl_and_a12_against_the_reference_in_the_summary() -> None:
     assert finding.text == (
         "Against R, the reference of the problem table (two-sided Mann–Whitney U test per "
         "problem, Holm correction over problems, α = 0.05; A12 is the probability that a run of "
-        "the algorithm beats a run of R), problems significantly better / not different / "
-        "worse: A 2/1/1 of 4 (median A12 0.80, large); B is significantly worse on 4 of 4 "
-        "problems (median A12 0.00, large)."
+        "the algorithm beats a run of R, ties counting half), problems significantly better / "
+        "not different / worse: A 2/1/1 of 4 (median A12 0.80, large); B is significantly worse "
+        "on 4 of 4 problems (median A12 0.00, large)."
     )
     assert finding.numbers["rows"] == {"A": {"wins": 2, "ties": 1, "losses": 1, "median_a12": 0.8}}
     assert finding.numbers["others"] == {
@@ -112,10 +112,11 @@ def test_wtl_and_a12_against_the_reference_in_the_summary() -> None:
     (h2h,) = [f for f in result.findings if f.id == "summary.head_to_head.R.A"]
     # 4 problems won: even 4–0 gives p = 2·½⁴ = 0.125, so the sign test has no verdict to give;
     # it was said to find them "indistinguishable".
+    # The per-problem tests and A12 of A against R are rule 8's ("A 2/1/1 of 4 (median A12
+    # 0.80, large)" above): the head-to-head points to them instead of stating them twice.
     assert h2h.text == (
-        "Head to head in the problem table (two-sided Mann–Whitney U test per problem, Holm "
-        "correction over problems, α = 0.05), R against A: R is significantly better on 1 and A "
-        "on 2 of 4 problems; the median A12 of A against R is 0.80 (large). Problems won (R–A; "
+        "Head to head in the problem table, R against A (per-problem tests and median A12: see "
+        "'Against R' below). Problems won (R–A; "
         "a problem goes to the one with A12 on its side; two-sided sign test over the problems "
         "won, α = 0.05; table 'Head to head'): too few problems won to test over all problems "
         "(1–3) — the sign test needs 6 to reach α = 0.05."
@@ -143,7 +144,9 @@ def test_head_to_head_from_the_reference_side_mirrors() -> None:
     assert head_to_head("A", "B", [("problem_table", "t", _table())], []) is None
 
 
-def test_every_sentence_ranking_by_efficiency_carries_the_wall_clock_caveat() -> None:
+def test_the_first_sentence_ranking_by_efficiency_carries_the_wall_clock_caveat() -> None:
+    # Stated in full once, by the first sentence that ranks by efficiency; the next one
+    # points to it (the same caveat after every sentence read as a summary padded out).
     caveat = WALL_CLOCK.strip()
     efficiency = Ranking(
         id="p:efficiency",
@@ -160,7 +163,7 @@ def test_every_sentence_ranking_by_efficiency_carries_the_wall_clock_caveat() ->
     assert texts["summary.first.B"] == "B is first by other family (efficiency). " + caveat
     assert texts["summary.significance.p:efficiency"] == (
         "By efficiency (Friedman test, Holm's procedure), B is significantly better than every "
-        "other algorithm. " + caveat
+        "other algorithm. (Caveat on efficiency: see above.)"
     )
     assert caveat not in texts["summary.first.R"]  # the mean ranks quality, not time
 
@@ -263,3 +266,31 @@ def test_a_shared_first_place_with_one_worse_algorithm_reads_in_the_singular() -
     finding = _significance(ranking, Labels({}))
     assert finding is not None
     assert finding.text.endswith("the test's reference, 1 of 2 algorithms is significantly worse.")
+
+
+def test_rows_that_tie_against_the_reference_keep_study_order() -> None:
+    # Zed and Alpha run exactly as the reference R on four problems: W/T/L 0/4/0 and median
+    # A12 0.5 each. The rows were sorted by label on such ties (Alpha before Zed); study order
+    # (R, Zed, Alpha) now decides, as for every list that is no ranking.
+    frame = pd.DataFrame(
+        [
+            {"algorithm": a, "problem": p, "dimension": 10, "run": r, "value": float(v)}
+            for a in ("R", "Zed", "Alpha")
+            for p in ("f1", "f2", "f3", "f4")
+            for r, v in enumerate(LOW, start=1)
+        ]
+    )
+    problems = sorted_problems(zip(frame["problem"], frame["dimension"], strict=True))
+    table = compute(
+        AnalysisData("trials", frame, ("R", "Zed", "Alpha"), problems),
+        ProblemTableOptions(kind="problem_table", data="runs", reference="R"),
+    )
+    result = synthesise(
+        [_mean_ranking(ranks={"R": 1.0, "Zed": 2.0, "Alpha": 3.0})],
+        ("R", "Zed", "Alpha"),
+        Labels({}),
+        outcomes=[("problem_table", "problem_table", table)],
+        resamples=20,
+    )
+    (finding,) = [f for f in result.findings if f.id == "summary.problem_table.problem_table"]
+    assert "Zed 0/4/0 of 4 (median A12 0.50, negligible); Alpha 0/4/0 of 4" in finding.text

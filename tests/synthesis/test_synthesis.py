@@ -5,6 +5,7 @@ that count evidence by family.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from typing import Any
@@ -132,6 +133,29 @@ def test_agreement_counts_flipped_pairs_in_words() -> None:
     finding = _agreement(one, agreement(one))
     assert finding is not None
     assert finding.text.endswith("; 1 pair of algorithms changes order between some two rankings.")
+
+
+def test_agreement_within_one_family_is_not_called_confirmation() -> None:
+    # cec2017: six rankings of the final values "order the algorithms identically" — rankings
+    # of one family, whose agreement the sentence must not leave to read as corroboration.
+    same = [ranking(f"r{i}", R1, family=FINAL_VALUES) for i in (1, 2, 3)]
+    finding = _agreement(same, agreement(same))
+    assert finding is not None
+    assert (
+        "(Kendall's τ = 1.00 for every pair) — all of one method family (final values), so "
+        "their agreement is no independent confirmation; no pair" in finding.text
+    )
+    # Several families: the most concordant pair says when it is one family's two rankings.
+    swapped = {**R1, "C": R1["D"], "D": R1["C"]}
+    mixed = [
+        ranking("m", R1, family=FINAL_VALUES),
+        ranking("l", R1, family=FINAL_VALUES),
+        ranking("u", swapped, family=U_SCORES),
+    ]
+    finding = _agreement(mixed, agreement(mixed))
+    assert finding is not None
+    assert "m and l agree most (Kendall's τ = 1.00, both final values)" in finding.text
+    assert "independent confirmation" not in finding.text
 
 
 # --- the bootstrap ----------------------------------------------------------------------------
@@ -414,7 +438,7 @@ def test_the_bottom_line_says_its_per_dimension_shares_are_within_one_dimension(
 
 def test_profile_verdicts_on_fewer_than_30_runs_carry_remark_4() -> None:
     # Two algorithms, one problem, 4 runs each (Liu et al. require n_r ≥ 30 for the bounds):
-    # every summary sentence ranking by the profiles says the verdicts are indicative only.
+    # the summary sentence stating the profile verdicts says they are indicative only.
     from reportgen.analyses.performance_profiles import compute as profiles
     from reportgen.spec.analyses.performance_profiles import PerformanceProfilesOptions
     from reportgen.synthesis.rankings import performance_profiles as profile_rankings
@@ -448,9 +472,54 @@ def test_profile_verdicts_on_fewer_than_30_runs_carry_remark_4() -> None:
         [],
         Labels({}),
     )
-    # The sentence stating the verdicts carries it; the order (mean profiles) needs no bounds.
-    with_caveat = [f.id for f in findings if caveat in f.text]
-    assert with_caveat == [f"summary.significance.{bounded.id}"]
+    # The sentence stating the verdicts points to it (the caveat list states it in full, the
+    # sentence's numbers keep it whole); the order (mean profiles) needs no bounds.
+    pointer = bounded.verdict_pointer
+    assert "indicative only" in pointer and "as few as 4 runs" in pointer
+    assert "see Caveats" in pointer and len(pointer) < len(caveat)
+    with_pointer = [f.id for f in findings if pointer in f.text]
+    assert with_pointer == [f"summary.significance.{bounded.id}"]
+    (stating,) = (f for f in findings if f.id == with_pointer[0])
+    assert stating.numbers["verdict_caveat"] == caveat
+    assert not any(caveat in f.text for f in findings)
+
+
+def test_the_remark_4_caveat_is_said_once_in_the_summary() -> None:
+    # quickstart: CMA-ES-CSA first by the profiles, its lead over the other three not
+    # significant, 15 runs. The bottom line and the significance sentence each ended with the
+    # same self-contained Remark 4 sentence, and the caveat list said it a third time; now
+    # the caveat list states it, the bottom line points to it once and the significance
+    # sentence does not point again.
+    caveat = (
+        "The confidence bounds rest on as few as 15 runs per algorithm and problem, fewer "
+        "than the 30 Liu et al. require (Remark 4), so their verdicts are indicative only."
+    )
+    pointer = "The confidence-bound verdicts are indicative only (as few as 15 runs, Remark 4: see Caveats)."
+    profiles = ranking(
+        "pp",
+        {"CSA": 1.0, "BIPOP": 2.0, "BFGS": 3.0, "DE": 4.0},
+        family=PROFILES,
+        verdicts={
+            "CSA": BEST,
+            "BIPOP": NOT_SIGNIFICANT,
+            "BFGS": NOT_SIGNIFICANT,
+            "DE": NOT_SIGNIFICANT,
+        },
+        significance="confidence-bound profiles, τ = 10⁻⁵, λ = 2",
+        verdict_caveat=caveat,
+        verdict_pointer=pointer,
+    )
+    result = synthesise([profiles], ("BIPOP", "CSA", "BFGS", "DE"), Labels({}), resamples=50)
+    assert result.bottom_line is not None
+    texts = [result.bottom_line.text, *(f.text for f in result.findings)]
+    assert "its lead over BIPOP, BFGS and DE is not significant" in result.bottom_line.text
+    assert sum(t.count(pointer) for t in texts) == 1 and pointer in result.bottom_line.text
+    assert not any("Remark 4" in t for t in texts[1:])
+    assert not any(caveat in t for t in texts)
+    # results.json keeps the caveat whole with the sentences that rest on it.
+    assert result.bottom_line.numbers["verdict_caveats"] == [caveat]
+    (significance,) = (f for f in result.findings if f.id == "summary.significance.pp")
+    assert significance.numbers["verdict_caveat"] == caveat
 
 
 @pytest.mark.parametrize(
@@ -494,3 +563,61 @@ def test_contenders_are_ordered_by_the_evidence_not_by_their_names() -> None:
         ranking("p", {"L": 1.0, "C": 2.0, "A": 3.0, "B": 4.0}, family=PROFILES),
     ]
     assert _Evidence.of(cyclic, ["L", "C", "B", "A"]).contenders() == ["C", "B", "A"]
+
+
+def test_a_ranking_caveat_is_stated_once_and_pointed_to_after() -> None:
+    # bbob_coco: DIRECT first by the runtime ECDF area, whose caveat (budgets far apart; who
+    # leads at the common budget) ended the bottom line, the first-place finding and the
+    # bootstrap finding alike — three times the same three lines in one summary.
+    caveat = "The runtime ECDF area compares budgets up to 1655-fold apart."
+    values = np.array([[3.0, 1.0, 2.0], [3.0, 2.0, 1.0], [3.0, 1.0, 2.0], [2.0, 3.0, 1.0]])
+    area = ranking(
+        "area",
+        {"DIRECT": 1.0, "RAND": 2.0, "SHADE": 3.0},
+        family=PROFILES,
+        caveat=caveat,
+        scores=Scores(values, ("DIRECT", "RAND", "SHADE"), True),
+    )
+    result = synthesise([area], ("DIRECT", "RAND", "SHADE"), Labels({}), resamples=200, seed=3)
+    assert result.bottom_line is not None
+    texts = [result.bottom_line.text, *(f.text for f in result.findings)]
+    assert sum(t.count(caveat) for t in texts) == 1 and caveat in result.bottom_line.text
+    pointer = "(Caveat on area: see the bottom line.)"
+    # Pointed to once, by the next sentence that ranks by it; not after every bullet.
+    assert [f.id for f in result.findings if pointer in f.text] == ["summary.consensus"]
+
+
+def test_a_ranking_caveat_the_bottom_line_omits_is_stated_in_the_first_finding() -> None:
+    # perspectives_cec2022: efficiency (wall-clock) puts LBFGSB first, not the leader, so the
+    # bottom line never states its caveat; the first finding that ranks by it does, in full.
+    final = ranking("final", {"A": 1.0, "B": 2.0}, family=FINAL_VALUES)
+    time = ranking(
+        "efficiency", {"B": 1.0, "A": 2.0}, family=FINAL_VALUES, caveat="Time is hardware."
+    )
+    result = synthesise([final, time], ("A", "B"), Labels({}), resamples=20)
+    texts = [f.text for f in result.findings]
+    stated = [t for t in texts if "Time is hardware." in t]
+    assert len(stated) == 1
+    assert all("see above" in t for t in texts if "Caveat on efficiency" in t)
+
+
+def test_a_lead_not_significant_over_several_names_them_in_study_order() -> None:
+    # cec2022, mean final value: Holm's table lists the algorithms largest difference first,
+    # and the sentence read "its lead over NL-MID, IMPML, jSObin, IUMO, NL-LBC and S-DP" —
+    # neither the study order the bottom line uses nor the ranking's. Study order: A, B, C, D.
+    verdicts = {"A": BEST, "D": NOT_SIGNIFICANT, "C": NOT_SIGNIFICANT, "B": NOT_SIGNIFICANT}
+    mean = ranking(
+        "m",
+        {"A": 1.0, "B": 4.0, "C": 2.0, "D": 3.0},
+        family=FINAL_VALUES,
+        verdicts=verdicts,
+        significance="mean final value (Friedman test, Holm's procedure)",
+    )
+    result = synthesise([mean], ("A", "B", "C", "D"), Labels({}), resamples=20)
+    (finding,) = [f for f in result.findings if f.id == "summary.significance.m"]
+    assert "its lead over every other algorithm is not significant" in finding.text
+    mixed = dataclasses.replace(mean, verdicts={**verdicts, "B": WORSE})
+    result = synthesise([mixed], ("A", "B", "C", "D"), Labels({}), resamples=20)
+    (finding,) = [f for f in result.findings if f.id == "summary.significance.m"]
+    assert "its lead over C and D is not significant" in finding.text
+    assert finding.numbers["not_significant"] == ["C", "D"]

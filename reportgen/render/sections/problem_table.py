@@ -92,8 +92,11 @@ def _against_the_marker(
 ) -> str:
     """A sentence when a marker points against the shown statistic: cec2017_profiles' f21
     printed PPSO's mean 104 in bold beside the reference's 114 with "−" (significantly worse),
-    which reads as a contradiction unless the legend says what the marker compares."""
+    which reads as a contradiction unless the legend says what the marker compares. Each cell
+    says which way it points: "the mean is better and the marker says worse, or the reverse"
+    left the reader to work out which (quickstart's only such cell was the reverse)."""
     key = CENTRAL[result.statistics[0]]
+    name = STATISTIC_LABELS[result.statistics[0]].split(" ")[0]
     against = []
     for problem, dimension in problems:
         row = {c.algorithm: c for c in result.row(problem, dimension)}
@@ -101,18 +104,17 @@ def _against_the_marker(
         if reference is None:
             continue
         for cell in row.values():
-            if (cell.marker == WORSE and cell.statistic(key) < reference.statistic(key)) or (
-                cell.marker == BETTER and cell.statistic(key) > reference.statistic(key)
-            ):
-                against.append(f"{style.label(cell.algorithm)} on {problem}")
+            where = f"{style.label(cell.algorithm)} on {problem}"
+            if cell.marker == WORSE and cell.statistic(key) < reference.statistic(key):
+                against.append(f"{where}: better {name}, marked worse")
+            elif cell.marker == BETTER and cell.statistic(key) > reference.statistic(key):
+                against.append(f"{where}: worse {name}, marked better")
     if not against:
         return ""
-    name = STATISTIC_LABELS[result.statistics[0]].split(" ")[0]
     return (
         f" A marker tests the runs (by their ranks), not the {name}s, and can point against "
-        f"them: in {counted(len(against), 'cell')} ({', '.join(against[:3])}"
-        f"{', …' if len(against) > 3 else ''}) the {name} is better than the reference's and "
-        "the marker says worse, or the reverse."
+        f"them: in {counted(len(against), 'cell')} the {name} and the marker disagree "
+        f"({'; '.join(against[:3])}{'; …' if len(against) > 3 else ''})."
     )
 
 
