@@ -344,9 +344,10 @@ def test_everything_tied_means_no_algorithm_is_ahead() -> None:
 
 def test_a_clear_leader_is_recommended_with_its_p_first() -> None:
     scores = Scores(np.array([[3.0, 1.0], [3.0, 2.0], [2.0, 1.0]]), ("A", "B"), True)
+    tested = {"A": BEST, "B": WORSE}  # a test of the lead: Friedman + Holm, say
     rankings = [
         ranking("u", {"A": 1.0, "B": 2.0}, scores=scores),
-        ranking("m", {"A": 1.0, "B": 2.0}, family=FINAL_VALUES),
+        ranking("m", {"A": 1.0, "B": 2.0}, family=FINAL_VALUES, verdicts=tested),
     ]
     sure = uncertainty(rankings, 500, 1)
     assert sure.p_first("u", "A") == 1.0  # A beats B on every problem
@@ -358,13 +359,32 @@ def test_a_clear_leader_is_recommended_with_its_p_first() -> None:
         "(2 counted rankings), and it ranks first in 100 % of bootstrap resamples of the problems."
     )
     # One family is not "every" family (cec2005 read "Every method family puts it first").
-    alone = rankings[:1]
+    alone = rankings[1:]
     bottom = _bottom_line(alone, _Evidence.of(alone, "AB"), sure, [], Labels({"A": "Alpha"}))
     assert bottom is not None
     assert bottom.text.startswith(
-        "Bottom line: Alpha is the recommendation. The only method family (U-scores) puts it "
-        "first (1 counted ranking)"
+        "Bottom line: Alpha is the recommendation. The only method family (final values) puts "
+        "it first (1 counted ranking)"
     )
+
+
+def test_no_recommendation_without_a_test_of_the_lead() -> None:
+    """published_table read "EA4eig is the recommendation" on one ranking without a test (the
+    expected probabilistic profile of a normal model, ρ̄(100) 1.00 against 0.99), first in
+    100 % of the resamples of the problems. A bootstrap of problems says how stable the first
+    place is, not that the lead exceeds the runs' noise: without a test, or a head-to-head
+    sign test putting the leader ahead, the bottom line says so."""
+    scores = Scores(np.array([[3.0, 1.0], [3.0, 2.0], [2.0, 1.0]]), ("A", "B"), True)
+    rankings = [ranking("expected profile", {"A": 1.0, "B": 2.0}, scores=scores)]
+    sure = uncertainty(rankings, 500, 1)
+    bottom = _bottom_line(rankings, _Evidence.of(rankings, "AB"), sure, [], Labels({}))
+    assert bottom is not None
+    assert bottom.text == (
+        "Bottom line: A ranks first by the expected profile, the only counted ranking, and "
+        "ranks first in 100 % of bootstrap resamples of the problems; no test measures whether "
+        "its lead is significant."
+    )
+    assert "recommendation" not in bottom.text
 
 
 def test_lists_of_algorithms_that_are_no_ranking_are_in_study_order() -> None:
