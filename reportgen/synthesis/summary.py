@@ -1240,7 +1240,9 @@ def _bottom_line(
             f"Bottom line: {name} ranks first by the {shown}"
             + (", the only counted ranking" if len(counted) == 1 else f", {family_text}")
             + (
-                f", and {p_text}; no test measures whether its lead is significant."
+                # "and in 89.6 % of …": the sentence has said "ranks first" already
+                f", and {p_text.removeprefix('ranks first ')}; no test measures whether its "
+                "lead is significant."
                 if p_text
                 else "; no test or bootstrap measures how sure that first place is."
             )

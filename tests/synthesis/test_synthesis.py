@@ -380,9 +380,9 @@ def test_no_recommendation_without_a_test_of_the_lead() -> None:
     bottom = _bottom_line(rankings, _Evidence.of(rankings, "AB"), sure, [], Labels({}))
     assert bottom is not None
     assert bottom.text == (
-        "Bottom line: A ranks first by the expected profile, the only counted ranking, and "
-        "ranks first in 100 % of bootstrap resamples of the problems; no test measures whether "
-        "its lead is significant."
+        "Bottom line: A ranks first by the expected profile, the only counted ranking, and in "
+        "100 % of bootstrap resamples of the problems; no test measures whether its lead is "
+        "significant."
     )
     assert "recommendation" not in bottom.text
 
