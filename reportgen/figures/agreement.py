@@ -10,6 +10,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from reportgen.figures.style import (
+    CELL_NUMBER,
     PRINT_WIDTH,
     FigureSpec,
     FigureStyle,
@@ -106,10 +107,9 @@ def agreement_figure(result: SynthesisResult) -> FigureSpec | None:
                 j,
                 i,
                 text,
-                ha="center",
-                va="center",
                 fontsize=CELL_PT,
                 color=text_colour_on(image.to_rgba(value)),
+                **CELL_NUMBER,
             )
     colorbar = fig.colorbar(image, ax=ax, shrink=0.9)
     colorbar.set_label("Kendall's τ-b", fontsize=8)
@@ -211,10 +211,9 @@ def uncertainty_figure(result: SynthesisResult, style: FigureStyle) -> FigureSpe
                 j,
                 i,
                 text[i][j] or "–",
-                ha="center",
-                va="center",
                 fontsize=7,
                 color=text_colour_on(image.to_rgba(p[i, j])),
+                **CELL_NUMBER,
             )
     colorbar = fig.colorbar(image, ax=ax, shrink=0.8)
     colorbar.set_label("probability of ranking first", fontsize=8)

@@ -44,6 +44,7 @@ from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from reportgen.analyses.significance_relation import RelationAtSigma, SignificanceRelationResult
 from reportgen.figures.style import (
+    CELL_NUMBER,
     PRINT_WIDTH,
     FigureSpec,
     FigureStyle,
@@ -687,10 +688,9 @@ def award_points_figure(result: SignificanceRelationResult, style: FigureStyle) 
                         j,
                         i,
                         points_text(value),
-                        ha="center",
-                        va="center",
                         fontsize=FONT_SIZE - 1,
                         color=text_colour_on(image.to_rgba(value)),
+                        **CELL_NUMBER,
                     )
     bar = fig.colorbar(image, ax=ax, fraction=0.046, pad=0.02)
     # Short: the caption says what D is, and a long label outgrew a small map (clipped).

@@ -22,7 +22,13 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLocator
 
 from reportgen.analyses.u_scores import OVERALL, UScoresResult
-from reportgen.figures.style import PRINT_WIDTH, FigureSpec, FigureStyle, text_colour_on
+from reportgen.figures.style import (
+    CELL_NUMBER,
+    PRINT_WIDTH,
+    FigureSpec,
+    FigureStyle,
+    text_colour_on,
+)
 from reportgen.present.format import evaluations
 
 _TOTAL_COLOUR = "#333333"
@@ -255,10 +261,9 @@ def pairwise_heatmap(result: UScoresResult, style: FigureStyle, group: str) -> F
                     j,
                     i,
                     f"{100 * value:.0f}",
-                    ha="center",
-                    va="center",
                     fontsize=fontsize,
                     color=text_colour_on(image.to_rgba(value)),
+                    **CELL_NUMBER,
                 )
     bar = fig.colorbar(image, ax=ax, shrink=0.8)
     bar.set_label("% of comparisons won by the row")
