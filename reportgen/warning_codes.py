@@ -44,8 +44,8 @@ WARNING_CODES: dict[str, str] = {
     "excluded_problems": "problems without data for every algorithm are left out",
     "few_problems": "so few problem instances that award points take few values",
     "few_runs": "fewer runs than Liu et al. require for confidence bounds (n_r ≥ 30)",
-    "floors_differ": "analyses of the same data source floor small values differently "
-    "(value_floor, cost_floor): their counts of wins can differ",
+    "floors_differ": "analyses of the same data source floor or shift small values differently "
+    "(value_floor, cost_floor, value_shift): their counts of wins can differ",
     "no_baseline": "problems on which every algorithm has an infinite mean cost (no baseline)",
     "no_dimension": "problems without a dimension: runtimes plotted as evaluations (D = 1)",
     "no_evaluations_to_target": "the data has no evaluations to target: successes tie, "

@@ -186,8 +186,9 @@ class AnalysisOptions(SpecModel):
         return {}
 
     def value_floor_key(self) -> str | None:
-        """The option that raises this analysis's small values to a floor (``value_floor``,
-        ``cost_floor``), when the analysis compares final values; None when it has none.
+        """The option that decides how this analysis treats small values — raises them to a
+        floor (``value_floor``, ``cost_floor``) or shifts them (a significance relation's
+        ``value_shift``) — when the analysis compares final values; None when it has none.
 
         :mod:`reportgen.spec.floors` warns when two analyses of the same data set it apart.
         """
