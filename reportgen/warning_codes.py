@@ -75,6 +75,8 @@ WARNING_CODES: dict[str, str] = {
     "too_few_runs": "so few runs that no rank-sum test can reach α",
     "unequal_budgets": "budgets differ between algorithms (runtime ECDF)",
     "unequal_runs": "algorithms have unequal numbers of runs",
+    "unprintable_characters": "no installed font has characters of the study's names or spec: "
+    "the PDF prints them as empty boxes",
     "user_files_deleted": "files reportgen did not write were in the previous output folder "
     "and were deleted with it",
     "values_floored": "values below value_floor were raised to it",
