@@ -63,7 +63,8 @@ WARNING_CODES: dict[str, str] = {
     "reference_tie": "algorithms share the best average rank; the reference is the first in "
     "study order",
     "relation_has_cycles": "the significance relation has cycles at the σ shown",
-    "runs_without_record": "runs without a record at or before the budget are left out",
+    "runs_without_record": "runs without a record at or before the budget are left out "
+    "(problem table) or count as failures without a value (U-scores)",
     "success_above_target": "trials report evaluations to target but end above the target",
     "success_without_evaluations_to_target": "trials reach the target but report no "
     "evaluations to target",
