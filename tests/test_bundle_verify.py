@@ -169,6 +169,26 @@ def test_verify_reproduces_then_fails_on_a_changed_value(bundled, tmp_path):
     assert listed and not any(line.startswith("analyses.logs_profiles") for line in listed)
 
 
+def test_an_input_changed_while_the_report_is_written_is_refused_not_bundled(tiny_study):
+    """A data file rewritten after the study read it (an export still running) was bundled
+    as it then was: the supplement's hashes matched its files, and its rerun gave other
+    numbers than its results.json (30 of 415 values), as if the author's were wrong."""
+    from reportgen.errors import InputError
+    from reportgen.pipeline import run_study
+
+    data = tiny_study.parent / "data" / "h.csv"
+
+    def rewrite(message: str) -> None:
+        if message.startswith("writing supplement.zip"):
+            data.write_text(data.read_text().replace("A,f1,2,1,5,1\n", "A,f1,2,1,5,0.5\n"))
+
+    with pytest.raises(InputError) as raised:
+        run_study(tiny_study, bundle=True, progress=rewrite)
+    assert [p.where for p in raised.value.problems] == ["data/h.csv"]
+    assert "changed while the report was being written" in str(raised.value)
+    assert not (tiny_study.parent / "out").exists()  # no report, rather than a wrong one
+
+
 def test_a_file_added_to_a_bundled_folder_fails_the_hash_check(bundled, tmp_path):
     """A bundled IOHprofiler folder is read whole by the rerun, but the hash check only read
     the files INPUTS.sha256 lists: an algorithm's logs copied into it passed that check and
