@@ -21,6 +21,9 @@ Decisions
 - A problem that some selected algorithm has no data for is an error, unless
   ``problems.incomplete: exclude`` drops it (listed as a caveat in the report).
 - Unequal run counts across algorithms on a problem are a caveat, not an error.
+- Sources merged for one analysis (``data: [a, b]``) must hold different runs: one listed
+  twice, or two holding the same run (two sources of one file), is an error at the analysis's
+  ``data``, as a duplicated row of one file is; merged, each such run would count twice.
 - A ``problems.groups`` member must be a problem the study keeps: one the data lacks is an
   unknown name ("did you mean"), one the study's own filters dropped is named as excluded by
   the key that dropped it (``problems.exclude[0]``, ``problems.include``, …). Except a member
@@ -288,6 +291,8 @@ class StudyData:
     def _merged(self, names: str | Sequence[str]) -> AnalysisData:
         names = [names] if isinstance(names, str) else list(names)
         parts = [self.sources[n] for n in names]
+        if len(parts) > 1:
+            _refuse_shared_runs(names, parts)
         records: Records | None = parts[0].records
         frame = parts[0].frame
         if len(parts) > 1 and all(p.records is None for p in parts):
@@ -319,6 +324,46 @@ class StudyData:
             groups={g: m for g, m in groups.items() if m},
             records=records,
         )
+
+
+def _refuse_shared_runs(names: Sequence[str], parts: Sequence[SourceData]) -> None:
+    """Sources merged for one analysis must not hold the same run (the same algorithm,
+    problem, dimension and run; for a summary, the same entry): merged, it would count twice.
+    ``data: [runs, runs]``, or two sources reading one file, doubled every run without a word
+    (U-score totals four times as large), where a file with a duplicated row is refused."""
+    repeated = [f"'{n}'" for n in dict.fromkeys(names) if names.count(n) > 1]
+    if repeated:
+        raise InputError(
+            Problem(
+                "data",
+                f"{join_words(repeated)} listed more than once: merged, every run of it would "
+                "count twice",
+            )
+        )
+    keys = [k for k in RUN_KEYS if all(k in p.runs for p in parts)]
+    runs = pd.concat(
+        [p.runs[keys].assign(_source=name) for name, p in zip(names, parts, strict=True)],
+        ignore_index=True,
+    )
+    shared = runs[runs.duplicated(keys, keep=False)]
+    if not len(shared):
+        return
+    first = shared.iloc[0]
+    what = f"{first['algorithm']} on {problem_label(first['problem'], int(first['dimension']))}"
+    if "run" in keys:
+        what = f"run {first['run']} of {what}"
+    holders = shared[shared[keys].eq(first[keys]).all(axis=1)]["_source"]
+    sources = join_words([f"'{n}'" for n in dict.fromkeys(holders)])
+    count = len(shared.drop_duplicates(keys))
+    raise InputError(
+        Problem(
+            "data",
+            f"the sources {sources} both hold "
+            f"{what}"
+            + (f" and {counted(count - 1, 'other')}" if count > 1 else "")
+            + ": merged, each would count twice; give each source other runs",
+        )
+    )
 
 
 # --- one source -------------------------------------------------------------------------------

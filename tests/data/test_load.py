@@ -432,3 +432,41 @@ def test_a_problem_excluded_from_two_sources_counts_once(tmp_path):
     (caveat,) = [c for c in data.caveats if c.code == "excluded_problems"]
     assert caveat.message.startswith("1 problem was excluded because some algorithm")
     assert caveat.where == "f2 (D=2) [other, curves]"
+
+
+@pytest.mark.parametrize(
+    ("sources", "data", "message"),
+    [
+        # One source listed twice: every run counted twice (U-score totals × 4), no warning.
+        ("", "[curves, curves]", "'curves' listed more than once: merged, every run of it"),
+        # Two sources reading one file: the same.
+        (
+            "  again: {path: data/h.csv, format: histories, columns: {dimension: dim, "
+            "evaluations: evals}}\n",
+            "[curves, again]",
+            "the sources 'curves' and 'again' both hold run 1 of A on f1 (D=2) and 7 others: "
+            "merged, each would count twice",
+        ),
+    ],
+)
+def test_sources_merged_for_an_analysis_must_not_share_runs(tmp_path, sources, data, message):
+    spec = SPEC.replace("analyses:", sources + "analyses:").replace(
+        "    data: curves\n", f"    data: {data}\n"
+    )
+    path = study(tmp_path, HISTORIES_CSV, spec)
+    from reportgen.pipeline import compute_study
+
+    with pytest.raises(InputError) as info:
+        compute_study(path)
+    [problem] = info.value.problems
+    assert problem.where.startswith("analyses[0].data (study.yaml:")
+    assert message in problem.message
+    # Sources of different runs merge as before (each algorithm in its own file).
+    write_histories_per_algorithm(tmp_path)
+    split = SPEC.replace("path: data/h.csv", "path: data/a.csv").replace(
+        "analyses:",
+        "  b: {path: data/b.csv, format: histories, columns: {dimension: dim, evaluations: evals}}"
+        "\nanalyses:",
+    )
+    split = split.replace("    data: curves\n", "    data: [curves, b]\n")
+    assert compute_study(write(tmp_path, "study.yaml", split)).data.algorithms == ("A", "B")
