@@ -24,6 +24,9 @@ Decisions
 - Sources merged for one analysis (``data: [a, b]``) must hold different runs: one listed
   twice, or two holding the same run (two sources of one file), is an error at the analysis's
   ``data``, as a duplicated row of one file is; merged, each such run would count twice.
+- A problem filter (``problems``) that leaves no problem of a source an analysis reads is an
+  error at ``problems`` (``problems.incomplete`` when that setting dropped the last ones),
+  not one per analysis about too few algorithms.
 - A ``problems.groups`` member must be a problem the study keeps: one the data lacks is an
   unknown name ("did you mean"), one the study's own filters dropped is named as excluded by
   the key that dropped it (``problems.exclude[0]``, ``problems.include``, …). Except a member
@@ -1629,6 +1632,17 @@ def load_data(spec: LoadedSpec) -> StudyData:
             frame = _unused_names_dropped(frame.reset_index(drop=True))
         selected_data = _with_rows(data, frame)
         selected_data, dropped = _check_complete(selected_data, expected, spec, problems)
+        if len(whole) and not len(selected_data.runs) and name in _read_sources(spec):
+            # Said here, not by each analysis as "needs at least two algorithms, got []".
+            key = ("problems", "incomplete") if len(frame) else ("problems",)
+            problems.append(
+                Problem(
+                    spec.where(key),
+                    f"leaves no problem of data source '{name}' (it has "
+                    f"{counted(len(data.runs[['problem', 'dimension']].drop_duplicates()), 'problem')}"
+                    "): there is nothing to compare",
+                )
+            )
         excluded.extend((name, p, d) for p, d in dropped)
         caveats.extend(_run_count_caveats(name, selected_data.runs))
         sources[name] = selected_data
@@ -1658,6 +1672,11 @@ def load_data(spec: LoadedSpec) -> StudyData:
         excluded=tuple(excluded),
         groups=groups,
     )
+
+
+def _read_sources(spec: LoadedSpec) -> set[str]:
+    """The sources some analysis reads (``data:``)."""
+    return {name for analysis in spec.study.analyses for name in analysis.source_names()}
 
 
 def _groups(

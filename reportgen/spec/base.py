@@ -203,6 +203,10 @@ class AnalysisOptions(SpecModel):
         "ones with their differences and explanations.",
     )
 
+    def source_names(self) -> tuple[str, ...]:
+        """The data sources this analysis reads (``data:``, one name or a list)."""
+        return (self.data,) if isinstance(self.data, str) else tuple(self.data)
+
     def option_reads(self) -> dict[str, tuple[DataLayout, ...]]:
         """Options given in this entry that need narrower layouts than :attr:`reads`, by key.
 

@@ -64,7 +64,7 @@ def floor_disagreements(study: Study) -> list[Caveat]:
     for index, options in enumerate(study.analyses):
         key = options.value_floor_key()
         if key is not None:
-            sources = {options.data} if isinstance(options.data, str) else set(options.data)
+            sources = set(options.source_names())
             floors.append((index, key, getattr(options, key), sources))
     groups: list[tuple[list[int], str]] = []
     for source in dict.fromkeys(s for *_, sources in floors for s in sorted(sources)):

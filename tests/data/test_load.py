@@ -342,7 +342,10 @@ def test_a_problem_selection_is_checked_over_every_source(tmp_path):
         load_data(load_spec(path))
     assert [str(p) for p in info.value.problems] == [
         "problems.dimensions[1] (study.yaml:6): no problem of dimension 4 in the data; it has "
-        "[2, 3]"
+        "[2, 3]",
+        # Source b (read by 'pb') has dimension 2 only: nothing of it is left.
+        "problems (study.yaml:6): leaves no problem of data source 'b' (it has 1 problem): "
+        "there is nothing to compare",
     ]
 
 
@@ -470,3 +473,14 @@ def test_sources_merged_for_an_analysis_must_not_share_runs(tmp_path, sources, d
     )
     split = split.replace("    data: curves\n", "    data: [curves, b]\n")
     assert compute_study(write(tmp_path, "study.yaml", split)).data.algorithms == ("A", "B")
+
+
+def test_a_problem_filter_that_leaves_nothing_is_named_not_each_analysis(tmp_path):
+    """problems.exclude naming every problem was reported by the analysis as "profiles
+    compare algorithms: the data has fewer than two", sending the user to the data."""
+    write(tmp_path, "data/h.csv", HISTORIES_CSV)
+    spec = SPEC + "problems: {exclude: [f1, f2]}\n"
+    assert data_problems(write(tmp_path, "study.yaml", spec)) == [
+        "problems (study.yaml:17): leaves no problem of data source 'curves' (it has 2 "
+        "problems): there is nothing to compare"
+    ]
