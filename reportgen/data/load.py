@@ -21,6 +21,9 @@ Decisions
 - A problem that some selected algorithm has no data for is an error, unless
   ``problems.incomplete: exclude`` drops it (listed as a caveat in the report).
 - Unequal run counts across algorithms on a problem are a caveat, not an error.
+- A summary row's statistics must be in the order one sample's are (minimum ≤ median, mean ≤
+  maximum, within the rounding of printed digits: :func:`~reportgen.data.checks.
+  statistics_in_order`): a column mapped to the wrong statistic is an error at its cell.
 - Sources merged for one analysis (``data: [a, b]``) must hold different runs: one listed
   twice, or two holding the same run (two sources of one file), is an error at the analysis's
   ``data``, as a duplicated row of one file is; merged, each such run would count twice.
@@ -98,6 +101,7 @@ from reportgen.data.checks import (
     number_column,
     numbers_clean,
     same_numbers,
+    statistics_in_order,
     text_column,
 )
 from reportgen.data.derive import trials_at_budget
@@ -483,6 +487,8 @@ def _canonical(
     out["dimension"] = _dimension(source, raw, mapping, problems)
     for name, options in _number_checks(source, mapping).items():
         out[name] = number_column(raw, mapping[name], problems, **options)
+    if source.format == "summary":
+        statistics_in_order(raw, mapping, out, problems)
     return out
 
 

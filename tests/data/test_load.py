@@ -305,6 +305,39 @@ def test_a_summary_count_of_zero_runs_is_refused(tmp_path):
     ]
 
 
+def test_summary_statistics_out_of_order_are_named_at_their_cell(tmp_path):
+    """columns: {minimum: worst, maximum: best} (swapped) was read without a word: the
+    accuracy and robustness rankings were each other's. A minimum above the maximum, or a
+    median or mean outside them, is refused at its cell; rounding to the printed digits
+    (a minimum of 1.2345 beside a maximum of 1.234) is not."""
+    write(
+        tmp_path,
+        "data/s.csv",
+        "algorithm,problem,mean,median,minimum,maximum\n"
+        "A,f1,2,2,5,1\n"  # minimum and maximum swapped
+        "B,f1,1.2345,1.2345,1.2345,1.234\n"  # equal but for the printed digits
+        "C,f1,inf,3,1,4\n",  # a mean never reached is not compared
+    )
+    spec = WIDE_SPEC.replace(
+        "table.csv, format: wide, statistic: STATISTIC", "s.csv, format: summary"
+    )
+    with pytest.raises(InputError) as info:
+        load_data(load_spec(write(tmp_path, "study.yaml", spec)))
+    said = "(a column mapped to the wrong statistic?)"
+    assert [str(p) for p in info.value.problems] == [
+        f"data/s.csv, row 1 (line 2), column 'minimum': the minimum is above the row's maximum "
+        f"in column 'maximum' {said}: 5.0",
+        f"data/s.csv, row 1 (line 2), column 'median': the median is above the row's maximum "
+        f"in column 'maximum' {said}: 2.0",
+        f"data/s.csv, row 1 (line 2), column 'mean': the mean is above the row's maximum in "
+        f"column 'maximum' {said}: 2.0",
+        f"data/s.csv, row 1 (line 2), column 'minimum': the minimum is above the row's median "
+        f"in column 'median' {said}: 5.0",
+        f"data/s.csv, row 1 (line 2), column 'minimum': the minimum is above the row's mean in "
+        f"column 'mean' {said}: 5.0",
+    ]
+
+
 def test_an_exclude_rule_for_a_dimension_the_problem_lacks_is_named(tmp_path):
     """'exclude: [{problem: f1, dimensions: [20]}]' on data of f1 in 2-D excluded nothing and
     said nothing (a typo of the dimension went unnoticed)."""
