@@ -606,9 +606,10 @@ def result_tables(results: StudyResults) -> list[ResultTable]:
 
 
 def _unprintable(results: StudyResults) -> list[Caveat]:
-    """The ``unprintable_characters`` warning when the study asks for a PDF
-    (:mod:`reportgen.render.glyphs`): characters of its names that no installed font has."""
-    if "pdf" not in results.spec.study.report.formats:
+    """The ``unprintable_characters`` warnings when the study asks for a PDF or figures as
+    PDF (:mod:`reportgen.render.glyphs`): characters of its names those PDFs cannot show."""
+    report = results.spec.study.report
+    if "pdf" not in report.formats and not report.figures.pdf:
         return []
     sources = [
         (
@@ -619,7 +620,13 @@ def _unprintable(results: StudyResults) -> list[Caveat]:
         )
         for name, source in results.data.sources.items()
     ]
-    return unprintable_caveats(results.spec, results.data.algorithms, sources)
+    return unprintable_caveats(
+        results.spec,
+        results.data.algorithms,
+        sources,
+        report_pdf="pdf" in report.formats,
+        figure_pdfs=report.figures.pdf,
+    )
 
 
 def _pdf_problems(spec: LoadedSpec) -> list[Problem]:

@@ -24,6 +24,11 @@ Decisions
   in DejaVu, which the report's system packages install.
 - Not checked: whitespace, control and format characters (a zero-width joiner) and variation
   selectors (U+FE0F after an emoji), which no font draws and Pango does not box.
+- The figures' own PDF files (``report.figures.pdf``, for a paper's LaTeX) are matplotlib's,
+  which embeds DejaVu Sans alone and does not fall back: a name DejaVu lacks (遗传算法, most
+  emoji) prints as boxes there even where an installed font has it. Their characters (the
+  algorithms' labels, the problems' names) are checked against DejaVu Sans's own character
+  map, and the same warning names the figure PDFs.
 - A warning (``unprintable_characters``), not an error: the rest of the PDF is right, and the
   HTML shows every character. It is printed, not written into results.json or the report,
   because it depends on the fonts of the machine that renders, not on spec and data (a
@@ -130,6 +135,22 @@ def unprintable(texts: Iterable[str]) -> list[str]:
     return sorted((c for c in characters if not covered(ord(c))), key=ord)
 
 
+@functools.cache
+def _figure_font_characters() -> frozenset[int]:
+    """The code points of the font matplotlib embeds in the figures' PDF files."""
+    from matplotlib.font_manager import FontProperties, findfont
+    from matplotlib.ft2font import FT2Font
+
+    return frozenset(FT2Font(findfont(FontProperties(family="DejaVu Sans"))).get_charmap())
+
+
+def unprintable_in_figures(texts: Iterable[str]) -> list[str]:
+    """The characters of ``texts`` that the figures' PDF files cannot show (module notes)."""
+    known = _figure_font_characters()
+    characters = {c for text in texts for c in text if ord(c) > 0x7E and _drawn(c)}
+    return sorted((c for c in characters if ord(c) not in known), key=ord)
+
+
 def _character(character: str) -> str:
     """``🚀 (U+1F680 ROCKET)``."""
     name = unicodedata.name(character, "unassigned")
@@ -140,8 +161,12 @@ def unprintable_caveats(
     spec: LoadedSpec,
     algorithms: Iterable[str],
     sources: Iterable[tuple[str, Iterable[str], Iterable[str], Iterable[str]]],
+    *,
+    report_pdf: bool = True,
+    figure_pdfs: bool = False,
 ) -> list[Caveat]:
-    """The ``unprintable_characters`` warning for a PDF of this study, or none.
+    """The ``unprintable_characters`` warnings for the report's PDF (``report_pdf``) and the
+    figures' PDF files (``figure_pdfs``); or none.
 
     Parameters
     ----------
@@ -152,20 +177,64 @@ def unprintable_caveats(
     sources : iterable of (str, names, problems, files)
         Per data source: its name, its algorithms' names, its problems' names and the names
         of the files it read, as the report shows them.
+    report_pdf, figure_pdfs : bool
+        Whether the report is written as PDF (``report.formats``), and the figures too
+        (``report.figures.pdf``).
 
     Returns
     -------
     list of Caveat
-        One caveat naming every unprintable character and where each place it appears.
+        Per kind of PDF, one caveat naming every unprintable character and each place it
+        appears.
     """
     text = spec.text()
     labels = spec.study.algorithm_labels()
-    sources = [(s, list(a), list(p), list(f)) for s, a, p, f in sources]
-    printed = [text, *(labels.get(a, a) for a in algorithms)]
-    printed += [name for _, _, problems, files in sources for name in (*problems, *files)]
-    missing = unprintable(printed)
-    if not missing:
-        return []
+    listed = [(s, list(a), list(p), list(f)) for s, a, p, f in sources]
+    shown = [labels.get(a, a) for a in algorithms]
+    problems = [name for _, _, names, _ in listed for name in names]
+    files = [name for _, _, _, names in listed for name in names]
+    caveats = []
+    missing = unprintable([text, *shown, *problems, *files]) if report_pdf else []
+    if missing:
+        caveats.append(
+            Caveat(
+                CODE,
+                f"No installed font has {_characters(missing)}: the PDF prints "
+                f"{'it' if len(missing) == 1 else 'them'} as empty boxes (the HTML report "
+                "shows them with the reader's fonts). Install a font that has them (e.g. Noto "
+                "Emoji for emoji; fontconfig finds it), or give the algorithm a label without "
+                "them (algorithms: [{name: …, label: …}]).",
+                "; ".join(dict.fromkeys(_places(spec, text, listed, missing))),
+            )
+        )
+    in_figures = unprintable_in_figures([*shown, *problems]) if figure_pdfs else []
+    if in_figures:
+        caveats.append(
+            Caveat(
+                CODE,
+                "The figures' PDF files (report.figures.pdf) embed DejaVu Sans alone, which "
+                f"has no {_characters(in_figures)}: they print there as empty boxes (the "
+                "report's own figures fall back to other fonts). Give the algorithm a label "
+                "without them (algorithms: [{name: …, label: …}]) or use the SVG files.",
+                "; ".join(dict.fromkeys(_places(spec, text, listed, in_figures))),
+            )
+        )
+    return caveats
+
+
+def _characters(missing: list[str]) -> str:
+    """``🔥 (U+1F525 FIRE) and 🚀 (U+1F680 ROCKET)``."""
+    return join_words([_character(c) for c in missing])
+
+
+def _places(
+    spec: LoadedSpec,
+    text: str,
+    sources: list[tuple[str, list[str], list[str], list[str]]],
+    missing: list[str],
+) -> list[str]:
+    """Where the missing characters appear: spec keys and lines, then data names."""
+    labels = spec.study.algorithm_labels()
     places = _spec_places(spec, text, missing)
     for source, names, problems, files in sources:
         for what, values in (("algorithm", names), ("problem", problems), ("file", files)):
@@ -176,18 +245,7 @@ def unprintable_caveats(
                     places.append(
                         f"{what} '{value}' of data source '{source}' ({', '.join(files)})"
                     )
-    shown = join_words([_character(c) for c in missing])
-    return [
-        Caveat(
-            CODE,
-            f"No installed font has {shown}: the PDF prints "
-            f"{'it' if len(missing) == 1 else 'them'} as empty boxes (the HTML report shows "
-            "them with the reader's fonts). Install a font that has them (e.g. Noto Emoji for "
-            "emoji; fontconfig finds it), or give the algorithm a label without them "
-            "(algorithms: [{name: …, label: …}]).",
-            "; ".join(dict.fromkeys(places)),
-        )
-    ]
+    return places
 
 
 def _spec_places(spec: LoadedSpec, text: str, missing: list[str]) -> list[str]:

@@ -77,3 +77,21 @@ def test_strict_refuses_before_writing_and_results_json_never_holds_it(
             if c.code == glyphs.CODE] == ["pdf"]  # fmt: skip
     document = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))
     assert glyphs.CODE not in {c["code"] for c in document["caveats"]}
+
+
+def test_figure_pdfs_are_checked_against_the_one_font_they_embed(tmp_path, monkeypatch):
+    """report.figures.pdf writes matplotlib PDFs, which embed DejaVu Sans alone: 遗传算法
+    prints there as boxes even where an installed font has it (here: every font has all)."""
+    monkeypatch.setattr(glyphs, "_font_coverage", lambda: lambda code: True)
+    write(tmp_path, "data/h.csv", HISTORIES_CSV.replace("\nB,", "\n遗传算法,"))
+    text = SPEC.replace("formats: [html]", "formats: [html]\n  figures: {pdf: true}")
+    caveats = [c for c in validate_study(write(tmp_path, "study.yaml", text)).caveats
+               if c.code == glyphs.CODE]  # fmt: skip
+    assert len(caveats) == 1
+    assert caveats[0].message.startswith("The figures' PDF files (report.figures.pdf) embed")
+    assert "U+9057" in caveats[0].message
+    assert caveats[0].where == "algorithm '遗传算法' of data source 'curves' (data/h.csv)"
+    # SVG figures only: the browser and the report's PDF fall back to other fonts.
+    write(tmp_path, "study.yaml", SPEC)
+    assert not [c for c in validate_study(tmp_path / "study.yaml").caveats
+                if c.code == glyphs.CODE]  # fmt: skip
