@@ -38,6 +38,10 @@ Decisions
   file: its name (for "DataFrame 'x'" and the spec listing's placeholder path) and that file's
   SHA-256 (for the frame's own, which no file of the bundle has).
 - Entries are sorted and carry a fixed timestamp: the same report gives the same zip bytes.
+- An input whose bundled copy differs from what the study read (changed by another process
+  while the report was written: an export still running) is an input problem naming the
+  file, and no report is put in place: a supplement whose data is not its numbers' would
+  pass the reviewer's hash check and fail the rerun, blaming the author's numbers.
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ from markupsafe import escape
 
 from reportgen.data.load import FileRecord, load_data
 from reportgen.data.read import resolve_paths
+from reportgen.errors import InputError, Problem
 from reportgen.paths import spec_path
 from reportgen.spec.load import LoadedSpec, SpecLoader, frame_path, load_spec
 
@@ -261,6 +266,24 @@ it exits 0 when all reproduce and 1 otherwise, listing the numbers that do not.
 """
 
 
+def _refuse_changed_inputs(read: list[tuple[FileRecord, FileRecord]], spec: LoadedSpec) -> None:
+    """An input whose bundled copy is not what the study read (the file was changed while the
+    report was written) is refused: the supplement would hold other data than its numbers came
+    from, and the reviewer's ``verify`` would find hashes that match and numbers that do not."""
+    changed = [
+        Problem(
+            old.display,
+            "changed while the report was being written (its SHA-256 differs from when the "
+            "study read it): the supplement would not hold the data its numbers came from; "
+            "run the study again once the file is complete",
+        )
+        for old, new in read
+        if old.source not in spec.frames and old.sha256 != new.sha256
+    ]
+    if changed:
+        raise InputError(changed)
+
+
 def write_bundle(
     report_dir: Path,
     spec: LoadedSpec,
@@ -338,6 +361,7 @@ def write_bundle(
         # names the rerun will print, which replace the original ones in results.json.
         rerun = load_data(load_spec(spec_file))
         read = list(zip(records, rerun.files, strict=True))
+        _refuse_changed_inputs(read, spec)
         pairs = sorted(
             {(old.display, new.display) for old, new in read if old.display != new.display},
             key=lambda pair: -len(pair[0]),

@@ -95,11 +95,23 @@ def read_baseline(path: str | Path) -> dict[str, Any]:
         ) from None
     except OSError as exc:
         raise InputError(Problem("--baseline", f"cannot read {file}: {exc}")) from None
-    if not isinstance(document, dict) or "summary" not in document or "algorithms" not in document:
+    if not isinstance(document, dict):
         raise InputError(Problem("--baseline", f"{file} is not a reportgen results.json"))
+    # The format first: a newer reportgen's results.json may lack the keys this one reads,
+    # and "upgrade reportgen" is then the answer, not "not a results.json".
     unreadable = format_problem(document)
     if unreadable is not None:
         raise InputError(Problem("--baseline", f"{file}, {unreadable}"))
+    absent = [key for key in ("algorithms", "summary") if key not in document]
+    if absent:
+        raise InputError(
+            Problem(
+                "--baseline",
+                f"{file} is not a reportgen results.json (it has no key "
+                + " and no key ".join(repr(k) for k in absent)
+                + ")",
+            )
+        )
     problems = [
         Problem("--baseline", f"{file}, key {key}: {message}")
         for key, message in _shape_problems(document)

@@ -17,7 +17,7 @@ import json
 import os
 import platform
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,6 +57,7 @@ from reportgen.render.files import (
     write_json,
     write_latex,
 )
+from reportgen.render.glyphs import unprintable_caveats
 from reportgen.render.html import render_html
 from reportgen.render.pdf import pdf_unavailable, write_pdf
 from reportgen.render.publish import publish, writing
@@ -304,6 +305,8 @@ def validate_study(
         raise InputError([*output, *exc.problems]) from None
     if output:
         raise InputError(output)
+    for caveat in _unprintable(results):
+        results = _with_caveat(results, caveat, "pdf")
     if strict:
         _raise_for_caveats(results)
     return results
@@ -315,9 +318,11 @@ def new_caveats(results: StudyResults) -> list[Caveat]:
     return [c for c in results.caveats if c.code not in accepted]
 
 
-def _raise_for_caveats(results: StudyResults) -> None:
-    """--strict: every warning the spec does not acknowledge is an error."""
-    new = new_caveats(results)
+def _raise_for_caveats(results: StudyResults, printed: Sequence[Caveat] = ()) -> None:
+    """--strict: every warning the spec does not acknowledge is an error (``printed``: those
+    only printed, not yet among the results)."""
+    accepted = set(results.spec.study.accept)
+    new = [*new_caveats(results), *(c for c in printed if c.code not in accepted)]
     if new:
         raise InputError(
             Problem(
@@ -383,8 +388,10 @@ def run_study(
         read_baseline(baseline) if baseline is not None and not first_report else None
     )
     results = compute_study(spec, say)
+    # Printed, not written (they depend on this machine's fonts): added once it is written.
+    unprintable = _unprintable(results)
     if strict:
-        _raise_for_caveats(results)
+        _raise_for_caveats(results, unprintable)
     # The report reads the results and the per-run tables only: the records are let go
     # before figures are drawn (by forked processes, which would count them as theirs too).
     results = dataclasses.replace(results, data=results.data.without_records())
@@ -433,6 +440,8 @@ def run_study(
             ),
             "baseline",
         )
+    for caveat in unprintable:
+        results = _with_caveat(results, caveat, "pdf")
     if user_files:
         results = _with_caveat(
             results,
@@ -594,6 +603,30 @@ def result_tables(results: StudyResults) -> list[ResultTable]:
         if outcome.published is not None:
             tables.append(ResultTable(f"{outcome.id}/published", outcome.published.frame, False))
     return tables
+
+
+def _unprintable(results: StudyResults) -> list[Caveat]:
+    """The ``unprintable_characters`` warnings when the study asks for a PDF or figures as
+    PDF (:mod:`reportgen.render.glyphs`): characters of its names those PDFs cannot show."""
+    report = results.spec.study.report
+    if "pdf" not in report.formats and not report.figures.pdf:
+        return []
+    sources = [
+        (
+            name,
+            source.runs["algorithm"].astype(str).unique(),
+            source.runs["problem"].astype(str).unique(),
+            [f.display for f in source.files],
+        )
+        for name, source in results.data.sources.items()
+    ]
+    return unprintable_caveats(
+        results.spec,
+        results.data.algorithms,
+        sources,
+        report_pdf="pdf" in report.formats,
+        figure_pdfs=report.figures.pdf,
+    )
 
 
 def _pdf_problems(spec: LoadedSpec) -> list[Problem]:

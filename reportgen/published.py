@@ -18,6 +18,10 @@ Decisions
   without one is a caveat (code ``published_unexplained``), so a silent disagreement with the
   paper cannot slip through.
 - The comparison reads only the finished result's tables: it never recomputes anything.
+- The published file must hold rows, each key once (two rows of one algorithm: which did the
+  paper print?), and every note's ``rows`` must match one of them: a note that matches none
+  (a misspelt name) explained nothing and said nothing, and an empty file failed inside the
+  comparison.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import string
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -37,6 +41,9 @@ from reportgen.present.caveats import Caveat, Naming
 from reportgen.present.format import counted, number
 from reportgen.render.blocks import TableBlock
 from reportgen.spec.base import PublishedTable
+
+if TYPE_CHECKING:
+    from reportgen.data.read import RawTable
 
 UNEXPLAINED = "published_unexplained"
 
@@ -117,7 +124,8 @@ def compare_published(
     path = real_path(spec_path(base_dir, options.path))
     if not path.is_file():
         raise InputError(Problem(where("path"), f"the file '{options.path}' {not_there(path)}"))
-    published = read_table(path, options.path, None).frame
+    raw = read_table(path, options.path, None)
+    published = raw.frame
     problems = []
     if options.table not in tables:
         raise InputError(
@@ -159,6 +167,7 @@ def compare_published(
             )
     if problems:
         raise InputError(problems)
+    _check_rows(options, raw, where)
 
     recomputed = {tuple(_key(row[k]) for k in options.keys): row for _, row in table.iterrows()}
     rows = []
@@ -221,6 +230,47 @@ def compare_published(
         tuple(n.text for n in options.notes),
         caveats,
     )
+
+
+def _check_rows(options: PublishedTable, raw: RawTable, where: Callable[..., str]) -> None:
+    """The published file's rows: at least one, each key once, and each note's ``rows``
+    matching one of them (module notes)."""
+    published = raw.frame
+    if not len(published):
+        raise InputError(Problem(options.path, "the file has no rows: nothing to compare"))
+    keys = [
+        tuple(_key(row[theirs]) for theirs in options.keys.values())
+        for _, row in published.iterrows()
+    ]
+    problems = []
+    first: dict[tuple[Any, ...], int] = {}
+    for index, key in enumerate(keys):
+        if key in first:
+            shown = ", ".join(
+                f"{theirs}={row}" for theirs, row in zip(options.keys.values(), key, strict=True)
+            )
+            problems.append(
+                Problem(
+                    raw.where(index),
+                    f"repeats the row of {shown} (row {first[key] + 1}): which one did the "
+                    "paper print?",
+                )
+            )
+        first.setdefault(key, index)
+    ours = list(options.keys)
+    for index, note in enumerate(options.notes):
+        if not any(
+            all(_key(v) == key[ours.index(k)] for k, v in note.rows.items() if k in ours)
+            for key in keys
+        ):
+            problems.append(
+                Problem(
+                    where("notes", index, "rows"),
+                    "matches no published row: the note would explain nothing (a misspelt name?)",
+                )
+            )
+    if problems:
+        raise InputError(problems)
 
 
 def _cell(value: Any) -> str:

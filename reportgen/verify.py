@@ -52,7 +52,10 @@ Decisions
   (algorithm=f_x, problem=f3, dimension=10), column 'p_value'``); ``analyses[2].rows[14]``
   told the reviewer nothing without the file open. The position is kept where the keys do
   not tell one row from another (``[#3: algorithm=A]``), and for machines in
-  :attr:`Difference.path`.
+  :attr:`Difference.path`. An analysis is named by its id with its kind beside it
+  (``analyses.main (u_scores).result…``, ``tables/main/totals.csv (u_scores), row 2``): an id
+  is the author's word and does not tell the reviewer which method differs. The kind is left
+  out where the id is the kind (the default id), and from :attr:`Difference.path`.
 - Keys that results.json has since renamed (:data:`RENAMED_KEYS`) are read under their current
   name in the bundled document, so that a supplement written before the rename still verifies:
   the value is compared, the name is not.
@@ -431,9 +434,40 @@ def _leaves(value: Any, path: str, named: str) -> Iterator[tuple[str, str, Any]]
 
 
 def _leaf_map(document: dict[str, Any]) -> dict[str, tuple[str, Any]]:
-    """Path → (named path, value) of every leaf of ``document`` outside :data:`IGNORED_KEYS`."""
+    """Path → (named path, value) of every leaf of ``document`` outside :data:`IGNORED_KEYS`;
+    an analysis is named with its kind (``analyses.main (u_scores).result…``)."""
     kept = {k: v for k, v in document.items() if k not in IGNORED_KEYS}
-    return {path: (named, value) for path, named, value in _leaves(kept, "", "")}
+    analyses = kept.get("analyses")
+    leaves: list[tuple[str, str, Any]] = []
+    for key, value in kept.items():
+        if key == "analyses" and isinstance(analyses, dict):
+            kinds = analysis_kinds(document)
+            for analysis_id, analysis in analyses.items():
+                path = f"analyses.{analysis_id}"
+                leaves += _leaves(analysis, path, f"analyses.{_with_kind(analysis_id, kinds)}")
+        else:
+            leaves += _leaves(value, key, key)
+    return {path: (named, value) for path, named, value in leaves}
+
+
+def analysis_kinds(*documents: Any) -> dict[str, str]:
+    """Analysis id → kind, from the ``analyses`` of results.json documents (the first that
+    names an id wins)."""
+    kinds: dict[str, str] = {}
+    for document in documents:
+        analyses = document.get("analyses") if isinstance(document, dict) else None
+        for analysis_id, analysis in (analyses if isinstance(analyses, dict) else {}).items():
+            kind = analysis.get("kind") if isinstance(analysis, dict) else None
+            if isinstance(kind, str):
+                kinds.setdefault(str(analysis_id), kind)
+    return kinds
+
+
+def _with_kind(analysis_id: str, kinds: dict[str, str]) -> str:
+    """``main (u_scores)``: an analysis id with its kind, which tells the reader the method;
+    the id alone when it is the kind (the default id) or the kind is unknown."""
+    kind = kinds.get(analysis_id)
+    return analysis_id if kind is None or kind == analysis_id else f"{analysis_id} ({kind})"
 
 
 def _row_names(rows: list[dict[str, Any]]) -> list[str]:
@@ -551,7 +585,11 @@ def _cell_number(text: str) -> int | float | None:
 
 
 def compare_tables(
-    bundled: Path, rerun: dict[str, Any], scratch: Path, rtol: float | None = None
+    bundled: Path,
+    rerun: dict[str, Any],
+    scratch: Path,
+    rtol: float | None = None,
+    kinds: dict[str, str] | None = None,
 ) -> tuple[int, int, list[Difference]]:
     """Compare the bundled tables (``report/tables``) with a rerun's, cell by cell.
 
@@ -559,14 +597,17 @@ def compare_tables(
     write_csv`, into ``scratch``) and both files are read as text, so that like is compared
     with like; numbers with the tolerance of :func:`compare_documents`.
 
+    ``kinds`` (analysis id → kind, :func:`analysis_kinds`) names each analysis's tables with
+    its kind too: ``tables/main/totals.csv (u_scores), row 2 …``.
+
     Returns
     -------
     tables, cells : int
         How many tables and cells of the bundle were compared.
     differences : list of Difference
         Each at ``tables/<analysis id>/<table>.csv, row <n>, column '<name>'`` (rows from 1
-        after the header; named with the row's identifying columns too), or the table alone
-        when it, or a column, is on one side only.
+        after the header; named with the analysis's kind and the row's identifying columns
+        too), or the table alone when it, or a column, is on one side only.
     """
     names = {
         path.relative_to(bundled).with_suffix("").as_posix()
@@ -577,18 +618,22 @@ def compare_tables(
     tables = cells = 0
     for name in sorted(names | set(rerun)):
         where = f"tables/{name}.csv"
+        analysis_id = name.split("/", 1)[0]
+        kind = _with_kind(analysis_id, kinds or {}).removeprefix(analysis_id)
         if name not in rerun or name not in names:
             bundled_side, rerun_side = (
                 (_PRESENT, _MISSING) if name in names else (_MISSING, _PRESENT)
             )
-            differences.append(Difference(where, bundled_side, rerun_side))
+            differences.append(Difference(where, bundled_side, rerun_side, where + kind))
             continue
         write_csv(rerun[name], scratch / f"{name}.csv")
         old, new = _csv_rows(bundled / f"{name}.csv"), _csv_rows(scratch / f"{name}.csv")
         tables += 1
         header, new_header = (old or [[]])[0], (new or [[]])[0]
         if header != new_header:
-            differences.append(Difference(f"{where}, columns", header, new_header))
+            differences.append(
+                Difference(f"{where}, columns", header, new_header, f"{where}{kind}, columns")
+            )
             continue
         for number, (a, b) in enumerate(zip(old[1:], new[1:], strict=False), start=1):
             cells += len(a)
@@ -596,7 +641,7 @@ def compare_tables(
                 continue
             row = f"{where}, row {number}"
             identity = _identity(dict(zip(header, a, strict=False)))
-            named = f"{row} ({identity})" if identity else row
+            named = f"{where}{kind}, row {number}" + (f" ({identity})" if identity else "")
             if len(a) != len(b):
                 differences.append(Difference(row, a, b, named))
                 continue
@@ -606,7 +651,9 @@ def compare_tables(
                 if x != y and not _same_cell(x, y, rtol)
             ]
         if len(old) != len(new):
-            differences.append(Difference(f"{where}, rows", len(old) - 1, len(new) - 1))
+            differences.append(
+                Difference(f"{where}, rows", len(old) - 1, len(new) - 1, f"{where}{kind}, rows")
+            )
     return tables, cells, differences
 
 
@@ -652,7 +699,11 @@ def verify_bundle(
         say("comparing results.json and the tables")
         numbers, values, differences = compare_documents(bundled, rerun, rtol)
         tables, cells, table_differences = compare_tables(
-            root / "report" / "tables", rerun_tables, Path(temporary) / "rerun-tables", rtol
+            root / "report" / "tables",
+            rerun_tables,
+            Path(temporary) / "rerun-tables",
+            rtol,
+            analysis_kinds(bundled, rerun),
         )
     return Verification(
         tuple(hash_problems),

@@ -44,8 +44,8 @@ WARNING_CODES: dict[str, str] = {
     "excluded_problems": "problems without data for every algorithm are left out",
     "few_problems": "so few problem instances that award points take few values",
     "few_runs": "fewer runs than Liu et al. require for confidence bounds (n_r ≥ 30)",
-    "floors_differ": "analyses of the same data source floor small values differently "
-    "(value_floor, cost_floor): their counts of wins can differ",
+    "floors_differ": "analyses of the same data source floor or shift small values differently "
+    "(value_floor, cost_floor, value_shift): their counts of wins can differ",
     "no_baseline": "problems on which every algorithm has an infinite mean cost (no baseline)",
     "no_dimension": "problems without a dimension: runtimes plotted as evaluations (D = 1)",
     "no_evaluations_to_target": "the data has no evaluations to target: successes tie, "
@@ -63,7 +63,8 @@ WARNING_CODES: dict[str, str] = {
     "reference_tie": "algorithms share the best average rank; the reference is the first in "
     "study order",
     "relation_has_cycles": "the significance relation has cycles at the σ shown",
-    "runs_without_record": "runs without a record at or before the budget are left out",
+    "runs_without_record": "runs without a record at or before the budget are left out "
+    "(problem table) or count as failures without a value (U-scores)",
     "success_above_target": "trials report evaluations to target but end above the target",
     "success_without_evaluations_to_target": "trials reach the target but report no "
     "evaluations to target",
@@ -75,6 +76,8 @@ WARNING_CODES: dict[str, str] = {
     "too_few_runs": "so few runs that no rank-sum test can reach α",
     "unequal_budgets": "budgets differ between algorithms (runtime ECDF)",
     "unequal_runs": "algorithms have unequal numbers of runs",
+    "unprintable_characters": "no installed font has characters of the study's names or spec: "
+    "the PDF prints them as empty boxes",
     "user_files_deleted": "files reportgen did not write were in the previous output folder "
     "and were deleted with it",
     "values_floored": "values below value_floor were raised to it",

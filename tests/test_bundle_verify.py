@@ -144,7 +144,11 @@ def test_verify_reproduces_then_fails_on_a_changed_value(bundled, tmp_path):
     bundled.write_text(json.dumps(document), encoding="utf-8")
     tampered = run_cli("verify", str(folder), "-q")
     assert tampered.code == 1
-    assert "  analyses.logs_profiles.result.n_problems: bundled 5, rerun 4" in tampered.out
+    # Named with its kind: the id alone does not say which method differs.
+    assert (
+        "  analyses.logs_profiles (performance_profiles).result.n_problems: bundled 5, rerun 4"
+        in tampered.out
+    )
     bundled.write_text(original, encoding="utf-8")
     data = folder / "study" / "inputs" / "data" / "a.csv"
     # A's run 1 on f1 ends at 1 → 0.5: A's mean final value on f1 becomes (0.5 + 2) / 2 = 1.25.
@@ -163,6 +167,26 @@ def test_verify_reproduces_then_fails_on_a_changed_value(bundled, tmp_path):
     )
     # The IOHprofiler analysis did not read the changed file: none of its numbers moved.
     assert listed and not any(line.startswith("analyses.logs_profiles") for line in listed)
+
+
+def test_an_input_changed_while_the_report_is_written_is_refused_not_bundled(tiny_study):
+    """A data file rewritten after the study read it (an export still running) was bundled
+    as it then was: the supplement's hashes matched its files, and its rerun gave other
+    numbers than its results.json (30 of 415 values), as if the author's were wrong."""
+    from reportgen.errors import InputError
+    from reportgen.pipeline import run_study
+
+    data = tiny_study.parent / "data" / "h.csv"
+
+    def rewrite(message: str) -> None:
+        if message.startswith("writing supplement.zip"):
+            data.write_text(data.read_text().replace("A,f1,2,1,5,1\n", "A,f1,2,1,5,0.5\n"))
+
+    with pytest.raises(InputError) as raised:
+        run_study(tiny_study, bundle=True, progress=rewrite)
+    assert [p.where for p in raised.value.problems] == ["data/h.csv"]
+    assert "changed while the report was being written" in str(raised.value)
+    assert not (tiny_study.parent / "out").exists()  # no report, rather than a wrong one
 
 
 def test_a_file_added_to_a_bundled_folder_fails_the_hash_check(bundled, tmp_path):
@@ -287,10 +311,10 @@ def test_differences_are_named_by_what_their_row_is():
     rerun["summary"]["rows"][1]["id"] = "y"
     differences = compare_documents(bundled, rerun)[2]
     assert [str(d) for d in differences] == [
-        "analyses.pt.result.cells[algorithm=f_x, problem=01, dimension=10].marker: "
-        'bundled "+", rerun "-"',
-        'analyses.pt.result.cells[algorithm="B, C", problem=01, dimension=10].p_value: '
-        "bundled 0.5, rerun 0.25",
+        "analyses.pt (problem_table).result.cells[algorithm=f_x, problem=01, dimension=10]"
+        '.marker: bundled "+", rerun "-"',
+        'analyses.pt (problem_table).result.cells[algorithm="B, C", problem=01, dimension=10]'
+        ".p_value: bundled 0.5, rerun 0.25",
         'summary.findings[1].text: bundled "b", rerun "c"',
         'summary.rows[#1: id=x].id: bundled "x", rerun "y"',
     ]
@@ -424,6 +448,16 @@ def test_compare_tables_tolerances_and_tables_on_one_side(tmp_path):
         'tables/a/t.csv, row 1, column \'x\': bundled "1.0", rerun "1.000000002"',
         'tables/a/t.csv, row 3, column \'n\': bundled "5", rerun "6"',
     ]
+    # With the analyses' kinds, a table of an analysis is named with its kind (the id alone
+    # does not say which method differs); a summary table, or an id that is its kind, is not.
+    kinds = {"a": "u_scores", "summary": "summary"}
+    named = compare_tables(bundled, {"a/t": far}, tmp_path / "scratch", kinds=kinds)[2]
+    assert [str(d) for d in named] == [
+        "tables/a/old.csv (u_scores): bundled (present), rerun (absent)",
+        'tables/a/t.csv (u_scores), row 1, column \'x\': bundled "1.0", rerun "1.000000002"',
+        'tables/a/t.csv (u_scores), row 3, column \'n\': bundled "5", rerun "6"',
+    ]
+    assert [d.path for d in named] == [d.path for d in differences]
     loose = compare_tables(bundled, {"a/t": far}, tmp_path / "scratch", rtol=1e-6)[2]
     assert [d.path for d in loose][1:] == ["tables/a/t.csv, row 3, column 'n'"]
     # A row is named by its identifying columns too: a reviewer need not count rows.

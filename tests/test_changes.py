@@ -203,6 +203,20 @@ def test_a_baseline_of_a_newer_results_format_is_refused_naming_its_writer(tiny_
     ) in result.err
     assert "computing" not in result.err
     assert not (tiny_study.parent / "new").exists()
+    # A newer format may have renamed the keys this reportgen reads: it said "not a reportgen
+    # results.json" then, when upgrading reportgen was the answer.
+    del document["summary"]
+    newer.write_text(json.dumps(document), encoding="utf-8")
+    renamed = run_cli("run", str(tiny_study), "-q", "--baseline", str(newer))
+    assert renamed.code == 1
+    assert "key reportgen.format: written by reportgen 99.0" in renamed.err
+    # Of this format, the missing key is named.
+    document["reportgen"]["format"] = RESULTS_FORMAT
+    newer.write_text(json.dumps(document), encoding="utf-8")
+    missing = run_cli("run", str(tiny_study), "-q", "--baseline", str(newer))
+    assert f"--baseline: {newer} is not a reportgen results.json (it has no key 'summary')" in (
+        missing.err
+    )
 
 
 @pytest.mark.parametrize(

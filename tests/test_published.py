@@ -126,3 +126,27 @@ def test_unknown_table_is_an_input_error_at_its_key(tmp_path):
         "analyses[0].published.table (study.yaml:17): the analysis has no table "
         "'mean_rankings' (did you mean 'mean_ranking'?)"
     ) in result.err
+
+
+def test_the_published_file_must_hold_rows_each_once_and_notes_must_match_one(tmp_path):
+    """A published file with a header and no rows ended in an internal error (KeyError
+    'differs'); a row given twice was compared twice; a note whose rows match no published
+    row (a misspelt name) explained nothing, silently."""
+    path = _tiny_with_published(tmp_path)
+    paper = tmp_path / "data" / "paper.csv"
+    paper.write_text("tau,Algorithm,Rank\n")
+    empty = run_cli("validate", str(path))
+    assert empty.code == 1, empty.err
+    assert "data/paper.csv: the file has no rows: nothing to compare" in empty.err
+    paper.write_text("tau,Algorithm,Rank\n0.1,A,1\n0.1,B,2\n0.1,A,2\n")
+    twice = run_cli("validate", str(path))
+    assert twice.code == 1
+    assert (
+        "data/paper.csv, row 3 (line 4): repeats the row of tau=0.1, Algorithm=A (row 1)"
+    ) in twice.err
+    note = "      notes:\n        - rows: {algorithm: Bee}\n          text: A misprint.\n"
+    path = _tiny_with_published(tmp_path, note)
+    misspelt = run_cli("validate", str(path))
+    assert misspelt.code == 1
+    assert "analyses[0].published.notes[0].rows (study.yaml:" in misspelt.err
+    assert "matches no published row" in misspelt.err

@@ -47,7 +47,8 @@ Decisions (docs/methods.md, "Per-problem comparison tables")
 - A problem where the algorithm or the reference has no runs gets no test (and does not count
   in :math:`M`).
 - Histories are read at ``budget`` (each run's last record at or before it) or, by default,
-  at each run's last record; a run with no record up to the budget is left out (caveat).
+  at each run's last record; a run with no record up to the budget is left out (caveat), and
+  a budget before the first record of every run is an error at ``budget``.
 - Published statistics (``summary`` input) give the table without tests, markers, W/T/L or
   A12: a rank-sum test needs the runs. The report says so.
 - ``value_floor`` raises smaller values to it first (e.g. CEC's 10⁻⁸ precision), so that runs
@@ -522,6 +523,16 @@ def _runs_at_budget(
             return known, budget
     parts = data.map_problems(functools.partial(_problem_runs_at_budget, budget=budget))
     lost = sum(part_lost for _, part_lost in parts)
+    if lost and not any(len(values) for values, _ in parts):
+        # Said at the budget, not later as "'best' needs a problem on which every algorithm
+        # has a value", which sent the user to the reference.
+        raise InputError(
+            Problem(
+                "budget",
+                f"{_budgets_said(budget)} before the first record of every run: no run has a "
+                "value at it",
+            )
+        )
     if lost:
         caveats.append(
             Caveat(
@@ -530,6 +541,14 @@ def _runs_at_budget(
             )
         )
     return in_run_order([values for values, _ in parts]), budget
+
+
+def _budgets_said(budget: Mapping[int, float]) -> str:
+    """``the budget 100 ends`` for one budget, ``the budgets (D=10: 100, D=20: 200) end``."""
+    values = set(budget.values())
+    if len(values) == 1:
+        return f"the budget {values.pop():g} ends"
+    return "the budgets (" + ", ".join(f"D={d}: {b:g}" for d, b in budget.items()) + ") end"
 
 
 def _problem_runs_at_budget(

@@ -93,7 +93,9 @@ Decisions where the paper is silent
   largest evaluation count recorded in that dimension (a lower bound of the true budget; caveat).
   A trial's state at :math:`c` is taken from its records at or before :math:`c \cdot B`; a trial
   with no record yet has error +∞ (behind every trial with a record), and ties with other such
-  trials. Values that increase within a run are replaced by the running minimum (caveat naming
+  trials. At the budget itself such trials are named in a caveat (``runs_without_record``), and
+  a given budget before the first record of every run of a dimension is an error at ``budget``:
+  every trial would tie, and the U-scores would say nothing. Values that increase within a run are replaced by the running minimum (caveat naming
   the runs). Evaluations to target beyond :math:`B` count as a failure (caveat).
 - Groups: ``groups: dimension`` groups problem instances by dimension (``D=10``, ...; the label
   ``all`` when the source has no dimension); ``groups: none`` puts every instance into ``all``.
@@ -1439,6 +1441,7 @@ def _histories_states(
                 late,
             )
         )
+    _check_recorded(parts, data.problems, budget, caveats)
     states, *cut_states = _states_in_run_order(parts, 1 + len(cutpoints))
     at_cuts = dict(zip(cutpoints, cut_states, strict=True))
     cut_records = None
@@ -1465,6 +1468,43 @@ def _histories_states(
             rows, columns=["cutpoint", "dimension", "budget", "evaluations", "fraction"]
         )
     return states, at_cuts, budget, cut_records
+
+
+def _check_recorded(
+    parts: Sequence[_ProblemStates],
+    problems: Sequence[tuple[str, int]],
+    budget: Mapping[int, float],
+    caveats: list[Caveat],
+) -> None:
+    """Runs without a record at or before the budget have no state there: they count as
+    failures without a value (worse than any run with one), with a caveat. A budget before
+    every run's first record in a dimension is an error at ``budget``: every trial would tie,
+    and the U-scores would rank nothing (a budget of 1 for runs first logged at 100)."""
+    unrecorded = in_run_order([part.unrecorded for part in parts])
+    if not len(unrecorded):
+        return
+    for dimension, b in budget.items():
+        runs = sum(
+            len(part.runs) for part, (_, d) in zip(parts, problems, strict=True) if d == dimension
+        )
+        mine = unrecorded[unrecorded["dimension"] == dimension]
+        if runs and len(mine) == runs:
+            raise InputError(
+                Problem(
+                    "budget",
+                    f"the budget {b:g} of dimension {dimension} ends before the first record of "
+                    f"every run (the earliest at {mine['evaluations'].min():g} evaluations): no "
+                    "trial has a state at it",
+                )
+            )
+    caveats.append(
+        _runs_caveat(
+            "runs_without_record",
+            f"{counted(len(unrecorded), 'run', 'have')} no record at or before the budget; they "
+            "count as failures with no value (behind every run that has one).",
+            unrecorded,
+        )
+    )
 
 
 def _states_in_run_order(parts: Sequence[_ProblemStates], fractions: int) -> list[pd.DataFrame]:
@@ -1506,6 +1546,8 @@ class _ProblemStates:
     """Runs that reach the target only after the budget."""
     latest: tuple[float, ...]
     """Per cut-point: the latest record of the study's algorithms at or below ``c · B``."""
+    unrecorded: pd.DataFrame
+    """Runs whose first record comes after the budget (``evaluations``: that record's)."""
 
 
 def _problem_states(
@@ -1543,6 +1585,10 @@ def _problem_states(
     is_late = reached & (ett > limit)
     late = runs[is_late].reset_index(drop=True)
     late["evaluations"] = ett[is_late]
+    first_record = evaluations[starts]
+    after = first_record > limit
+    unrecorded = runs[after].reset_index(drop=True)
+    unrecorded["evaluations"] = first_record[after]
     mine = history["algorithm"].isin(list(algorithms)).to_numpy()
     cut = history["dimension"].map(budget).to_numpy(dtype=float)
     latest = []
@@ -1557,6 +1603,7 @@ def _problem_states(
         rising_records=int(rising.sum()),
         late=late,
         latest=tuple(latest),
+        unrecorded=unrecorded,
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import numpy as np
 import pandas as pd
@@ -390,3 +390,51 @@ def number_column(
         if len(huge):
             _report(raw, column, huge, values, TOO_LARGE, problems)
     return pd.Series(array, index=values.index)
+
+
+ORDER_TOLERANCE = 1e-3
+"""Relative slack of :func:`statistics_in_order`: published statistics are rounded, each
+column perhaps to its own precision (a minimum printed to five digits can exceed a maximum
+printed to four by half a unit of the fourth); a swapped column is off by far more."""
+
+
+def statistics_in_order(
+    raw: RawTable, mapping: Mapping[str, str], frame: pd.DataFrame, problems: list[Problem]
+) -> None:
+    """Each summary row's statistics in the order one sample's are: minimum ≤ median ≤
+    maximum, minimum ≤ mean ≤ maximum (within :data:`ORDER_TOLERANCE`; an infinite mean, a
+    cost never reached, is not compared). A column mapped to the wrong statistic — ``minimum``
+    and ``maximum`` swapped — was read silently, and the accuracy and robustness rankings
+    were each other's.
+
+    Parameters
+    ----------
+    raw : RawTable
+        The file, for naming rows.
+    mapping : mapping
+        Canonical statistic → the file's column.
+    frame : DataFrame
+        The checked number columns, by canonical name (rows as in ``raw``).
+    problems : list of Problem
+        Appended to: one per row out of order (the first few), named at the row and column.
+    """
+    low, high = frame.get("minimum"), frame.get("maximum")
+    pairs = [("minimum", "maximum")] if low is not None and high is not None else []
+    pairs += [(s, "maximum") for s in ("median", "mean") if s in frame and high is not None]
+    pairs += [("minimum", s) for s in ("median", "mean") if s in frame and low is not None]
+    for lower, upper in pairs:
+        a = frame[lower].to_numpy(dtype=float)
+        b = frame[upper].to_numpy(dtype=float)
+        with np.errstate(invalid="ignore"):
+            slack = ORDER_TOLERANCE * np.maximum(np.abs(a), np.abs(b))
+            rows = np.flatnonzero(np.isfinite(a) & np.isfinite(b) & (a > b + slack))
+        if len(rows):
+            _report(
+                raw,
+                mapping[lower],
+                rows,
+                frame[lower],
+                f"the {lower} is above the row's {upper} in column '{mapping[upper]}' (a "
+                "column mapped to the wrong statistic?)",
+                problems,
+            )

@@ -21,6 +21,15 @@ Decisions
 - A problem that some selected algorithm has no data for is an error, unless
   ``problems.incomplete: exclude`` drops it (listed as a caveat in the report).
 - Unequal run counts across algorithms on a problem are a caveat, not an error.
+- A summary row's statistics must be in the order one sample's are (minimum ≤ median, mean ≤
+  maximum, within the rounding of printed digits: :func:`~reportgen.data.checks.
+  statistics_in_order`): a column mapped to the wrong statistic is an error at its cell.
+- Sources merged for one analysis (``data: [a, b]``) must hold different runs: one listed
+  twice, or two holding the same run (two sources of one file), is an error at the analysis's
+  ``data``, as a duplicated row of one file is; merged, each such run would count twice.
+- A problem filter (``problems``) that leaves no problem of a source an analysis reads is an
+  error at ``problems`` (``problems.incomplete`` when that setting dropped the last ones),
+  not one per analysis about too few algorithms.
 - A ``problems.groups`` member must be a problem the study keeps: one the data lacks is an
   unknown name ("did you mean"), one the study's own filters dropped is named as excluded by
   the key that dropped it (``problems.exclude[0]``, ``problems.include``, …). Except a member
@@ -92,6 +101,7 @@ from reportgen.data.checks import (
     number_column,
     numbers_clean,
     same_numbers,
+    statistics_in_order,
     text_column,
 )
 from reportgen.data.derive import trials_at_budget
@@ -288,6 +298,8 @@ class StudyData:
     def _merged(self, names: str | Sequence[str]) -> AnalysisData:
         names = [names] if isinstance(names, str) else list(names)
         parts = [self.sources[n] for n in names]
+        if len(parts) > 1:
+            _refuse_shared_runs(names, parts)
         records: Records | None = parts[0].records
         frame = parts[0].frame
         if len(parts) > 1 and all(p.records is None for p in parts):
@@ -319,6 +331,46 @@ class StudyData:
             groups={g: m for g, m in groups.items() if m},
             records=records,
         )
+
+
+def _refuse_shared_runs(names: Sequence[str], parts: Sequence[SourceData]) -> None:
+    """Sources merged for one analysis must not hold the same run (the same algorithm,
+    problem, dimension and run; for a summary, the same entry): merged, it would count twice.
+    ``data: [runs, runs]``, or two sources reading one file, doubled every run without a word
+    (U-score totals four times as large), where a file with a duplicated row is refused."""
+    repeated = [f"'{n}'" for n in dict.fromkeys(names) if names.count(n) > 1]
+    if repeated:
+        raise InputError(
+            Problem(
+                "data",
+                f"{join_words(repeated)} listed more than once: merged, every run of it would "
+                "count twice",
+            )
+        )
+    keys = [k for k in RUN_KEYS if all(k in p.runs for p in parts)]
+    runs = pd.concat(
+        [p.runs[keys].assign(_source=name) for name, p in zip(names, parts, strict=True)],
+        ignore_index=True,
+    )
+    shared = runs[runs.duplicated(keys, keep=False)]
+    if not len(shared):
+        return
+    first = shared.iloc[0]
+    what = f"{first['algorithm']} on {problem_label(first['problem'], int(first['dimension']))}"
+    if "run" in keys:
+        what = f"run {first['run']} of {what}"
+    holders = shared[shared[keys].eq(first[keys]).all(axis=1)]["_source"]
+    sources = join_words([f"'{n}'" for n in dict.fromkeys(holders)])
+    count = len(shared.drop_duplicates(keys))
+    raise InputError(
+        Problem(
+            "data",
+            f"the sources {sources} both hold "
+            f"{what}"
+            + (f" and {counted(count - 1, 'other')}" if count > 1 else "")
+            + ": merged, each would count twice; give each source other runs",
+        )
+    )
 
 
 # --- one source -------------------------------------------------------------------------------
@@ -435,6 +487,8 @@ def _canonical(
     out["dimension"] = _dimension(source, raw, mapping, problems)
     for name, options in _number_checks(source, mapping).items():
         out[name] = number_column(raw, mapping[name], problems, **options)
+    if source.format == "summary":
+        statistics_in_order(raw, mapping, out, problems)
     return out
 
 
@@ -1584,6 +1638,17 @@ def load_data(spec: LoadedSpec) -> StudyData:
             frame = _unused_names_dropped(frame.reset_index(drop=True))
         selected_data = _with_rows(data, frame)
         selected_data, dropped = _check_complete(selected_data, expected, spec, problems)
+        if len(whole) and not len(selected_data.runs) and name in _read_sources(spec):
+            # Said here, not by each analysis as "needs at least two algorithms, got []".
+            key = ("problems", "incomplete") if len(frame) else ("problems",)
+            problems.append(
+                Problem(
+                    spec.where(key),
+                    f"leaves no problem of data source '{name}' (it has "
+                    f"{counted(len(data.runs[['problem', 'dimension']].drop_duplicates()), 'problem')}"
+                    "): there is nothing to compare",
+                )
+            )
         excluded.extend((name, p, d) for p, d in dropped)
         caveats.extend(_run_count_caveats(name, selected_data.runs))
         sources[name] = selected_data
@@ -1613,6 +1678,11 @@ def load_data(spec: LoadedSpec) -> StudyData:
         excluded=tuple(excluded),
         groups=groups,
     )
+
+
+def _read_sources(spec: LoadedSpec) -> set[str]:
+    """The sources some analysis reads (``data:``)."""
+    return {name for analysis in spec.study.analyses for name in analysis.source_names()}
 
 
 def _groups(

@@ -16,6 +16,7 @@ from __future__ import annotations
 import glob
 import lzma
 import os
+import re
 import tarfile
 import zipfile
 import zlib
@@ -219,8 +220,7 @@ def read_table(path: Path, display: str, separator: str | None) -> RawTable:
         OSError,
         ValueError,
     ) as exc:
-        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise InputError(Problem(display, f"cannot read the file: {detail}")) from None
+        raise _fail(display, exc) from None
     _no_index_taken(frame, path, display)
     frame.columns = [str(c).strip() for c in frame.columns]
     return RawTable(path, display, frame, header_lines=1)
@@ -248,7 +248,39 @@ def _no_index_taken(frame: pd.DataFrame, path: Path, display: str) -> None:
     )
 
 
+_RAGGED_PANDAS = re.compile(r"Expected (\d+) fields in line (\d+), saw (\d+)")
+_RAGGED_ARROW = re.compile(r"Expected (\d+) columns, got (\d+): (.*)", re.S)
+_RAGGED_HINT = (
+    "a row may not hold more cells than the header (a value with the separator in it, not "
+    "quoted? a stray separator?)"
+)
+
+
+def _ragged(display: str, message: str) -> Problem | None:
+    """A row longer than the header, in the words of :func:`_no_index_taken` (pandas said
+    "Error tokenizing data. C error: Expected 7 fields in line 5, saw 8"; pyarrow
+    "CSV parse error: Expected 7 columns, got 8: <the row>"), or None."""
+    if found := _RAGGED_PANDAS.search(message):
+        expected, line, saw = found.groups()
+        return Problem(
+            f"{display}, row {int(line) - 1} (line {line})",
+            f"{saw} cells, but the header names {expected} columns; {_RAGGED_HINT}",
+        )
+    if found := _RAGGED_ARROW.search(message):
+        expected, got, row = found.groups()
+        shown = row.strip().splitlines()[0][:200] if row.strip() else ""
+        return Problem(
+            display,
+            f"a row holds {got} cells, but the header names {expected} columns ('{shown}'); "
+            + _RAGGED_HINT,
+        )
+    return None
+
+
 def _fail(display: str, exc: BaseException) -> InputError:
+    ragged = _ragged(display, str(exc))
+    if ragged is not None:
+        return InputError(ragged)
     if isinstance(exc, UnicodeDecodeError):
         detail = _not_utf8(exc)
     elif isinstance(exc, pd.errors.EmptyDataError):  # pandas: "No columns to parse from file"

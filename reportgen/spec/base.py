@@ -55,6 +55,28 @@ a name with a control character, and so does the spec."""
 NamePart = Annotated[str, Field(max_length=50), AfterValidator(_without_control)]
 """A piece of text names are built from (a problem prefix such as ``f``)."""
 
+RESERVED_IDS = ("summary",)
+"""Analysis ids the report uses itself: ``tables/summary/`` and ``figures/summary/`` hold the
+executive summary's tables and figures."""
+
+
+def _usable_as_folder(analysis_id: str) -> str:
+    """An analysis id names its ``tables/`` and ``figures/`` subfolders: ``.`` and ``..`` put
+    its files into ``tables/`` itself or the report's own folder, and ``summary`` into the
+    executive summary's (where a table of the same name replaced the other)."""
+    if set(analysis_id) == {"."}:
+        raise ValueError(
+            f"'{analysis_id}' cannot be an analysis id: it names the analysis's tables/ and "
+            "figures/ folders, and would put them in another folder"
+        )
+    if analysis_id in RESERVED_IDS:
+        raise ValueError(
+            f"'{analysis_id}' cannot be an analysis id: tables/{analysis_id}/ and "
+            f"figures/{analysis_id}/ hold the executive summary's; choose another"
+        )
+    return analysis_id
+
+
 DataLayout = Literal["trials", "histories", "summary"]
 """The canonical layouts every source is loaded into (see :mod:`reportgen.data.frames`)."""
 
@@ -149,11 +171,14 @@ class AnalysisOptions(SpecModel):
     reads: ClassVar[tuple[DataLayout, ...]]
     """The layouts this kind of analysis reads (every kind declares it)."""
 
-    id: str | None = Field(
+    id: (
+        Annotated[str, Field(pattern=r"^[A-Za-z0-9_.-]+$"), AfterValidator(_usable_as_folder)]
+        | None
+    ) = Field(
         default=None,
         description="Unique name of this analysis in the study; default: its kind. "
-        "Names the tables/ and figures/ subfolders and the key in results.json.",
-        pattern=r"^[A-Za-z0-9_.-]+$",
+        "Names the tables/ and figures/ subfolders and the key in results.json (so not '.', "
+        "'..' nor 'summary', the executive summary's).",
     )
     data: str | Annotated[list[str], Field(min_length=1)] = Field(
         description="The data source(s) this analysis reads: one name from `data`, or a list "
@@ -178,6 +203,10 @@ class AnalysisOptions(SpecModel):
         "ones with their differences and explanations.",
     )
 
+    def source_names(self) -> tuple[str, ...]:
+        """The data sources this analysis reads (``data:``, one name or a list)."""
+        return (self.data,) if isinstance(self.data, str) else tuple(self.data)
+
     def option_reads(self) -> dict[str, tuple[DataLayout, ...]]:
         """Options given in this entry that need narrower layouts than :attr:`reads`, by key.
 
@@ -186,8 +215,9 @@ class AnalysisOptions(SpecModel):
         return {}
 
     def value_floor_key(self) -> str | None:
-        """The option that raises this analysis's small values to a floor (``value_floor``,
-        ``cost_floor``), when the analysis compares final values; None when it has none.
+        """The option that decides how this analysis treats small values — raises them to a
+        floor (``value_floor``, ``cost_floor``) or shifts them (a significance relation's
+        ``value_shift``) — when the analysis compares final values; None when it has none.
 
         :mod:`reportgen.spec.floors` warns when two analyses of the same data set it apart.
         """

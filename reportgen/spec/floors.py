@@ -17,6 +17,13 @@ Decisions
 - Only kinds with a floor option are compared (:meth:`AnalysisOptions.value_floor_key`):
   the others (U-scores, perspectives, …) have no floor to align, so warning about them would
   be a warning no study could act on.
+- A significance relation's ``value_shift`` counts as a treatment of small values of its own,
+  different from every floor and from none: the relation compares ratios ``(v + c) / (v' + c)``
+  and calls two values equal when that ratio is within ``relative_tolerance`` of 1, so a shift
+  ``c`` makes values that differ by less than about ``relative_tolerance · c`` equal (1e-12 and
+  1e-11 tie under a shift of 1), and compresses every ratio of values much smaller than ``c``
+  towards the lowest award points. The warning names ``value_shift`` with its value; the same
+  shift in two relations of one source agrees.
 - One warning per group of analyses that disagree, whichever sources they share.
 """
 
@@ -57,12 +64,17 @@ def floor_disagreements(study: Study) -> list[Caveat]:
     for index, options in enumerate(study.analyses):
         key = options.value_floor_key()
         if key is not None:
-            sources = {options.data} if isinstance(options.data, str) else set(options.data)
+            sources = set(options.source_names())
             floors.append((index, key, getattr(options, key), sources))
     groups: list[tuple[list[int], str]] = []
     for source in dict.fromkeys(s for *_, sources in floors for s in sorted(sources)):
         members = [entry for entry in floors if source in entry[3]]
-        values = {value for _, _, value, _ in members}
+        # A shift and a floor of the same number are different treatments (value_floor and
+        # cost_floor are the same one); "not set" is one treatment.
+        values = {
+            (key == "value_shift", value) if value is not None else None
+            for _, key, value, _ in members
+        }
         indices = [index for index, *_ in members]
         if len(values) > 1 and indices not in [g for g, _ in groups]:
             groups.append((indices, source))
@@ -74,13 +86,22 @@ def floor_disagreements(study: Study) -> list[Caveat]:
             for index, key, value, _ in floors
             if index in indices
         ]
+        shifted = any(key == "value_shift" and index in indices for index, key, *_ in floors)
+        shift_said = (
+            "; a value_shift c makes values that differ by less than about relative_tolerance × c "
+            "equal in the significance relation"
+            if shifted
+            else ""
+        )
+        instead = " (a value_floor instead of a shift where values are positive)" if shifted else ""
         out.append(
             Caveat(
                 CODE,
                 f"The analyses of data source '{source}' floor small values differently "
                 f"({join_words(said)}): values below a floor are equal in one analysis and "
                 "still differ in another, so their counts of wins (best values, first places) "
-                "can differ. Give them the same floor, or say in a note why they differ.",
+                f"can differ{shift_said}. Give them the same floor{instead}, or say in a note "
+                "why they differ.",
             )
         )
     return out

@@ -14,17 +14,32 @@ from typing import Any
 
 import yaml
 
-from reportgen.spec.load import LoadedSpec, SpecLoader
+from reportgen.spec.load import KeyPath, LoadedSpec, SpecLoader
 
 
 def _string_values(node: Any) -> list[str]:
+    return [value for _, value in string_leaves(node)]
+
+
+def string_leaves(node: Any, prefix: KeyPath = ()) -> list[tuple[KeyPath, str]]:
+    """(key path, text) of every string value of a parsed spec, in document order."""
     if isinstance(node, str):
-        return [node]
+        return [(prefix, node)]
     if isinstance(node, dict):
-        return [s for value in node.values() for s in _string_values(value)]
+        return [
+            leaf for key, value in node.items() for leaf in string_leaves(value, (*prefix, key))
+        ]
     if isinstance(node, list):
-        return [s for value in node for s in _string_values(value)]
+        return [leaf for i, value in enumerate(node) for leaf in string_leaves(value, (*prefix, i))]
     return []
+
+
+def parsed_spec(spec: LoadedSpec) -> Any:
+    """The spec's text parsed as the loader parses it; None if it no longer parses."""
+    try:
+        return yaml.load(spec.text(), Loader=SpecLoader)  # validated: bounded, parseable
+    except yaml.YAMLError:
+        return None
 
 
 def published_spec_text(spec: LoadedSpec) -> str:
@@ -36,10 +51,7 @@ def published_spec_text(spec: LoadedSpec) -> str:
     text = spec.text()
     if spec.study.report.paths == "absolute":
         return text
-    try:
-        values = _string_values(yaml.load(text, Loader=SpecLoader))  # validated: bounded, parseable
-    except yaml.YAMLError:
-        values = []
+    values = _string_values(parsed_spec(spec))
     absolute = {v for v in values if "\n" not in v and os.path.isabs(v)}
     for value in sorted(absolute, key=len, reverse=True):
         text = text.replace(value, os.path.relpath(value, spec.base_dir))

@@ -731,7 +731,7 @@ def _check_references(
     sources = [str(s) for s in sources_map]
     raw_analyses = data.get("analyses")
     analyses: list[Any] = raw_analyses if isinstance(raw_analyses, list) else []
-    seen_ids: dict[str, int] = {}
+    seen_ids: dict[str, tuple[int, str]] = {}
     for index, analysis in enumerate(analyses):
         if not isinstance(analysis, dict):
             continue
@@ -775,13 +775,20 @@ def _check_references(
             )
         analysis_id = analysis.get("id") or analysis.get("kind")
         if isinstance(analysis_id, str):
-            if analysis_id in seen_ids:
+            # By folder name: 'Main' and 'main' are one folder on macOS and Windows.
+            folder = analysis_id.casefold()
+            if folder in seen_ids:
+                first, used = seen_ids[folder]
                 problems.append(
                     Problem(
                         format_where(("analyses", index), path, lines),
-                        f"analysis id '{analysis_id}' is already used by analyses[{seen_ids[analysis_id]}]; "
-                        "give each analysis of the same kind its own 'id'",
+                        f"analysis id '{analysis_id}' is already used by analyses[{first}]; "
+                        "give each analysis of the same kind its own 'id'"
+                        if used == analysis_id
+                        else f"analysis id '{analysis_id}' differs from analyses[{first}]'s "
+                        f"'{used}' only in case: they would share one tables/ and figures/ "
+                        "folder where names ignore case (macOS, Windows); choose another",
                     )
                 )
-            seen_ids.setdefault(analysis_id, index)
+            seen_ids.setdefault(folder, (index, analysis_id))
     return problems

@@ -207,6 +207,13 @@ def test_histories_at_a_budget() -> None:
     assert early.budget == {2: 5.0}
     assert early.cell("B", "f1", 2).mean == 100.0  # at 5 evaluations B is at 100, A at 150
     assert early.cell("B", "f1", 2).a12 == 1.0
+    # A budget before every first record left no value: the error named the reference
+    # ("'best' needs a problem on which every algorithm has a value"), not the budget.
+    for reference in ("best", "A"):
+        with pytest.raises(InputError) as raised:
+            compute(data, options(reference=reference, budget=0.5))
+        assert [p.where for p in raised.value.problems] == ["budget"]
+        assert "the budget 0.5 ends before the first record of every run" in str(raised.value)
 
 
 def test_summary_has_no_tests() -> None:

@@ -460,6 +460,39 @@ def test_histories_budget_inferred_and_late_success() -> None:
     }
 
 
+def test_a_budget_before_the_first_records_is_named_not_a_silent_tie() -> None:
+    """``budget: 0.5`` for runs first logged after 1 evaluation gave every trial the state
+    "no record" (+∞): all three algorithms tied at 3 points each, with only a tied_trials
+    caveat. It is an error at ``budget`` now. Runs that start later than a budget others
+    reach are failures without a value, named in a caveat: C's runs first log at 5 here."""
+    with pytest.raises(InputError) as raised:
+        compute(basin_histories(), options(budget=0.5))
+    problem = raised.value.problems[0]
+    assert problem.where == "budget"
+    assert "ends before the first record of every run (the earliest at 1 evaluations)" in str(
+        problem
+    )
+    data = basin_histories()
+    frame = data.frame.assign(
+        evaluations=np.where(
+            (data.frame["algorithm"] == "C") & (data.frame["evaluations"] == 1),
+            5.0,
+            data.frame["evaluations"],
+        )
+    )
+    result = compute(
+        AnalysisData("histories", frame, data.algorithms, data.problems), options(budget=3)
+    )
+    caveat = {c.code: c for c in result.caveats}["runs_without_record"]
+    assert caveat.where == "C on f1 (D=2) run 0; C on f1 (D=2) run 1"
+    # A and B (at 10) tie with each other (4 × ½ = 2 each) and beat C (no value): 4 + 2.
+    assert result.u_scores.set_index("algorithm")["u_score"].to_dict() == {
+        "A": 6.0,
+        "B": 6.0,
+        "C": 0.0,
+    }
+
+
 def test_not_best_so_far_history_is_named_and_repaired() -> None:
     data = basin_histories()
     # B's run 1 records error 7 after 90 evaluations, worse than its 1 after 50.

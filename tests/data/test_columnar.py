@@ -88,15 +88,17 @@ def test_gzip_csv_is_read_by_the_columnar_reader(tmp_path: Path) -> None:
 def test_a_row_pyarrow_cannot_parse_gets_pandas_message(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, block_bytes: int
 ) -> None:
-    """Too many cells on line 12: pandas' message, whether or not pieces were read before."""
+    """Too many cells on line 12: named by its row and line (pandas' line number, in the
+    words of a first row that is too long), whether or not pieces were read before."""
     monkeypatch.setattr(read, "CHUNK_ROWS", 3)
     monkeypatch.setattr(read, "CSV_BLOCK_BYTES", block_bytes)
     csv = HISTORIES_CSV.replace("A,f2,2,2,1,5", "A,f2,2,2,1,5,7")
     write(tmp_path, "data/h.csv", csv)
     spec = write(tmp_path, "study.yaml", SPEC)
     assert problems(spec) == [
-        "data/h.csv: cannot read the file: Error tokenizing data. C error: Expected 6 fields "
-        "in line 12, saw 7"
+        "data/h.csv, row 11 (line 12): 7 cells, but the header names 6 columns; a row may not "
+        "hold more cells than the header (a value with the separator in it, not quoted? a "
+        "stray separator?)"
     ]
 
 

@@ -305,6 +305,39 @@ def test_a_summary_count_of_zero_runs_is_refused(tmp_path):
     ]
 
 
+def test_summary_statistics_out_of_order_are_named_at_their_cell(tmp_path):
+    """columns: {minimum: worst, maximum: best} (swapped) was read without a word: the
+    accuracy and robustness rankings were each other's. A minimum above the maximum, or a
+    median or mean outside them, is refused at its cell; rounding to the printed digits
+    (a minimum of 1.2345 beside a maximum of 1.234) is not."""
+    write(
+        tmp_path,
+        "data/s.csv",
+        "algorithm,problem,mean,median,minimum,maximum\n"
+        "A,f1,2,2,5,1\n"  # minimum and maximum swapped
+        "B,f1,1.2345,1.2345,1.2345,1.234\n"  # equal but for the printed digits
+        "C,f1,inf,3,1,4\n",  # a mean never reached is not compared
+    )
+    spec = WIDE_SPEC.replace(
+        "table.csv, format: wide, statistic: STATISTIC", "s.csv, format: summary"
+    )
+    with pytest.raises(InputError) as info:
+        load_data(load_spec(write(tmp_path, "study.yaml", spec)))
+    said = "(a column mapped to the wrong statistic?)"
+    assert [str(p) for p in info.value.problems] == [
+        f"data/s.csv, row 1 (line 2), column 'minimum': the minimum is above the row's maximum "
+        f"in column 'maximum' {said}: 5.0",
+        f"data/s.csv, row 1 (line 2), column 'median': the median is above the row's maximum "
+        f"in column 'maximum' {said}: 2.0",
+        f"data/s.csv, row 1 (line 2), column 'mean': the mean is above the row's maximum in "
+        f"column 'maximum' {said}: 2.0",
+        f"data/s.csv, row 1 (line 2), column 'minimum': the minimum is above the row's median "
+        f"in column 'median' {said}: 5.0",
+        f"data/s.csv, row 1 (line 2), column 'minimum': the minimum is above the row's mean in "
+        f"column 'mean' {said}: 5.0",
+    ]
+
+
 def test_an_exclude_rule_for_a_dimension_the_problem_lacks_is_named(tmp_path):
     """'exclude: [{problem: f1, dimensions: [20]}]' on data of f1 in 2-D excluded nothing and
     said nothing (a typo of the dimension went unnoticed)."""
@@ -342,7 +375,10 @@ def test_a_problem_selection_is_checked_over_every_source(tmp_path):
         load_data(load_spec(path))
     assert [str(p) for p in info.value.problems] == [
         "problems.dimensions[1] (study.yaml:6): no problem of dimension 4 in the data; it has "
-        "[2, 3]"
+        "[2, 3]",
+        # Source b (read by 'pb') has dimension 2 only: nothing of it is left.
+        "problems (study.yaml:6): leaves no problem of data source 'b' (it has 1 problem): "
+        "there is nothing to compare",
     ]
 
 
@@ -432,3 +468,52 @@ def test_a_problem_excluded_from_two_sources_counts_once(tmp_path):
     (caveat,) = [c for c in data.caveats if c.code == "excluded_problems"]
     assert caveat.message.startswith("1 problem was excluded because some algorithm")
     assert caveat.where == "f2 (D=2) [other, curves]"
+
+
+@pytest.mark.parametrize(
+    ("sources", "data", "message"),
+    [
+        # One source listed twice: every run counted twice (U-score totals × 4), no warning.
+        ("", "[curves, curves]", "'curves' listed more than once: merged, every run of it"),
+        # Two sources reading one file: the same.
+        (
+            "  again: {path: data/h.csv, format: histories, columns: {dimension: dim, "
+            "evaluations: evals}}\n",
+            "[curves, again]",
+            "the sources 'curves' and 'again' both hold run 1 of A on f1 (D=2) and 7 others: "
+            "merged, each would count twice",
+        ),
+    ],
+)
+def test_sources_merged_for_an_analysis_must_not_share_runs(tmp_path, sources, data, message):
+    spec = SPEC.replace("analyses:", sources + "analyses:").replace(
+        "    data: curves\n", f"    data: {data}\n"
+    )
+    path = study(tmp_path, HISTORIES_CSV, spec)
+    from reportgen.pipeline import compute_study
+
+    with pytest.raises(InputError) as info:
+        compute_study(path)
+    [problem] = info.value.problems
+    assert problem.where.startswith("analyses[0].data (study.yaml:")
+    assert message in problem.message
+    # Sources of different runs merge as before (each algorithm in its own file).
+    write_histories_per_algorithm(tmp_path)
+    split = SPEC.replace("path: data/h.csv", "path: data/a.csv").replace(
+        "analyses:",
+        "  b: {path: data/b.csv, format: histories, columns: {dimension: dim, evaluations: evals}}"
+        "\nanalyses:",
+    )
+    split = split.replace("    data: curves\n", "    data: [curves, b]\n")
+    assert compute_study(write(tmp_path, "study.yaml", split)).data.algorithms == ("A", "B")
+
+
+def test_a_problem_filter_that_leaves_nothing_is_named_not_each_analysis(tmp_path):
+    """problems.exclude naming every problem was reported by the analysis as "profiles
+    compare algorithms: the data has fewer than two", sending the user to the data."""
+    write(tmp_path, "data/h.csv", HISTORIES_CSV)
+    spec = SPEC + "problems: {exclude: [f1, f2]}\n"
+    assert data_problems(write(tmp_path, "study.yaml", spec)) == [
+        "problems (study.yaml:17): leaves no problem of data source 'curves' (it has 2 "
+        "problems): there is nothing to compare"
+    ]

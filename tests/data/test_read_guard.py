@@ -304,3 +304,23 @@ def test_a_spec_name_encoded_unlike_the_data_says_so(tmp_path):
         "(did you mean 'B\\xe9'? It prints as 'Be\\u0301' does but is encoded differently: an "
         "accent composed or combining, or an invisible character)"
     ) in problem
+
+
+def test_a_row_longer_than_the_header_past_the_first_is_named_by_its_row(tmp_path):
+    """A row past the first with one cell too many (a value holding the separator) said
+    "cannot read the file: Error tokenizing data. C error: Expected 6 fields in line 4, saw
+    7" — pandas's words; the first row's was named "row 1 (line 2): 7 cells, but the header
+    names 6 columns". Both are named alike now, and so is the message of pyarrow's reader."""
+    lines = SUMMARY_CSV.strip().splitlines()
+    lines[3] += ",0.5"
+    assert problems_of(study(tmp_path, csv="\n".join(lines) + "\n")) == [
+        "data/s.csv, row 3 (line 4): 7 cells, but the header names 6 columns; a row may not "
+        "hold more cells than the header (a value with the separator in it, not quoted? a "
+        "stray separator?)"
+    ]
+    from reportgen.data.read import _ragged
+
+    problem = _ragged("big.csv", "CSV parse error: Expected 6 columns, got 7: B,f2,2,1,0.1,3,9")
+    assert problem is not None and str(problem).startswith(
+        "big.csv: a row holds 7 cells, but the header names 6 columns ('B,f2,2,1,0.1,3,9')"
+    )

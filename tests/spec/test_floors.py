@@ -109,3 +109,55 @@ def test_the_pipeline_reports_it_from_the_spec(tmp_path):
             if c.code == "floors_differ"
         ]  # fmt: skip
         assert origins == expected
+
+
+def test_a_value_shift_is_a_treatment_of_small_values(tmp_path):
+    """A significance relation's value_shift c ties values closer than about tol·c, so it is
+    named as what it is (not "value_floor not set") and differs from an unfloored table; the
+    same shift in two relations of one source agrees."""
+    floored_table = caveats(
+        tmp_path,
+        """\
+        - kind: problem_table
+          data: table
+          value_floor: 1.0e-8
+        - kind: significance_relation
+          data: table
+          value_shift: 1
+        """,
+    )
+    assert len(floored_table) == 1
+    assert "analyses[0].value_floor = 10⁻⁸ and analyses[1].value_shift = 1" in floored_table[0]
+    assert "relative_tolerance × c" in floored_table[0]
+    unfloored_table = caveats(
+        tmp_path,
+        """\
+        - kind: problem_table
+          data: table
+        - kind: significance_relation
+          data: table
+          value_shift: 1
+        """,
+    )
+    assert len(unfloored_table) == 1
+    assert "analyses[0].value_floor not set and analyses[1].value_shift = 1" in unfloored_table[0]
+    same_shift = """\
+        - kind: significance_relation
+          data: table
+          value_shift: 1
+        - kind: significance_relation
+          id: again
+          data: table
+          value_shift: 1
+          sigmas: [10]
+        """
+    assert caveats(tmp_path, same_shift) == []
+    shift_as_floor = """\
+        - kind: problem_table
+          data: table
+          value_floor: 1
+        - kind: significance_relation
+          data: table
+          value_shift: 1
+        """
+    assert len(caveats(tmp_path, shift_as_floor)) == 1

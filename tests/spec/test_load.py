@@ -102,6 +102,27 @@ def test_duplicate_analysis_id(tmp_path):
     ]
 
 
+@pytest.mark.parametrize(
+    ("ids", "message"),
+    [
+        # '..' wrote its tables and figures into the report's own folder, '.' into tables/.
+        (["'..'"], "'..' cannot be an analysis id: it names the analysis's tables/ and figures/"),
+        (["'.'"], "'.' cannot be an analysis id"),
+        # 'summary' mixed its tables into the executive summary's folder.
+        (["summary"], "'summary' cannot be an analysis id: tables/summary/ and figures/summary/"),
+        # One folder where names ignore case (macOS, Windows): one analysis's files replaced.
+        (["Main", "main"], "analysis id 'main' differs from analyses[0]'s 'Main' only in case"),
+    ],
+)
+def test_an_id_that_cannot_name_its_own_folders_is_refused(tmp_path, ids, message):
+    entries = "".join(f"  - {{kind: performance_profiles, data: curves, id: {i}}}\n" for i in ids)
+    text = SPEC.replace(
+        "  - kind: performance_profiles\n    data: curves\n    tolerances: [0.1, 0.001]\n", entries
+    )
+    found = problems(write(tmp_path, "study.yaml", text))
+    assert len(found) == 1 and message in found[0], found
+
+
 def test_spec_file_missing(tmp_path):
     path = tmp_path / "nope.yaml"
     assert problems(path) == [f"{path}: the spec file does not exist"]

@@ -83,7 +83,9 @@ class SignificanceRelationOptions(AnalysisOptions):
     )
 
     def value_floor_key(self) -> str | None:
-        return "value_floor"
+        # A shift also decides which small values tie (reportgen.spec.floors); the two
+        # options exclude each other, so the one that is set is the treatment.
+        return "value_shift" if self.value_shift is not None else "value_floor"
 
     @model_validator(mode="after")
     def _one_adjustment(self) -> SignificanceRelationOptions:
