@@ -12,7 +12,8 @@ states its range in the JSON Schema (the bounds below); every string is at most
 from __future__ import annotations
 
 import re
-from typing import Annotated, ClassVar, Literal
+from collections.abc import Sequence
+from typing import Annotated, ClassVar, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
@@ -40,6 +41,23 @@ NAME_CONTROL = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-
 """Characters no name may hold: C0 and C1 controls (a newline or tab in a cell is a broken
 file), the line and paragraph separators, and the bidirectional controls, which make a name
 display as other text than it is (a right-to-left override reverses what follows it)."""
+
+
+_Listed = TypeVar("_Listed", bound=Sequence[object] | None)
+
+
+def listed_once(values: _Listed, what: str) -> _Listed:
+    """``values`` (a spec list, or None), or a ValueError naming the first value listed more
+    than once (``what``: the list's items, e.g. "budgets", "tolerances"): a value given twice
+    made every row of its table twice, or the same figure twice."""
+    seen: set[object] = set()
+    items: Sequence[object] = () if values is None else values
+    for value in items:
+        if value in seen:
+            shown = f"{value:g}" if isinstance(value, float) else repr(value)  # 100, not 100.0
+            raise ValueError(f"{what} must be distinct: {shown} is listed more than once")
+        seen.add(value)
+    return values
 
 
 def _without_control(name: str) -> str:

@@ -241,16 +241,31 @@ def test_data_that_is_no_mapping_is_not_also_every_reference_unknown(tmp_path, d
     [
         (
             "{kind: convergence, data: s, budgets: [100, 100.0]}",
-            "analyses[0].budgets (study.yaml:6): budgets must be distinct",
+            "analyses[0].budgets (study.yaml:6): budgets must be distinct: 100 is listed more "
+            "than once",
         ),
         (
             "{kind: convergence, data: s, budgets: {5: [100, 1000], 10: [100, 100]}}",
-            "analyses[0].budgets (study.yaml:6): budgets must be distinct (dimension 10)",
+            "analyses[0].budgets (study.yaml:6): budgets of dimension 10 must be distinct: 100 "
+            "is listed more than once",
+        ),
+        (
+            "{kind: convergence, data: s, problems: [f1, f2, f1]}",
+            "analyses[0].problems (study.yaml:6): problems must be distinct: 'f1' is listed "
+            "more than once",
+        ),
+        (
+            "{kind: performance_profiles, data: s, tolerances: [0.001, 0.1, 0.001]}",
+            "analyses[0].tolerances (study.yaml:6): tolerances must be distinct: 0.001 is "
+            "listed more than once",
         ),
     ],
 )
-def test_a_convergence_budget_listed_twice_is_refused(tmp_path, analysis, message):
-    """'budgets: [100, 100]' gave every row of the fixed-budget table twice."""
+def test_a_value_listed_twice_is_refused_and_named(tmp_path, analysis, message):
+    """'budgets: [100, 100]' gave every row of the fixed-budget table twice; 'problems: [f1,
+    f1]' of a convergence analysis was merged into one panel without a word, while a budget
+    given twice was refused. Every list of an analysis's options refuses a repeat alike and
+    names the value."""
     text = SUMMARY_SPEC.replace("format: summary", "format: histories").replace(
         "  - kind: significance_relation\n    data: s\n", f"  - {analysis}\n"
     )

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from reportgen.spec.base import AnalysisOptions, Budget, DataLayout, Dimension
+from reportgen.spec.base import AnalysisOptions, Budget, DataLayout, Dimension, listed_once
 
 
 def _check_budget(value: Any) -> None:
@@ -90,7 +90,13 @@ class ConvergenceOptions(AnalysisOptions):
         # A budget listed twice gave every row of the fixed-budget table twice.
         lists = value.items() if isinstance(value, dict) else [(None, value or [])]
         for dimension, budgets in lists:
-            if len(set(budgets)) != len(budgets):
-                where = "" if dimension is None else f" (dimension {dimension})"
-                raise ValueError(f"budgets must be distinct{where}")
+            listed_once(
+                budgets, "budgets" if dimension is None else f"budgets of dimension {dimension}"
+            )
         return value
+
+    @field_validator("problems")
+    @classmethod
+    def _distinct_problems(cls, value: list[str] | None) -> list[str] | None:
+        # [f1, f1] was merged silently into one panel, while a budget given twice is refused.
+        return listed_once(value, "problems")

@@ -6,7 +6,7 @@ from typing import Annotated, ClassVar, Final, Literal
 
 from pydantic import Field, field_validator
 
-from reportgen.spec.base import AnalysisOptions, Budget, DataLayout, Fraction
+from reportgen.spec.base import AnalysisOptions, Budget, DataLayout, Fraction, listed_once
 
 WORST_FIRST_MEAN = "worst_first_mean"
 """The default ``start_value`` rule (docs/methods.md)."""
@@ -85,14 +85,10 @@ class PerformanceProfilesOptions(AnalysisOptions):
     @classmethod
     def _distinct_tolerances(cls, values: list[float]) -> list[float]:
         # Each τ's bounds (0, 1) are declared (Fraction).
-        if len(set(values)) != len(values):
-            raise ValueError("tolerances must be distinct")
-        return values
+        return listed_once(values, "tolerances")
 
     @field_validator("lambdas")
     @classmethod
     def _distinct_lambdas(cls, values: list[float]) -> list[float]:
         # Each λ's bounds (0, 100] are declared on the field.
-        if len(set(values)) != len(values):
-            raise ValueError("lambdas must be distinct")
-        return values
+        return listed_once(values, "lambdas")

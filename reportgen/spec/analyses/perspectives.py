@@ -7,7 +7,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from reportgen.spec.base import AnalysisOptions, DataLayout
+from reportgen.spec.base import AnalysisOptions, DataLayout, listed_once
 
 PerspectiveName = Literal["mean", "median", "accuracy", "reliability", "robustness", "efficiency"]
 """A statistic by which algorithms are ranked on every problem."""
@@ -102,7 +102,4 @@ class PerspectivesOptions(AnalysisOptions):
     @field_validator("perspectives")
     @classmethod
     def _distinct_perspectives(cls, values: list[PerspectiveName]) -> list[PerspectiveName]:
-        dupes = sorted({v for v in values if values.count(v) > 1})
-        if dupes:
-            raise ValueError(f"perspective '{dupes[0]}' is listed more than once")
-        return values
+        return listed_once(values, "perspectives")

@@ -17,7 +17,14 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from reportgen.spec.base import MAX_MAGNITUDE, AnalysisOptions, Budget, DataLayout, Dimension
+from reportgen.spec.base import (
+    MAX_MAGNITUDE,
+    AnalysisOptions,
+    Budget,
+    DataLayout,
+    Dimension,
+    listed_once,
+)
 
 Statistic = Literal["mean_sd", "median_iqr", "best", "worst"]
 Correction = Literal["holm", "bonferroni", "none"]
@@ -87,9 +94,7 @@ class ProblemTableOptions(AnalysisOptions):
     @field_validator("statistics")
     @classmethod
     def _distinct(cls, values: list[str]) -> list[str]:
-        if len(set(values)) != len(values):
-            raise ValueError("statistics are listed more than once")
-        return values
+        return listed_once(values, "statistics")
 
     def value_floor_key(self) -> str | None:
         return "value_floor"

@@ -7,7 +7,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from reportgen.spec.base import AnalysisOptions, DataLayout, PositiveValue
+from reportgen.spec.base import AnalysisOptions, DataLayout, PositiveValue, listed_once
 
 
 class RuntimeEcdfOptions(AnalysisOptions):
@@ -39,8 +39,4 @@ class RuntimeEcdfOptions(AnalysisOptions):
     @classmethod
     def _distinct(cls, values: list[float] | None) -> list[float] | None:
         # Each target's bounds are declared (PositiveValue).
-        if values is None:
-            return None
-        if len(set(values)) != len(values):
-            raise ValueError("targets must be distinct")
-        return values
+        return listed_once(values, "targets")
