@@ -50,6 +50,7 @@ import pandas as pd
 from reportgen.data.read import SUPPORTED_SUFFIXES
 from reportgen.errors import InputError, Problem
 from reportgen.paths import in_the_way, real_path
+from reportgen.present.format import counted
 from reportgen.render.publish import writing
 from reportgen.resources import resource
 
@@ -475,7 +476,7 @@ def _spec_for_file(path: Path, target: Path) -> tuple[str, str]:
         f"analyses:\n{_ANALYSES[format]}"
         "report:\n  output: out\n  formats: [html, pdf]\n"
     )
-    lines = [f"{path.name}: {len(names)} columns; proposed format '{format}'"]
+    lines = [f"{path.name}: {counted(len(names), 'column')}; proposed format '{format}'"]
     lines += [f"  {canonical:<22} ← {column}" for canonical, column in mapping.items()]
     lines += [f"  {c:<22} ← ? (not found: edit the spec)" for c in missing]
     if unused:

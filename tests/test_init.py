@@ -160,6 +160,13 @@ def test_init_from_with_no_column_recognised_names_the_missing_columns(tmp_path:
     assert "missing column 'value'; map it with data.curves.columns.value" in invalid.err
 
 
+def test_init_from_a_one_column_file_says_column_in_the_singular(tmp_path: Path) -> None:
+    """It printed "mine.csv: 1 columns"."""
+    data = write(tmp_path, "mine.csv", "value\n1\n")
+    result = run_cli("init", str(tmp_path / "s"), "--from", str(data))
+    assert result.code == 0 and "mine.csv: 1 column; proposed format" in result.out
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [
