@@ -23,8 +23,8 @@ Bottom line (one paragraph at the top of the report)
     head-to-head; several leaders, or a leader first in at most half of the resamples of every
     resampled ranking → "no single algorithm is ahead". No test of the leader's lead at all
     (no counted ranking with significance verdicts, no head-to-head sign test putting it
-    ahead) → never a recommendation: "ranks first by …, and ranks first in …% of bootstrap
-    resamples; no test measures whether its lead is significant" — a bootstrap of problems
+    ahead) → never a recommendation: "ranks first by …, and in …% of bootstrap resamples; no
+    test measures whether its lead is significant" — a bootstrap of problems
     says how stable a first place is under another sample of problems, not that the lead
     exceeds the noise of the runs. A leader whose lead over some
     algorithms no test of the verdict matrix finds significant → "leads, but its lead over …
@@ -737,15 +737,14 @@ def _significance(
     # read "its lead over NL-MID, IMPML, jSObin, IUMO, NL-LBC and S-DP", the bottom line the
     # same algorithms in study order.
     order = position or {}
+
+    def in_study_order(verdict: str) -> list[str]:
+        named = (a for a, v in r.verdicts.items() if v == verdict)
+        return sorted(named, key=lambda a: order.get(a, len(order)))
+
     worse = [a for a, v in r.verdicts.items() if v == WORSE]
-    same = sorted(
-        (a for a, v in r.verdicts.items() if v == NOT_SIGNIFICANT),
-        key=lambda a: order.get(a, len(order)),
-    )
-    unclear = sorted(
-        (a for a, v in r.verdicts.items() if v == INCONCLUSIVE),
-        key=lambda a: order.get(a, len(order)),
-    )
+    same = in_study_order(NOT_SIGNIFICANT)
+    unclear = in_study_order(INCONCLUSIVE)
     tested = len(worse) + len(same)
     if len(r.first) > 1:
         # A shared first place: the test's reference is one of equals, not a winner.
@@ -1099,7 +1098,7 @@ def _bottom_line(
     numbers.update(
         {"leader": leader, "leader_families": list(firsts), "p_first": [round(v, 4) for v in p]}
     )
-    p_text = ""
+    shares = ""  # "in 93–99 % of bootstrap resamples …": where the leader ranks first
     if p:
         low, high = _percent(min(p)), _percent(max(p))
         span = (
@@ -1113,9 +1112,7 @@ def _bottom_line(
             r for r in counted if leader in r.first and not math.isnan(sure.p_first(r.id, leader))
         ]
         runs = _runs_words(sure, resampled).strip()
-        p_text = f"ranks first in {span} of bootstrap resamples of the problems" + (
-            f" {runs}" if runs else ""
-        )
+        shares = f"in {span} of bootstrap resamples of the problems" + (f" {runs}" if runs else "")
         split = next(
             (r for r in counted if leader in r.first and sure.groups(r.id)),
             None,
@@ -1123,7 +1120,7 @@ def _bottom_line(
         if split is not None:
             # "within one dimension": the span before is over all problems; a lower share
             # in a dimension alone read as contradicting it.
-            p_text += (
+            shares += (
                 f" (within one dimension, by {split.label}: "
                 + ", ".join(
                     f"{g} {_percent(sure.p_first(split.id, leader, g))}"
@@ -1131,6 +1128,7 @@ def _bottom_line(
                 )
                 + ")"
             )
+    p_text = f"ranks first {shares}" if shares else ""
     family_text = f"first by {len(firsts)} of {n_families} method families ({join_words(firsts)})"
     if len(firsts) == n_families:
         family_text = (
@@ -1191,19 +1189,16 @@ def _bottom_line(
                 ]
             )
         )
-    ahead_anyway = [
+    # Head-to-heads whose sign test over all problems puts the leader ahead: a test of its
+    # lead too (over that algorithm).
+    ahead = [
         (h, row)
         for h in pairs
-        if h.b in unseparated or h in even
         for row in h.breakdown
         if row.group == ALL_PROBLEMS and row.ahead == leader
     ]
+    ahead_anyway = [(h, row) for h, row in ahead if h.b in unseparated or h in even]
     numbers["ahead_head_to_head"] = [h.b for h, _ in ahead_anyway]
-    # A head-to-head whose sign test over all problems puts the leader ahead is a test of its
-    # lead too (over that algorithm).
-    ahead_by_sign_test = any(
-        row.group == ALL_PROBLEMS and row.ahead == leader for h in pairs for row in h.breakdown
-    )
     reservation_text = "; ".join(reservations) + "".join(
         f"; head to head, though, it wins more problems than {labels.label(h.b)} "
         f"({row.wins_a}–{row.wins_b}, sign test p = {format_p(row.sign_p)}; table 'Head to head')"
@@ -1231,7 +1226,7 @@ def _bottom_line(
         text = (
             f"Bottom line: no algorithm is clearly ahead. {name} is {family_text}, but it {p_text}."
         )
-    elif not tested and not ahead_by_sign_test:
+    elif not tested and not ahead:
         # No test of the lead: "the recommendation" on a bootstrap of one untested ranking
         # (published_table: EA4eig by the expected probabilistic profile, ρ̄(100) 1.00
         # against 0.99, a normal model of printed means) claimed more than any number shows.
@@ -1241,9 +1236,8 @@ def _bottom_line(
             + (", the only counted ranking" if len(counted) == 1 else f", {family_text}")
             + (
                 # "and in 89.6 % of …": the sentence has said "ranks first" already
-                f", and {p_text.removeprefix('ranks first ')}; no test measures whether its "
-                "lead is significant."
-                if p_text
+                f", and {shares}; no test measures whether its lead is significant."
+                if shares
                 else "; no test or bootstrap measures how sure that first place is."
             )
         )
